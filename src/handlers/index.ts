@@ -1,0 +1,19 @@
+import type { Handler } from "../api/types.ts";
+import type { HandlerContext } from "./context.ts";
+import { projectHandlers } from "./projects.ts";
+import { systemHandlers } from "./system.ts";
+import { threadHandlers } from "./threads.ts";
+import { userHandlers } from "./users.ts";
+
+/**
+ * One handler per operationId of openapi.yaml. Each is typed with its own operation's request,
+ * which the route's schema (from the same openapi.yaml) has validated before it runs.
+ */
+export function createHandlers(context: HandlerContext): Record<string, Handler> {
+  return {
+    ...systemHandlers(context),
+    ...projectHandlers(context),
+    ...userHandlers(context),
+    ...threadHandlers(context),
+  } as unknown as Record<string, Handler>;
+}

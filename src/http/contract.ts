@@ -1,0 +1,72 @@
+import { readFileSync } from "node:fs";
+import { parse } from "yaml";
+import type { KeyKind } from "../keys/keys.ts";
+
+/** Where a key may be read from: the schemes of components.securitySchemes. */
+export type KeySource = { in: "header"; name: string } | { in: "query"; name: string } | { in: "bearer" };
+
+/** What the HTTP layer needs to know of an operation, read from openapi.yaml. */
+export interface OperationContract {
+  operationId: string;
+  /** Empty: the operation needs no key. */
+  keySources: KeySource[];
+  keyKinds: KeyKind[];
+  /** The status for a valid key of a kind the operation does not accept. */
+  wrongKeyKindStatus: 401 | 403;
+  arrayQueryParameters: string[];
+  bodyRequired: boolean;
+}
+
+interface SecurityScheme {
+  type: string;
+  in?: string;
+  name?: string;
+  scheme?: string;
+}
+
+interface Operation {
+  operationId: string;
+  security?: Record<string, string[]>[];
+  parameters?: { name: string; in: string; schema?: { type?: string } }[];
+  requestBody?: { required?: boolean };
+  "x-api-key-kinds"?: KeyKind[];
+  "x-wrong-key-kind-status"?: 401 | 403;
+}
+
+export interface OpenApiDocument {
+  security?: Record<string, string[]>[];
+  paths: Record<string, Record<string, Operation>>;
+  components: { securitySchemes: Record<string, SecurityScheme> };
+}
+
+export const specificationPath = new URL("../../openapi.yaml", import.meta.url);
+
+export function loadSpecification(): OpenApiDocument {
+  return parse(readFileSync(specificationPath, "utf8")) as OpenApiDocument;
+}
+
+function keySource(name: string, scheme: SecurityScheme | undefined): KeySource {
+  if (scheme?.type === "http" && scheme.scheme === "bearer") return { in: "bearer" };
+  if (scheme?.type === "apiKey" && (scheme.in === "header" || scheme.in === "query") && scheme.name) {
+    return { in: scheme.in, name: scheme.in === "header" ? scheme.name.toLowerCase() : scheme.name };
+  }
+  throw new Error(`openapi.yaml: security scheme '${name}' is not supported`);
+}
+
+export function operationContract(spec: OpenApiDocument, method: string, path: string): OperationContract {
+  const operation = spec.paths[path]?.[method.toLowerCase()];
+  if (!operation) throw new Error(`openapi.yaml has no operation ${method} ${path}`);
+  const security = operation.security ?? spec.security ?? [];
+  return {
+    operationId: operation.operationId,
+    keySources: security.flatMap((requirement) =>
+      Object.keys(requirement).map((name) => keySource(name, spec.components.securitySchemes[name])),
+    ),
+    keyKinds: operation["x-api-key-kinds"] ?? ["private"],
+    wrongKeyKindStatus: operation["x-wrong-key-kind-status"] ?? 403,
+    arrayQueryParameters: (operation.parameters ?? [])
+      .filter((parameter) => parameter.in === "query" && parameter.schema?.type === "array")
+      .map((parameter) => parameter.name),
+    bodyRequired: operation.requestBody?.required === true,
+  };
+}

@@ -1,0 +1,62 @@
+import { Ajv, type Options } from "ajv";
+import addFormats from "ajv-formats";
+import type { FastifyRequest, FastifySchemaCompiler } from "fastify";
+import { invalidInput } from "../errors.ts";
+
+const common: Options = { useDefaults: true, removeAdditional: false, allErrors: false, strict: false };
+
+/**
+ * Query strings and paths carry only text, so they are coerced (`?ids=1` becomes `[1]`);
+ * bodies are JSON and are not: `{"name": 5}` is a 400, not "5".
+ */
+export function validatorCompiler(): FastifySchemaCompiler<object> {
+  const coercing = addFormats.default(new Ajv({ ...common, coerceTypes: "array" }));
+  const strict = addFormats.default(new Ajv({ ...common, coerceTypes: false }));
+  return ({ schema, httpPart }) => (httpPart === "body" ? strict : coercing).compile(schema);
+}
+
+/**
+ * Before validation: an empty query parameter counts as absent, array parameters also take
+ * comma-separated lists (`ids=1,2`), and a required body must be there.
+ */
+export async function normalizeRequest(request: FastifyRequest): Promise<void> {
+  const operation = request.routeOptions.config.operation;
+  if (!operation) return;
+  const query = request.query as Record<string, string | string[]>;
+  for (const [name, value] of Object.entries(query)) {
+    const values = [value].flat().filter((item) => item !== "");
+    if (values.length === 0) delete query[name];
+    else if (operation.arrayQueryParameters.includes(name)) {
+      query[name] = values.flatMap((item) => item.split(",")).filter((item) => item !== "");
+    }
+  }
+  if (operation.bodyRequired && request.body === undefined) throw invalidInput("Missing request body");
+}
+
+interface ValidationIssue {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+function fieldName(instancePath: string, child?: unknown): string {
+  const parts = instancePath.split("/").filter(Boolean);
+  if (typeof child === "string") parts.push(child);
+  return parts.join(".").replace(/\.(\d+)(?=\.|$)/g, "[$1]");
+}
+
+/** A 400 message that names the offending field or parameter. */
+export function validationMessage(context: string | undefined, issue: ValidationIssue): string {
+  const inQuery = context === "querystring" || context === "params";
+  const noun = inQuery ? "parameter" : "field";
+  if (issue.keyword === "required") {
+    return `Missing required ${noun}: ${fieldName(issue.instancePath, issue.params.missingProperty)}`;
+  }
+  if (issue.keyword === "additionalProperties") {
+    return `Unknown ${noun}: ${fieldName(issue.instancePath, issue.params.additionalProperty)}`;
+  }
+  const name = fieldName(issue.instancePath) || (inQuery ? "query" : "body");
+  const allowed = Array.isArray(issue.params.allowedValues) ? `: ${issue.params.allowedValues.join(", ")}` : "";
+  return `Invalid ${noun} '${name}': ${issue.message ?? "is not valid"}${allowed}`;
+}

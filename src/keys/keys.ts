@@ -1,0 +1,73 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Db } from "../db/types.ts";
+
+export type KeyKind = "private" | "public";
+
+export const KEY_PREFIXES: Record<KeyKind, string> = { private: "sk_", public: "pk_" };
+
+/** What a valid key grants: its organization, and its kind. */
+export interface Principal {
+  organizationId: number;
+  kind: KeyKind;
+  keyId: number;
+}
+
+export interface CreatedKey {
+  kind: KeyKind;
+  /** The key itself: shown once, never stored. */
+  key: string;
+  /** A non-secret start of the key, to tell keys apart when listing and revoking. */
+  prefix: string;
+}
+
+export interface KeySummary {
+  kind: KeyKind;
+  prefix: string;
+  createdAt: Date;
+  revokedAt: Date | null;
+}
+
+const DISPLAY_PREFIX_LENGTH = 11;
+
+export const hashKey = (key: string) => createHash("sha256").update(key).digest("hex");
+
+export function generateKey(kind: KeyKind): CreatedKey {
+  const key = KEY_PREFIXES[kind] + randomBytes(24).toString("base64url");
+  return { kind, key, prefix: key.slice(0, DISPLAY_PREFIX_LENGTH) };
+}
+
+export async function createApiKey(db: Db, organizationId: number, kind: KeyKind): Promise<CreatedKey> {
+  const created = generateKey(kind);
+  await db.apiKey.create({
+    data: { organizationId, kind, prefix: created.prefix, hash: hashKey(created.key) },
+  });
+  return created;
+}
+
+export async function listApiKeys(db: Db, organizationId: number): Promise<KeySummary[]> {
+  const keys = await db.apiKey.findMany({
+    where: { organizationId },
+    orderBy: { id: "asc" },
+    select: { kind: true, prefix: true, createdAt: true, revokedAt: true },
+  });
+  return keys.map((key) => ({ ...key, kind: key.kind as KeyKind }));
+}
+
+/** Revokes the key with this display prefix; false when no active key has it. */
+export async function revokeApiKey(db: Db, prefix: string): Promise<boolean> {
+  const { count } = await db.apiKey.updateMany({
+    where: { prefix, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
+  return count > 0;
+}
+
+/** The principal of an active key, or null for an unknown or revoked one. */
+export async function authenticate(db: Db, key: string): Promise<Principal | null> {
+  const found = await db.apiKey.findUnique({
+    where: { hash: hashKey(key) },
+    select: { id: true, organizationId: true, kind: true, revokedAt: true },
+  });
+  if (!found || found.revokedAt) return null;
+  return { organizationId: found.organizationId, kind: found.kind as KeyKind, keyId: found.id };
+}

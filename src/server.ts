@@ -1,0 +1,42 @@
+import { buildApp } from "./app.ts";
+import { readConfig } from "./config.ts";
+import { openDatabase } from "./db/database.ts";
+import { loggerOptions } from "./http/logging.ts";
+import { bootstrapDefaultOrganization, type InitializedOrganization } from "./organizations/organizations.ts";
+
+function announce(created: InitializedOrganization): void {
+  process.stdout.write(
+    [
+      "",
+      `Created organization 'default' (id ${created.organizationId}) with project 'default' (id ${created.projectId}).`,
+      "Its API keys are shown this once; store them now:",
+      `  private key: ${created.privateKey}`,
+      `  public key:  ${created.publicKey}`,
+      "",
+    ].join("\n") + "\n",
+  );
+}
+
+const config = readConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const applied = await database.migrate();
+const created = await bootstrapDefaultOrganization(database.prisma);
+if (created) announce(created);
+
+const app = await buildApp({ database, logger: loggerOptions(config.logLevel), bodyLimitBytes: config.bodyLimitBytes });
+if (applied.length > 0) app.log.info({ migrations: applied }, "applied database migrations");
+
+let stopping = false;
+async function stop(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, "shutting down");
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on("SIGTERM", () => void stop("SIGTERM"));
+process.on("SIGINT", () => void stop("SIGINT"));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info({ database: database.kind }, "service ready");

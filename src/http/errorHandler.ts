@@ -11,27 +11,45 @@ const FASTIFY_ERRORS: Record<string, { status: number; error: string }> = {
 };
 
 const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN", "P1001", "P1002", "P1017", "P2024", "P2028", "57P01", "57P02", "57P03"]);
-const UNAVAILABLE_MESSAGES = /connection terminated|connection timeout|timeout exceeded when trying to connect|database is not reachable|unable to start a transaction|Connection closed|canceling statement due to statement timeout/i;
+const UNAVAILABLE_KINDS = new Set(["DatabaseNotReachable", "SocketTimeout", "ConnectionClosed", "TooManyConnections"]);
+const UNAVAILABLE_MESSAGES = /connection terminated|connection timeout|timeout exceeded when trying to connect|unable to start a transaction|connection closed|canceling statement due to statement timeout|PGlite is closed|Cannot use a pool after calling end/i;
 
-/** Errors meaning the database did not answer, wherever in the cause chain the driver put them. */
+interface ErrorLike {
+  code?: unknown;
+  originalCode?: unknown;
+  kind?: unknown;
+  message?: unknown;
+  cause?: unknown;
+  meta?: { driverAdapterError?: unknown };
+}
+
+/** The error and what it wraps: causes, and the driver error Prisma keeps in `meta`. */
+function* errorChain(error: unknown): Generator<ErrorLike> {
+  const pending = [error];
+  for (let seen = 0; pending.length > 0 && seen < 16; seen++) {
+    const current = pending.shift();
+    if (!current || typeof current !== "object") continue;
+    const link = current as ErrorLike;
+    yield link;
+    pending.push(link.cause, link.meta?.driverAdapterError);
+  }
+}
+
+/** Errors meaning the database did not answer, wherever in the chain the driver put them. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 8; depth++) {
-    const { code, message, cause, kind } = current as { code?: unknown; message?: unknown; cause?: unknown; kind?: unknown };
+  for (const { code, kind, message } of errorChain(error)) {
     if (typeof code === "string" && (UNAVAILABLE_CODES.has(code) || code.startsWith("08"))) return true;
-    if (kind === "DatabaseNotReachable" || kind === "SocketTimeout" || kind === "ConnectionClosed") return true;
+    if (typeof kind === "string" && UNAVAILABLE_KINDS.has(kind)) return true;
     if (typeof message === "string" && UNAVAILABLE_MESSAGES.test(message)) return true;
-    current = cause;
   }
   return false;
 }
 
-/** PostgreSQL's "data exception" class: text it cannot store, e.g. a NUL character. */
+/** PostgreSQL's "data exception" class (22xxx): text it cannot store, e.g. a NUL character. */
 function isRejectedData(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 8; depth++) {
-    const { code, originalCode, cause } = current as { code?: unknown; originalCode?: unknown; cause?: unknown };
+  for (const { code, originalCode } of errorChain(error)) {
     const sqlState = typeof originalCode === "string" ? originalCode : code;
     if (typeof sqlState === "string" && /^22[0-9A-Z]{3}$/.test(sqlState)) return true;
-    current = cause;
   }
   return false;
 }

@@ -1,0 +1,76 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createEmptyPostgresDatabase } from "./database.ts";
+
+const root = new URL("../../", import.meta.url).pathname;
+
+/** Settings for a service process on a database of its own: a fresh folder or PostgreSQL database. */
+export async function freshDatabaseEnv(t: { teardown(fn: () => unknown): void }): Promise<NodeJS.ProcessEnv> {
+  if (process.env.DATABASE_URL) {
+    const database = await createEmptyPostgresDatabase();
+    t.teardown(() => database.drop());
+    return { DATABASE_URL: database.url };
+  }
+  const dataDir = await mkdtemp(join(tmpdir(), "service-data-"));
+  t.teardown(() => rm(dataDir, { recursive: true, force: true }));
+  return { DATA_DIR: dataDir, DATABASE_URL: "" };
+}
+
+export interface Finished {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function runScript(args: string[], env: NodeJS.ProcessEnv): Promise<Finished> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", ...args], { cwd: root, env: { ...process.env, ...env } });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+export interface RunningService {
+  child: ChildProcess;
+  url: string;
+  output(): string;
+  /** SIGTERM, then the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/** Starts `src/server.ts` on a free port and resolves once it listens. */
+export function startServer(env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<RunningService> {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
+    cwd: root,
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
+  });
+  let output = "";
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), timeoutMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (!listening) return;
+      clearTimeout(timer);
+      resolve({
+        child,
+        url: listening[1]!,
+        output: () => output,
+        stop: () => {
+          child.kill("SIGTERM");
+          return exited;
+        },
+      });
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    void exited.then((code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+}

@@ -1,0 +1,112 @@
+import t from "tap";
+import { startService, uniqueId } from "../helpers/app.ts";
+
+const service = await startService(t);
+const { org, call } = service;
+const { prisma } = service.database;
+
+const putUser = (body: unknown, key: string | null = org.privateKey) =>
+  call(key, { method: "PUT", url: "/api/external/users", payload: body as object });
+
+t.test("creates a user (201) and updates it (200) keyed by externalId", async (t) => {
+  const externalId = uniqueId("user");
+  const created = await putUser({ externalId, name: "Ada", email: "ada@example.com" });
+  t.equal(created.statusCode, 201);
+  const user = created.json();
+  t.match(user, { externalId, name: "Ada", email: "ada@example.com", username: null, organizationId: org.organizationId, segments: [] });
+  t.type(user.id, "number");
+  t.ok(Date.parse(user.createdAt) && Date.parse(user.updatedAt));
+
+  const updated = await putUser({ externalId, username: "ada" });
+  t.equal(updated.statusCode, 200);
+  t.match(updated.json(), { id: user.id, name: "Ada", email: "ada@example.com", username: "ada" }, "absent fields keep their value");
+
+  const stored = await prisma.externalUser.findMany({ where: { organizationId: org.organizationId, externalId } });
+  t.equal(stored.length, 1);
+  t.match(stored[0], { name: "Ada", email: "ada@example.com", username: "ada" });
+});
+
+t.test("segments: created on first use, one per type, replaced per type, others kept", async (t) => {
+  const externalId = uniqueId("user");
+  const first = (await putUser({ externalId, segments: { plan: "pro", region: "eu" } })).json();
+  t.same(first.segments.map((s: { type: { name: string }; name: string }) => [s.type.name, s.name]).sort(), [["plan", "pro"], ["region", "eu"]]);
+  for (const segment of first.segments) {
+    t.match(segment, { organizationId: org.organizationId, userSegmentTypeId: segment.type.id, type: { organizationId: org.organizationId } });
+  }
+
+  const second = (await putUser({ externalId, segments: { plan: "free" } })).json();
+  t.same(second.segments.map((s: { type: { name: string }; name: string }) => [s.type.name, s.name]).sort(), [["plan", "free"], ["region", "eu"]]);
+
+  const unchanged = (await putUser({ externalId, segments: null })).json();
+  t.same(unchanged.segments, second.segments, "null segments change nothing");
+  const alsoUnchanged = (await putUser({ externalId })).json();
+  t.same(alsoUnchanged.segments, second.segments, "absent segments change nothing");
+
+  const other = (await putUser({ externalId: uniqueId("user"), segments: { plan: "free" } })).json();
+  t.equal(other.segments[0].id, second.segments.find((s: { name: string }) => s.name === "free").id, "segments are shared by the organization");
+
+  const links = await prisma.userSegment.count({ where: { organizationId: org.organizationId, externalUserId: first.id } });
+  t.equal(links, 2);
+});
+
+t.test("20 concurrent upserts of one user: one row, exactly one 201, no 500", async (t) => {
+  const externalId = uniqueId("user");
+  const responses = await Promise.all(
+    Array.from({ length: 20 }, (_, i) => putUser({ externalId, name: `name-${i}`, segments: { plan: `p${i % 3}`, tier: "x" } })),
+  );
+  const statuses = responses.map((r) => r.statusCode);
+  t.equal(statuses.filter((s) => s === 201).length, 1, "one 201");
+  t.equal(statuses.filter((s) => s === 200).length, 19, "the rest 200");
+  t.equal(await prisma.externalUser.count({ where: { organizationId: org.organizationId, externalId } }), 1);
+  const user = await prisma.externalUser.findFirstOrThrow({ where: { organizationId: org.organizationId, externalId } });
+  t.equal(await prisma.userSegment.count({ where: { externalUserId: user.id } }), 2, "one segment per type");
+  t.equal(await prisma.segmentType.count({ where: { organizationId: org.organizationId, name: "tier" } }), 1);
+});
+
+t.test("the same externalId in two organizations is two users", async (t) => {
+  const other = await service.newOrganization();
+  const externalId = uniqueId("user");
+  const mine = await putUser({ externalId, name: "mine" });
+  const theirs = await putUser({ externalId, name: "theirs" }, other.privateKey);
+  t.equal(mine.statusCode, 201);
+  t.equal(theirs.statusCode, 201);
+  t.not(mine.json().id, theirs.json().id);
+  t.equal(theirs.json().organizationId, other.organizationId);
+  t.equal((await putUser({ externalId })).json().name, "mine");
+});
+
+t.test("bad input is a 400 naming the field, and writes nothing", async (t) => {
+  const cases: [string, unknown, RegExp][] = [
+    ["missing externalId", { name: "x" }, /externalId/],
+    ["empty externalId", { externalId: "" }, /externalId/],
+    ["externalId of 256 characters", { externalId: "x".repeat(256) }, /externalId/],
+    ["numeric externalId", { externalId: 5 }, /externalId/],
+    ["numeric name", { externalId: uniqueId("u"), name: 5 }, /name/],
+    ["null email", { externalId: uniqueId("u"), email: null }, /email/],
+    ["segments as an array", { externalId: uniqueId("u"), segments: ["a"] }, /segments/],
+    ["segment value a number", { externalId: uniqueId("u"), segments: { plan: 1 } }, /segments\.plan/],
+    ["empty segment name", { externalId: uniqueId("u"), segments: { plan: "" } }, /segments\.plan/],
+    ["unknown field", { externalId: uniqueId("u"), bogus: 1 }, /bogus/],
+    ["array body", [], /body/],
+  ];
+  for (const [name, body, field] of cases) {
+    const response = await putUser(body);
+    t.equal(response.statusCode, 400, name);
+    t.match(response.json().error, field, name);
+  }
+  const empty = await call(org.privateKey, { method: "PUT", url: "/api/external/users" });
+  t.equal(empty.statusCode, 400, "no body");
+  t.match(empty.json(), { error: String });
+  const count = await prisma.externalUser.count({ where: { organizationId: org.organizationId, name: "x" } });
+  t.equal(count, 0);
+});
+
+t.test("keys: none or unknown is 401, a public key is 403", async (t) => {
+  const body = { externalId: uniqueId("user") };
+  t.same((await putUser(body, null)).json(), { error: "Unauthorized - Invalid or missing API key" });
+  t.equal((await putUser(body, "sk_unknown")).statusCode, 401);
+  const forbidden = await putUser(body, org.publicKey);
+  t.equal(forbidden.statusCode, 403);
+  t.same(forbidden.json(), { error: "Forbidden - this operation requires a private API key" });
+  t.equal(await prisma.externalUser.count({ where: { externalId: body.externalId } }), 0);
+});

@@ -1,0 +1,131 @@
+// Caveats, verified on PGlite 0.5.16 + pglite-prisma-adapter 0.7.2 and PostgreSQL 15 + @prisma/adapter-pg 7.10.1:
+// - $queryRaw results: count(*), sum(int) and bigint columns come back as BigInt (JSON.stringify throws on them:
+//   cast with ::int or convert); numeric and avg() as Prisma.Decimal; timestamps as Date; json/jsonb parsed;
+//   int[]/text[] as JS arrays. Both adapters return the same types.
+// - $queryRaw/$executeRaw parameters: a JS array binds as a PostgreSQL array (`= ANY(${ids}::int[])`,
+//   `${names}::text[]`, empty arrays too); an object or a JSON string binds with `${value}::jsonb`. A parameter
+//   without a cast in a SELECT list comes back as text (`${5} AS n` gives "5", an uncast Date a
+//   "2024-01-01 00:00:00" string): cast it.
+// - PGlite is a single connection. An interactive transaction holds it exclusively and every other query or
+//   transaction queues behind it (PGlite serializes them itself; nothing interleaves). Hence: inside
+//   `$transaction(async (tx) => ...)` use only `tx`, since a query on the outer client waits for the transaction
+//   and it times out after 5 s; isolation levels are ignored, but every transaction runs alone, which is at
+//   least as strict as Serializable; and the time spent queuing counts against maxWait, so PGlite gets a longer
+//   one (PGLITE_TRANSACTION_MAX_WAIT_MS).
+// - One process per PGlite data folder: PGlite does not coordinate with other processes, so do not run
+//   `npm run migrate:deploy` (or a second server) on the DATA_DIR of a running server.
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { PrismaClient } from "../../generated/prisma/client.ts";
+import { openPglite } from "./pglite.ts";
+import { deployMigrations } from "./schemaEngine.ts";
+
+export interface PoolOptions {
+  max?: number;
+  connectionTimeoutMillis?: number;
+  statementTimeoutMillis?: number;
+  idleTimeoutMillis?: number;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection URL; when absent the embedded PGlite is used. */
+  databaseUrl?: string;
+  /** The service's data folder (default ./data): PGlite lives in `${dataDir}/pglite`. 'memory://' for a throwaway database. */
+  dataDir?: string;
+  pool?: PoolOptions;
+}
+
+export interface Database {
+  kind: "pglite" | "postgres";
+  prisma: PrismaClient;
+  /** Applies pending migrations; returns the names of those just applied. */
+  migrate(): Promise<string[]>;
+  /** SELECT 1; throws when the database is unreachable. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_DATA_DIR = "./data";
+export const IN_MEMORY = "memory://";
+
+/** With Prisma's default maxWait (2 s), 64 of 100 concurrent 50 ms transactions failed with P2028 on PGlite. */
+export const PGLITE_TRANSACTION_MAX_WAIT_MS = 20_000;
+
+const DEFAULT_POOL: Required<PoolOptions> = {
+  max: 10,
+  connectionTimeoutMillis: 5_000,
+  statementTimeoutMillis: 15_000,
+  idleTimeoutMillis: 30_000,
+};
+
+export function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
+  return options.databaseUrl
+    ? openPostgresDatabase(options.databaseUrl, options.pool)
+    : openPgliteDatabase(options.dataDir ?? DEFAULT_DATA_DIR);
+}
+
+/** Where the embedded database of a data folder lives ('memory://' stays in memory). */
+export function pglitePath(dataDir: string): string {
+  return dataDir === IN_MEMORY ? IN_MEMORY : join(dataDir, "pglite");
+}
+
+async function openPgliteDatabase(dataDir: string): Promise<Database> {
+  const path = pglitePath(dataDir);
+  if (path !== IN_MEMORY) await mkdir(path, { recursive: true });
+  return databaseOnPglite(await openPglite(path));
+}
+
+/** Wraps an open PGlite (e.g. one loaded from a data-dir dump); close() closes it. */
+export function databaseOnPglite(db: PGlite): Database {
+  const prisma = new PrismaClient({
+    adapter: new PrismaPGlite(db),
+    transactionOptions: { maxWait: PGLITE_TRANSACTION_MAX_WAIT_MS, timeout: 5_000 },
+  });
+  return {
+    kind: "pglite",
+    prisma,
+    migrate: () => deployMigrations({ kind: "pglite", db }),
+    ping: () => ping(prisma),
+    async close() {
+      await prisma.$disconnect();
+      await db.close();
+    },
+  };
+}
+
+async function openPostgresDatabase(url: string, poolOptions: PoolOptions = {}): Promise<Database> {
+  const pool = createPool(url, { ...DEFAULT_POOL, ...poolOptions });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  return {
+    kind: "postgres",
+    prisma,
+    // Separate short-lived pool: ending it releases the migration advisory lock.
+    migrate: () => deployMigrations({ kind: "postgres", url }),
+    ping: () => ping(prisma),
+    async close() {
+      await prisma.$disconnect();
+      await pool.end();
+    },
+  };
+}
+
+function createPool(url: string, options: Required<PoolOptions>): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max,
+    connectionTimeoutMillis: options.connectionTimeoutMillis,
+    idleTimeoutMillis: options.idleTimeoutMillis,
+    statement_timeout: options.statementTimeoutMillis,
+  });
+  // An idle client that breaks (e.g. server restart) is discarded; the next query reconnects.
+  pool.on("error", () => {});
+  return pool;
+}
+
+async function ping(prisma: PrismaClient): Promise<void> {
+  await prisma.$queryRaw`SELECT 1`;
+}

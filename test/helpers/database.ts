@@ -1,0 +1,103 @@
+import { createHash, randomUUID } from "node:crypto";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { type Database, databaseOnPglite, openDatabase } from "../../src/db/database.ts";
+import { openPglite, pgliteExtensions } from "../../src/db/pglite.ts";
+import { runAdminStatement, urlWithDatabase } from "../../src/db/postgresAdmin.ts";
+import { deployMigrations, readMigrations } from "../../src/db/schemaEngine.ts";
+
+/** Small pools: tap runs several test files at once against one PostgreSQL server. */
+const TEST_POOL = { max: 4 };
+
+/**
+ * A migrated database: the PostgreSQL database of DATABASE_URL, shared by test files running in
+ * parallel (so tests create their own organizations and never truncate), or else a fresh in-memory PGlite.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (databaseUrl) {
+    const database = await openDatabase({ databaseUrl, pool: TEST_POOL });
+    await database.migrate();
+    return database;
+  }
+  return openTestPgliteDatabase();
+}
+
+/** A fresh, migrated in-memory PGlite database, whether DATABASE_URL is set or not. */
+export async function openTestPgliteDatabase(): Promise<Database> {
+  return databaseOnPglite(await openMigratedPglite());
+}
+
+/** A fresh in-memory PGlite with the migrations of prisma/migrations applied. */
+export async function openMigratedPglite(): Promise<PGlite> {
+  const db = new PGlite("memory://", { extensions: pgliteExtensions, loadDataDir: await migratedPgliteImage() });
+  await db.waitReady;
+  return db;
+}
+
+/** A new empty database on the DATABASE_URL server, for tests that need one of their own. */
+export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) throw new Error("createEmptyPostgresDatabase needs DATABASE_URL");
+  const name = `test_${randomUUID().replaceAll("-", "")}`;
+  await runAdminStatement(serverUrl, `CREATE DATABASE "${name}"`);
+  return {
+    url: urlWithDatabase(serverUrl, name),
+    drop: () => runAdminStatement(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+  };
+}
+
+// Creating a PGlite database runs initdb (~3 s); loading the data directory of an already migrated one
+// takes ~1 s. The image is cached in the OS temp folder under a hash of the migrations and the PGlite
+// version, so it can never be stale; it is built by applying the real migrations.
+let imageInProcess: Promise<Blob> | undefined;
+
+function migratedPgliteImage(): Promise<Blob> {
+  imageInProcess ??= cachedOrBuiltImage();
+  return imageInProcess;
+}
+
+async function cachedOrBuiltImage(): Promise<Blob> {
+  const file = join(tmpdir(), "pglite-test-images", `${await imageKey()}.tar.gz`);
+  const cached = await readFile(file).catch(() => undefined);
+  if (cached) return new Blob([cached]);
+  const image = await buildMigratedImage();
+  await writeAtomically(file, Buffer.from(await image.arrayBuffer()));
+  return image;
+}
+
+async function pgliteVersion(): Promise<string> {
+  const entry = createRequire(import.meta.url).resolve("@electric-sql/pglite"); // <package>/dist/index.cjs
+  const packageJson = JSON.parse(await readFile(join(entry, "..", "..", "package.json"), "utf8"));
+  return packageJson.version as string;
+}
+
+async function imageKey(): Promise<string> {
+  const [version, migrations] = await Promise.all([pgliteVersion(), readMigrations()]);
+  return createHash("sha256")
+    .update(version)
+    .update(JSON.stringify(migrations.migrationDirectories))
+    .digest("hex")
+    .slice(0, 32);
+}
+
+async function buildMigratedImage(): Promise<Blob> {
+  const db = await openPglite("memory://");
+  try {
+    await deployMigrations({ kind: "pglite", db });
+    return await db.dumpDataDir("gzip");
+  } finally {
+    await db.close();
+  }
+}
+
+/** Test files run in parallel: write to a private name, then rename, so no reader sees half a file. */
+async function writeAtomically(file: string, content: Buffer): Promise<void> {
+  await mkdir(join(file, ".."), { recursive: true });
+  const partial = `${file}.${process.pid}.${randomUUID()}`;
+  await writeFile(partial, content);
+  await rename(partial, file);
+}

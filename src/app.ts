@@ -10,21 +10,26 @@ import { errorHandler, notFoundHandler } from "./http/errorHandler.ts";
 import "./http/fastifyTypes.ts";
 import { normalizeRequest, validatorCompiler } from "./http/validation.ts";
 import { authenticate } from "./keys/keys.ts";
+import { SummaryKeeper } from "./memory/summaryKeeper.ts";
+import type { Summarizer } from "./summarizer/summarizer.ts";
 
 export interface AppOptions {
   database: Database;
   logger?: FastifyServerOptions["logger"];
   bodyLimitBytes?: number;
+  /** Refines the built-in memory summaries in the background (e.g. an LLM); default: built-in only. */
+  summarizer?: Summarizer;
 }
 
 const MIB = 1024 * 1024;
 
 /** The service as a Fastify instance; the caller owns the database and listens. */
-export async function buildApp({ database, logger = false, bodyLimitBytes = 5 * MIB }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ database, logger = false, bodyLimitBytes = 5 * MIB, summarizer }: AppOptions): Promise<FastifyInstance> {
   const specification = loadSpecification();
   const app = Fastify({ logger, bodyLimit: bodyLimitBytes });
   const { prisma } = database;
-  const handlers = createHandlers({ database, prisma });
+  const summaries = new SummaryKeeper({ prisma, refiner: summarizer, log: app.log });
+  const handlers = createHandlers({ database, prisma, summaries });
 
   app.decorateRequest("principal", null);
   // Only JSON bodies are accepted: anything else is a 415 rather than a string to validate.
@@ -34,6 +39,7 @@ export async function buildApp({ database, logger = false, bodyLimitBytes = 5 * 
   app.addHook("preValidation", normalizeRequest);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
+  app.addHook("onClose", () => summaries.close());
 
   await app.register(swagger, { mode: "static", specification: { document: structuredClone(specification) as never } });
   await app.register(swaggerUi, { routePrefix: "/docs" });

@@ -1,3 +1,5 @@
+import { summarizerKind, type SummarizerConfig } from "./summarizer/configured.ts";
+
 export interface Config {
   port: number;
   host: string;
@@ -5,6 +7,7 @@ export interface Config {
   dataDir: string;
   logLevel: string;
   bodyLimitBytes: number;
+  summarizer: SummarizerConfig;
 }
 
 const MIB = 1024 * 1024;
@@ -25,5 +28,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: env.DATA_DIR || "./data",
     logLevel: env.LOG_LEVEL || "info",
     bodyLimitBytes: integer(env, "BODY_LIMIT_BYTES", 5 * MIB),
+    summarizer: {
+      kind: summarizerKind(env.SUMMARIZER),
+      openai: {
+        baseUrl: env.OPENAI_BASE_URL || "https://api.openai.com/v1",
+        apiKey: env.OPENAI_API_KEY || undefined,
+        model: env.SUMMARIZER_MODEL || "gpt-4o-mini",
+        timeoutMs: integer(env, "SUMMARIZER_TIMEOUT_MS", 30_000),
+        retries: integer(env, "SUMMARIZER_RETRIES", 2),
+      },
+    },
   };
 }

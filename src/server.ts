@@ -3,6 +3,7 @@ import { readConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { loggerOptions } from "./http/logging.ts";
 import { bootstrapDefaultOrganization, type InitializedOrganization } from "./organizations/organizations.ts";
+import { configuredSummarizer } from "./summarizer/configured.ts";
 
 function announce(created: InitializedOrganization): void {
   process.stdout.write(
@@ -23,7 +24,12 @@ const applied = await database.migrate();
 const created = await bootstrapDefaultOrganization(database.prisma);
 if (created) announce(created);
 
-const app = await buildApp({ database, logger: loggerOptions(config.logLevel), bodyLimitBytes: config.bodyLimitBytes });
+const app = await buildApp({
+  database,
+  logger: loggerOptions(config.logLevel),
+  bodyLimitBytes: config.bodyLimitBytes,
+  summarizer: configuredSummarizer(config.summarizer),
+});
 if (applied.length > 0) app.log.info({ migrations: applied }, "applied database migrations");
 
 let stopping = false;

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "../db/types.ts";
+import { keyCacheOf } from "./keyCache.ts";
 
 export type KeyKind = "private" | "public";
 
@@ -59,15 +60,22 @@ export async function revokeApiKey(db: Db, prefix: string): Promise<boolean> {
     where: { prefix, revokedAt: null },
     data: { revokedAt: new Date() },
   });
+  keyCacheOf(db).forget(prefix);
   return count > 0;
 }
 
-/** The principal of an active key, or null for an unknown or revoked one. */
+/** The principal of an active key, or null for an unknown or revoked one (see KeyCache). */
 export async function authenticate(db: Db, key: string): Promise<Principal | null> {
+  const hash = hashKey(key);
+  const cache = keyCacheOf(db);
+  const cached = cache.get(hash);
+  if (cached) return cached;
   const found = await db.apiKey.findUnique({
-    where: { hash: hashKey(key) },
-    select: { id: true, organizationId: true, kind: true, revokedAt: true },
+    where: { hash },
+    select: { id: true, organizationId: true, kind: true, prefix: true, revokedAt: true },
   });
   if (!found || found.revokedAt) return null;
-  return { organizationId: found.organizationId, kind: found.kind as KeyKind, keyId: found.id };
+  const principal = { organizationId: found.organizationId, kind: found.kind as KeyKind, keyId: found.id };
+  cache.set(hash, found.prefix, principal);
+  return principal;
 }

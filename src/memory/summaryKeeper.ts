@@ -1,0 +1,86 @@
+import type { PrismaClient } from "../../generated/prisma/client.ts";
+import type { Db } from "../db/types.ts";
+import { BUILTIN_WINDOW, builtinSummarizer, summarizeConversation } from "../summarizer/builtin.ts";
+import type { Summarizer } from "../summarizer/summarizer.ts";
+import { BackgroundQueue, type QueueLimits } from "./backgroundQueue.ts";
+import { loadConversation } from "./conversation.ts";
+import { replaceSummaryIfCurrent, summaryState, writeSummary } from "./summaries.ts";
+
+/** The part of a pino logger this needs. */
+export interface SummaryLog {
+  warn(details: object, message: string): void;
+  debug(details: object, message: string): void;
+}
+
+export interface SummaryKeeperOptions {
+  prisma: PrismaClient;
+  /** A summarizer whose summaries replace the built-in ones after commit (e.g. an LLM); none: built-in only. */
+  refiner?: Summarizer;
+  log: SummaryLog;
+  limits?: QueueLimits;
+}
+
+/**
+ * Keeps each thread's memory summary current. The built-in summary is written inside the ingest
+ * transaction, so memory is never missing or stale once Create Thread returns; a refiner's
+ * summary, if one is configured, replaces it later in the background, unless newer messages
+ * arrived meanwhile. A failing refiner leaves the built-in summary in place.
+ */
+export class SummaryKeeper {
+  private readonly prisma: PrismaClient;
+  private readonly refiner: Summarizer | undefined;
+  private readonly log: SummaryLog;
+  private readonly queue: BackgroundQueue;
+
+  constructor({ prisma, refiner, log, limits = { concurrency: 4, maxPending: 10_000 } }: SummaryKeeperOptions) {
+    this.prisma = prisma;
+    this.refiner = refiner === builtinSummarizer ? undefined : refiner;
+    this.log = log;
+    this.queue = new BackgroundQueue(
+      limits,
+      (error, key) => log.warn({ err: error, thread: key }, "summarizer failed; the thread keeps its built-in summary"),
+      (key) => log.warn({ thread: key }, "summarizer queue full; the thread keeps its built-in summary"),
+    );
+  }
+
+  /**
+   * Inside the ingest transaction: brings the built-in summary up to date with the thread's
+   * messages. Reads a bounded window of them, and nothing at all when no message was added
+   * (a retry, or a metadata-only append keeps a refined summary). True when it wrote one.
+   */
+  async summarizeNow(tx: Db, organizationId: number, threadId: number): Promise<boolean> {
+    const state = await summaryState(tx, organizationId, threadId);
+    if (!state || state.lastMessageId === null || state.lastMessageId === state.summaryMessageId) return false;
+    const conversation = await loadConversation(tx, organizationId, threadId, BUILTIN_WINDOW, state.lastMessageId);
+    await writeSummary(tx, organizationId, threadId, summarizeConversation(conversation), state.lastMessageId);
+    return true;
+  }
+
+  /** After commit: queues the refiner's summary of the thread, if there is a refiner. */
+  refineLater(organizationId: number, threadId: number): void {
+    const refiner = this.refiner;
+    if (!refiner) return;
+    this.queue.push(`${organizationId}/${threadId}`, (signal) => this.refine(refiner, organizationId, threadId, signal));
+  }
+
+  private async refine(refiner: Summarizer, organizationId: number, threadId: number, signal: AbortSignal): Promise<void> {
+    const messageId = (await summaryState(this.prisma, organizationId, threadId))?.summaryMessageId;
+    if (messageId === null || messageId === undefined) return;
+    const conversation = await loadConversation(this.prisma, organizationId, threadId, refiner.window, messageId);
+    if (conversation.messages.length === 0) return;
+    const summary = await refiner.summarize(conversation, signal);
+    if (!summary) return;
+    const replaced = await replaceSummaryIfCurrent(this.prisma, organizationId, threadId, summary, messageId);
+    this.log.debug({ thread: `${organizationId}/${threadId}`, summarizer: refiner.name, replaced }, "refined thread summary");
+  }
+
+  /** Resolves when no refinement runs or waits. */
+  settled(): Promise<void> {
+    return this.queue.settled();
+  }
+
+  /** Drops waiting refinements and aborts running ones; their threads keep the built-in summary. */
+  close(): Promise<void> {
+    return this.queue.close();
+  }
+}

@@ -1,0 +1,118 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { MAX_SUMMARY_LENGTH, type Conversation, type ConversationWindow, type Summarizer } from "./summarizer.ts";
+import { clip } from "./text.ts";
+
+export interface OpenAiOptions {
+  /** E.g. https://api.openai.com/v1; `/chat/completions` is appended. */
+  baseUrl: string;
+  /** Sent as `Authorization: Bearer`; local servers often need none. */
+  apiKey?: string;
+  model: string;
+  /** Per attempt, from sending the request to the end of the answer's body. */
+  timeoutMs: number;
+  /** Further attempts after a failed one. */
+  retries: number;
+  /** The wait before the first retry; it doubles before each next one. */
+  retryDelayMs?: number;
+}
+
+export const OPENAI_WINDOW: ConversationWindow = { opening: 2, recent: 80, maxMessageChars: 2000 };
+const MAX_TRANSCRIPT_LENGTH = 24_000;
+const MAX_RETRY_AFTER_MS = 30_000;
+
+const INSTRUCTIONS = [
+  "You write the memory of a chatbot: a summary of one conversation that the bot will read before",
+  "talking to the same user again. Say what the user asked for or wanted, what the assistant answered",
+  "or did, what was decided and what is still open, and any fact about the user worth remembering.",
+  `Plain text, no preamble, in the language of the conversation, at most ${MAX_SUMMARY_LENGTH} characters.`,
+].join(" ");
+
+export class SummarizerError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+    this.name = "SummarizerError";
+  }
+}
+
+/** The conversation as a transcript: the opening messages, then as many of the latest as fit. */
+export function transcript({ messages, truncated }: Conversation): string {
+  const line = (message: Conversation["messages"][number]) => `${message.role === "user" ? "User" : "Assistant"}: ${message.content}`;
+  const head = messages.slice(0, OPENAI_WINDOW.opening).map(line);
+  let length = head.reduce((sum, text) => sum + text.length + 2, 0);
+  const tail: string[] = [];
+  for (const message of messages.slice(OPENAI_WINDOW.opening).reverse()) {
+    const text = line(message);
+    if (length + text.length + 2 > MAX_TRANSCRIPT_LENGTH) break;
+    tail.unshift(text);
+    length += text.length + 2;
+  }
+  const omitted = truncated || head.length + tail.length < messages.length;
+  return [...head, ...(omitted ? ["[… earlier messages left out …]"] : []), ...tail].join("\n\n");
+}
+
+function retryAfterMs(header: string | null): number | undefined {
+  const seconds = header === null ? NaN : Number(header);
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds * 1000, MAX_RETRY_AFTER_MS) : undefined;
+}
+
+async function requestSummary(options: OpenAiOptions, conversation: Conversation, signal: AbortSignal): Promise<string> {
+  const response = await fetch(`${options.baseUrl.replace(/\/+$/, "")}/chat/completions`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}) },
+    body: JSON.stringify({
+      model: options.model,
+      temperature: 0,
+      max_tokens: 512,
+      messages: [
+        { role: "system", content: INSTRUCTIONS },
+        { role: "user", content: transcript(conversation) },
+      ],
+    }),
+    signal,
+  });
+  const body = await response.text();
+  if (!response.ok) {
+    const retryable = response.status === 408 || response.status === 409 || response.status === 429 || response.status >= 500;
+    throw new SummarizerError(`HTTP ${response.status} from the summarizer`, retryable, retryAfterMs(response.headers.get("retry-after")));
+  }
+  let content: unknown;
+  try {
+    content = (JSON.parse(body) as { choices?: { message?: { content?: unknown } }[] })?.choices?.[0]?.message?.content;
+  } catch {
+    throw new SummarizerError("the summarizer's answer is not JSON", true);
+  }
+  if (typeof content !== "string" || content.trim() === "") throw new SummarizerError("the summarizer's answer has no summary", true);
+  return clip(content.trim(), MAX_SUMMARY_LENGTH);
+}
+
+function isRetryable(error: unknown): boolean {
+  return error instanceof SummarizerError ? error.retryable : true;
+}
+
+async function summarizeWithRetries(options: OpenAiOptions, conversation: Conversation, signal?: AbortSignal): Promise<string> {
+  const retryDelayMs = options.retryDelayMs ?? 500;
+  for (let attempt = 0; ; attempt++) {
+    const attemptSignal = AbortSignal.any([AbortSignal.timeout(options.timeoutMs), ...(signal ? [signal] : [])]);
+    try {
+      return await requestSummary(options, conversation, attemptSignal);
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason;
+      if (attempt >= options.retries || !isRetryable(error)) throw error;
+      const retryAfter = error instanceof SummarizerError ? error.retryAfterMs : undefined;
+      await sleep(retryAfter ?? retryDelayMs * 2 ** attempt, undefined, { signal });
+    }
+  }
+}
+
+/** Summaries from an LLM behind an OpenAI-compatible chat-completions endpoint. */
+export function openAiSummarizer(options: OpenAiOptions): Summarizer {
+  return {
+    name: "openai",
+    window: OPENAI_WINDOW,
+    summarize: (conversation, signal) => summarizeWithRetries(options, conversation, signal),
+  };
+}

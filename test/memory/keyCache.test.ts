@@ -1,0 +1,59 @@
+import t from "tap";
+import { KEY_CACHE_TTL_MS, KeyCache, keyCacheOf } from "../../src/keys/keyCache.ts";
+import { createApiKey, revokeApiKey } from "../../src/keys/keys.ts";
+import { startService, uniqueId } from "../helpers/app.ts";
+
+const principal = { organizationId: 1, kind: "private" as const, keyId: 7 };
+
+t.test("KeyCache: entries expire after the TTL and are forgotten by prefix", async (t) => {
+  const cache = new KeyCache();
+  cache.set("hash-a", "sk_aaaaaaaa", principal, 1_000);
+  cache.set("hash-b", "sk_bbbbbbbb", principal, 1_000);
+  t.same(cache.get("hash-a", 1_000 + KEY_CACHE_TTL_MS - 1), principal);
+  t.equal(cache.get("hash-a", 1_000 + KEY_CACHE_TTL_MS), undefined, "expired");
+  cache.forget("sk_bbbbbbbb");
+  t.equal(cache.get("hash-b", 1_001), undefined, "forgotten");
+  t.equal(cache.get("unknown", 1_001), undefined);
+});
+
+t.test("KeyCache: bounded, the oldest entry goes first", async (t) => {
+  const cache = new KeyCache();
+  for (let i = 0; i <= 10_000; i++) cache.set(`hash-${i}`, `sk_${i}`, principal, 0);
+  t.equal(cache.get("hash-0", 1), undefined);
+  t.same(cache.get("hash-1", 1), principal);
+  t.same(cache.get("hash-10000", 1), principal);
+});
+
+t.test("one cache per database client", async (t) => {
+  const a = {};
+  const b = {};
+  t.equal(keyCacheOf(a), keyCacheOf(a));
+  t.not(keyCacheOf(a), keyCacheOf(b));
+});
+
+t.test("revocation: at once through this process, within the TTL from elsewhere", async (t) => {
+  const service = await startService(t);
+  const { prisma } = service.database;
+  const userExternalId = uniqueId("user");
+  await service.call(service.org.privateKey, {
+    method: "POST",
+    url: "/api/external/threads",
+    payload: { externalUser: { externalId: userExternalId }, messages: [{ role: "user", content: "Hello?" }] },
+  });
+  const lookup = (key: string) =>
+    service.app.inject({ method: "GET", url: `/api/external/memory?userExternalId=${userExternalId}`, headers: { authorization: `Bearer ${key}` } });
+
+  const here = await createApiKey(prisma, service.org.organizationId, "private");
+  t.equal((await lookup(here.key)).statusCode, 200);
+  await revokeApiKey(prisma, here.prefix);
+  t.equal((await lookup(here.key)).statusCode, 401, "revoked through this process's client: at once");
+
+  const elsewhere = await createApiKey(prisma, service.org.organizationId, "private");
+  t.equal((await lookup(elsewhere.key)).statusCode, 200);
+  // What the admin CLI or another instance does: the database changes, this process is not told.
+  await prisma.apiKey.updateMany({ where: { prefix: elsewhere.prefix }, data: { revokedAt: new Date() } });
+  const revokedAt = Date.now();
+  t.equal((await lookup(elsewhere.key)).statusCode, 200, "still trusted from the cache");
+  await new Promise((resolve) => setTimeout(resolve, KEY_CACHE_TTL_MS - (Date.now() - revokedAt) + 50));
+  t.equal((await lookup(elsewhere.key)).statusCode, 401, `refused within ${KEY_CACHE_TTL_MS} ms`);
+});

@@ -1,0 +1,217 @@
+import t from "tap";
+import { Prisma } from "../../generated/prisma/client.ts";
+import { createApiKey, revokeApiKey } from "../../src/keys/keys.ts";
+import { memoryQuery } from "../../src/memory/lookup.ts";
+import { startService, uniqueId } from "../helpers/app.ts";
+
+const service = await startService(t);
+const { app, org, call } = service;
+const { prisma } = service.database;
+
+const MISSING = { error: "Missing required parameter: userExternalId" };
+const UNAUTHORIZED = { error: "Unauthorized - Invalid or missing API key" };
+const NOT_FOUND = { error: "No user or no memory found" };
+
+const memoryUrl = (userExternalId?: string) =>
+  userExternalId === undefined ? "/api/external/memory" : `/api/external/memory?userExternalId=${encodeURIComponent(userExternalId)}`;
+
+/** The memory lookup with the key as a Bearer token (null: no key). */
+const getMemory = (userExternalId?: string, key: string | null = org.privateKey) =>
+  app.inject({ method: "GET", url: memoryUrl(userExternalId), headers: key === null ? {} : { authorization: `Bearer ${key}` } });
+
+const postThread = (body: object, key = org.privateKey) => call(key, { method: "POST", url: "/api/external/threads", payload: body });
+
+const exchange = (question: string, answer: string) => [
+  { role: "user", content: question },
+  { role: "assistant", content: answer },
+];
+
+t.test("200: the summary of the user's thread, with exactly the fields of section 2.1", async (t) => {
+  const userExternalId = uniqueId("user");
+  const threadExternalId = uniqueId("thread");
+  const created = await postThread({
+    externalId: threadExternalId,
+    externalUser: { externalId: userExternalId },
+    messages: exchange("How do I reset my password?", "Use the link on the login page."),
+  });
+  t.equal(created.statusCode, 201);
+  const response = await getMemory(userExternalId);
+  t.equal(response.statusCode, 200);
+  t.same(response.json(), {
+    userExternalId,
+    threadId: created.json().id,
+    threadExternalId,
+    summary: "User asked: How do I reset my password?\nAssistant answered: Use the link on the login page.",
+    createdAt: created.json().createdAt,
+  });
+  const stored = await prisma.thread.findUniqueOrThrow({ where: { id: created.json().id } });
+  t.equal(stored.summary, response.json().summary, "the answer is the stored summary");
+  t.equal(stored.createdAt.toISOString(), response.json().createdAt);
+});
+
+t.test("the key: Bearer or ?apiKey, private only; 401 with the exact body otherwise", async (t) => {
+  const userExternalId = uniqueId("user");
+  await postThread({ externalUser: { externalId: userExternalId }, messages: exchange("Question?", "Answer.") });
+  t.equal((await getMemory(userExternalId)).statusCode, 200, "Bearer");
+  const viaQuery = await app.inject({ method: "GET", url: `${memoryUrl(userExternalId)}&apiKey=${encodeURIComponent(org.privateKey)}` });
+  t.equal(viaQuery.statusCode, 200, "?apiKey");
+
+  const refused = [
+    { name: "no key", request: { url: memoryUrl(userExternalId) } },
+    { name: "unknown Bearer key", request: { url: memoryUrl(userExternalId), headers: { authorization: "Bearer sk_unknown" } } },
+    { name: "unknown ?apiKey", request: { url: `${memoryUrl(userExternalId)}&apiKey=sk_unknown` } },
+    { name: "empty ?apiKey", request: { url: `${memoryUrl(userExternalId)}&apiKey=` } },
+    { name: "public key as Bearer", request: { url: memoryUrl(userExternalId), headers: { authorization: `Bearer ${org.publicKey}` } } },
+    { name: "public key as ?apiKey", request: { url: `${memoryUrl(userExternalId)}&apiKey=${org.publicKey}` } },
+    { name: "a valid private key in the api-key header alone", request: { url: memoryUrl(userExternalId), headers: { "api-key": org.privateKey } } },
+    { name: "a Basic authorization", request: { url: memoryUrl(userExternalId), headers: { authorization: `Basic ${org.privateKey}` } } },
+  ];
+  for (const { name, request } of refused) {
+    const response = await app.inject({ method: "GET", ...request });
+    t.equal(response.statusCode, 401, name);
+    t.same(response.json(), UNAUTHORIZED, name);
+  }
+});
+
+t.test("a revoked key is 401", async (t) => {
+  const userExternalId = uniqueId("user");
+  await postThread({ externalUser: { externalId: userExternalId }, messages: exchange("Question?", "Answer.") });
+  const key = await createApiKey(prisma, org.organizationId, "private");
+  t.equal((await getMemory(userExternalId, key.key)).statusCode, 200);
+  t.ok(await revokeApiKey(prisma, key.prefix));
+  const response = await getMemory(userExternalId, key.key);
+  t.equal(response.statusCode, 401);
+  t.same(response.json(), UNAUTHORIZED);
+});
+
+t.test("400 with the exact body when userExternalId is missing or empty; the key is checked first", async (t) => {
+  for (const url of ["/api/external/memory", "/api/external/memory?userExternalId=", "/api/external/memory?other=1"]) {
+    const response = await app.inject({ method: "GET", url, headers: { authorization: `Bearer ${org.privateKey}` } });
+    t.equal(response.statusCode, 400, url);
+    t.same(response.json(), MISSING, url);
+  }
+  const viaQuery = await app.inject({ method: "GET", url: `/api/external/memory?apiKey=${org.privateKey}` });
+  t.same([viaQuery.statusCode, viaQuery.json()], [400, MISSING], "only the key given, as ?apiKey");
+  const noKey = await getMemory(undefined, null);
+  t.same([noKey.statusCode, noKey.json()], [401, UNAUTHORIZED]);
+});
+
+t.test("404 with the exact body: unknown user, user without threads, another organization's user", async (t) => {
+  const other = await service.newOrganization();
+  const theirs = uniqueId("user");
+  const theirThread = await postThread({ externalUser: { externalId: theirs }, messages: exchange("Secret question?", "Secret answer.") }, other.privateKey);
+  t.equal(theirThread.statusCode, 201);
+  t.equal((await getMemory(theirs, other.privateKey)).statusCode, 200, "their key sees their user");
+
+  const threadless = uniqueId("user");
+  t.equal((await call(org.privateKey, { method: "PUT", url: "/api/external/users", payload: { externalId: threadless } })).statusCode, 201);
+
+  for (const userExternalId of [uniqueId("nobody"), threadless, theirs, "x".repeat(300)]) {
+    const response = await getMemory(userExternalId);
+    t.equal(response.statusCode, 404, userExternalId.slice(0, 40));
+    t.same(response.json(), NOT_FOUND);
+  }
+});
+
+t.test("the same external id in two organizations: each key sees its own user's memory", async (t) => {
+  const other = await service.newOrganization();
+  const userExternalId = uniqueId("shared");
+  await postThread({ externalUser: { externalId: userExternalId }, messages: exchange("Mine?", "Yours.") });
+  await postThread({ externalUser: { externalId: userExternalId }, messages: exchange("Theirs?", "Also theirs.") }, other.privateKey);
+  t.match((await getMemory(userExternalId)).json().summary, /Mine\?/);
+  t.match((await getMemory(userExternalId, other.privateKey)).json().summary, /Theirs\?/);
+});
+
+t.test("threads with an empty summary are skipped; none left: 404", async (t) => {
+  const userExternalId = uniqueId("user");
+  const externalUser = { externalId: userExternalId };
+  const withMemory = await postThread({ externalUser, messages: exchange("The real question?", "The real answer.") });
+  // Created later, so more recent, but nothing to summarize: no messages, or only system and tool ones.
+  const empty = await postThread({ externalUser });
+  const toolsOnly = await postThread({ externalUser, messages: [{ role: "system", content: "You are a bot." }, { role: "tool", content: "{}" }] });
+  const blank = await postThread({ externalUser, messages: [{ role: "user", content: "   " }, { role: "assistant", content: "" }] });
+  for (const response of [empty, toolsOnly, blank]) {
+    t.equal(response.statusCode, 201);
+    t.equal((await prisma.thread.findUniqueOrThrow({ where: { id: response.json().id } })).summary, "");
+  }
+  const memory = await getMemory(userExternalId);
+  t.equal(memory.statusCode, 200);
+  t.equal(memory.json().threadId, withMemory.json().id);
+
+  const lonely = uniqueId("user");
+  await postThread({ externalUser: { externalId: lonely } });
+  t.same((await getMemory(lonely)).json(), NOT_FOUND, "a user whose only thread has no summary");
+});
+
+t.test("most recent: latest createdAt, ties broken by the higher id", async (t) => {
+  const userExternalId = uniqueId("user");
+  const externalUser = { externalId: userExternalId };
+  const ids: number[] = [];
+  for (const question of ["First?", "Second?", "Third?"]) {
+    ids.push((await postThread({ externalUser, messages: exchange(question, "Answer.") })).json().id);
+  }
+  const [first, second, third] = ids as [number, number, number];
+  t.equal((await getMemory(userExternalId)).json().threadId, third, "the newest");
+
+  const later = new Date("2030-01-01T00:00:00.000Z");
+  await prisma.thread.update({ where: { id: first }, data: { createdAt: later } });
+  const latest = (await getMemory(userExternalId)).json();
+  t.equal(latest.threadId, first, "createdAt decides, not the id");
+  t.equal(latest.createdAt, later.toISOString());
+
+  await prisma.thread.update({ where: { id: second }, data: { createdAt: later } });
+  t.equal((await getMemory(userExternalId)).json().threadId, second, "same createdAt: the higher id");
+});
+
+t.test("threadExternalId is null for a thread created without an externalId", async (t) => {
+  const userExternalId = uniqueId("user");
+  await postThread({ externalUser: { externalId: userExternalId }, messages: exchange("Anonymous thread?", "Yes.") });
+  const body = (await getMemory(userExternalId)).json();
+  t.equal(body.threadExternalId, null);
+  t.ok(Object.hasOwn(body, "threadExternalId"), "present, as null");
+});
+
+t.test("read after write: an append is in the summary as soon as Create Thread returns", async (t) => {
+  const userExternalId = uniqueId("user");
+  const externalId = uniqueId("thread");
+  const externalUser = { externalId: userExternalId };
+  await postThread({ externalId, externalUser, messages: exchange("How do I export my data?", "Use Settings, then Export.") });
+  t.match((await getMemory(userExternalId)).json().summary, /^User asked: How do I export my data\?/);
+
+  const appended = await postThread({ externalId, externalUser, messages: exchange("And how do I delete my account?", "Write to support.") });
+  t.equal(appended.statusCode, 200);
+  const summary = (await getMemory(userExternalId)).json().summary;
+  t.equal(
+    summary,
+    [
+      "User first asked: How do I export my data?",
+      "Assistant answered: Use Settings, then Export.",
+      "User most recently asked: And how do I delete my account?",
+      "Assistant answered: Write to support.",
+    ].join("\n"),
+  );
+});
+
+t.test("a user id with characters that need encoding", async (t) => {
+  const userExternalId = `${uniqueId("user")} é/ü?&=#`;
+  await postThread({ externalUser: { externalId: userExternalId }, messages: exchange("Encoded?", "Yes.") });
+  const response = await getMemory(userExternalId);
+  t.equal(response.statusCode, 200);
+  t.equal(response.json().userExternalId, userExternalId);
+});
+
+t.test("the lookup is one query on the partial index: the first entry, no sort, no scan of the user's threads", async (t) => {
+  const userExternalId = uniqueId("user");
+  for (const question of ["One?", "Two?", "Three?"]) await postThread({ externalUser: { externalId: userExternalId }, messages: exchange(question, "Yes.") });
+  const plan = await prisma.$transaction(async (tx) => {
+    // The test tables are tiny: forbid the plans that only pay off on them.
+    await tx.$executeRaw`SET LOCAL enable_seqscan = off`;
+    await tx.$executeRaw`SET LOCAL enable_bitmapscan = off`;
+    const rows = await tx.$queryRaw<{ "QUERY PLAN": string }[]>(Prisma.sql`EXPLAIN ${memoryQuery(org.organizationId, userExternalId)}`);
+    return rows.map((row) => row["QUERY PLAN"]).join("\n");
+  });
+  t.match(plan, /Index Scan using "?Thread_memory_idx"? on "?Thread"?/);
+  t.match(plan, /Index Scan using "?ExternalUser_organizationId_externalId_key"?/);
+  t.match(plan, /Limit/);
+  t.notMatch(plan, /Sort|Seq Scan/);
+});

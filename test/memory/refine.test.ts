@@ -1,0 +1,191 @@
+import t from "tap";
+import { ingestThreadWithSummary } from "../../src/memory/ingest.ts";
+import { replaceSummaryIfCurrent } from "../../src/memory/summaries.ts";
+import { SummaryKeeper } from "../../src/memory/summaryKeeper.ts";
+import { openAiSummarizer } from "../../src/summarizer/openai.ts";
+import type { Conversation, Summarizer } from "../../src/summarizer/summarizer.ts";
+import { startService, uniqueId } from "../helpers/app.ts";
+import { answer, startFakeLlm, status } from "../helpers/fakeLlm.ts";
+
+const service = await startService(t);
+const { org } = service;
+const { prisma } = service.database;
+
+interface Call {
+  conversation: Conversation;
+  signal: AbortSignal | undefined;
+  resolve(summary: string): void;
+  reject(error: Error): void;
+}
+
+/** A summarizer whose every call waits until the test answers it. */
+function gatedSummarizer() {
+  const calls: Call[] = [];
+  const waiting: ((call: Call) => void)[] = [];
+  const summarizer: Summarizer = {
+    name: "gated",
+    window: { opening: 2, recent: 10, maxMessageChars: 500 },
+    summarize: (conversation, signal) =>
+      new Promise<string>((resolve, reject) => {
+        const call = { conversation, signal, resolve, reject };
+        signal?.addEventListener("abort", () => reject(signal.reason));
+        calls.push(call);
+        waiting.shift()?.(call);
+      }),
+  };
+  let taken = 0;
+  const nextCall = () => new Promise<Call>((resolve) => (taken < calls.length ? resolve(calls[taken]!) : waiting.push(resolve))).finally(() => taken++);
+  return { summarizer, calls, nextCall };
+}
+
+function recordingLog() {
+  const warnings: string[] = [];
+  return { warnings, log: { warn: (_details: object, message: string) => warnings.push(message), debug: () => {} } };
+}
+
+function keeperWith(t: { teardown(fn: () => unknown): void }, refiner: Summarizer) {
+  const { warnings, log } = recordingLog();
+  const keeper = new SummaryKeeper({ prisma, refiner, log });
+  t.teardown(() => keeper.close());
+  return { keeper, warnings };
+}
+
+const ingest = (keeper: SummaryKeeper, body: object) =>
+  ingestThreadWithSummary(prisma, keeper, org.organizationId, { externalUser: { externalId: uniqueId("user") }, ...body });
+
+const summaryOf = async (threadId: number) => (await prisma.thread.findUniqueOrThrow({ where: { id: threadId } })).summary;
+
+const exchange = (question: string, answerText: string) => [
+  { role: "user", content: question },
+  { role: "assistant", content: answerText },
+];
+
+t.test("the refined summary replaces the built-in one after commit, without holding up the ingest", async (t) => {
+  const gate = gatedSummarizer();
+  const { keeper, warnings } = keeperWith(t, gate.summarizer);
+  const { thread } = await ingest(keeper, { messages: exchange("Can I pay by invoice?", "Yes, on the Team plan.") });
+  const call = await gate.nextCall();
+  t.equal(await summaryOf(thread.id), "User asked: Can I pay by invoice?\nAssistant answered: Yes, on the Team plan.", "built-in, while the refiner works");
+  t.same(call.conversation, { messages: exchange("Can I pay by invoice?", "Yes, on the Team plan."), truncated: false });
+  call.resolve("The user asked about paying by invoice: possible on the Team plan.");
+  await keeper.settled();
+  t.equal(await summaryOf(thread.id), "The user asked about paying by invoice: possible on the Team plan.");
+  t.same(warnings, []);
+});
+
+t.test("a late answer never overwrites the summary of newer messages", async (t) => {
+  const gate = gatedSummarizer();
+  const { keeper } = keeperWith(t, gate.summarizer);
+  const externalId = uniqueId("thread");
+  const externalUser = { externalId: uniqueId("user") };
+  const { thread } = await ingestThreadWithSummary(prisma, keeper, org.organizationId, { externalId, externalUser, messages: exchange("First?", "One.") });
+  const stale = await gate.nextCall();
+
+  await ingestThreadWithSummary(prisma, keeper, org.organizationId, { externalId, externalUser, messages: exchange("Second?", "Two.") });
+  const builtin = await summaryOf(thread.id);
+  t.match(builtin, /User most recently asked: Second\?/, "the append's built-in summary");
+
+  stale.resolve("STALE: only about the first question");
+  const fresh = await gate.nextCall();
+  t.equal(await summaryOf(thread.id), builtin, "the stale answer was not stored");
+  t.same(fresh.conversation.messages.map((message) => message.content), ["First?", "One.", "Second?", "Two."]);
+  fresh.resolve("FRESH: both questions");
+  await keeper.settled();
+  t.equal(await summaryOf(thread.id), "FRESH: both questions");
+  t.equal(gate.calls.length, 2);
+});
+
+t.test("the guard itself: a summary of older messages is refused", async (t) => {
+  const gate = gatedSummarizer();
+  const { keeper } = keeperWith(t, gate.summarizer);
+  const { thread } = await ingest(keeper, { messages: exchange("Q?", "A.") });
+  const stored = await prisma.thread.findUniqueOrThrow({ where: { id: thread.id } });
+  t.notOk(await replaceSummaryIfCurrent(prisma, org.organizationId, thread.id, "older", stored.summaryMessageId! - 1));
+  t.notOk(await replaceSummaryIfCurrent(prisma, org.organizationId + 1_000_000, thread.id, "other org", stored.summaryMessageId!));
+  t.equal(await summaryOf(thread.id), stored.summary);
+  t.ok(await replaceSummaryIfCurrent(prisma, org.organizationId, thread.id, "current", stored.summaryMessageId!));
+  t.equal(await summaryOf(thread.id), "current");
+  (await gate.nextCall()).resolve("x");
+});
+
+t.test("a failing refiner keeps the built-in summary and logs a warning", async (t) => {
+  const gate = gatedSummarizer();
+  const { keeper, warnings } = keeperWith(t, gate.summarizer);
+  const { thread } = await ingest(keeper, { messages: exchange("Will this fail?", "Maybe.") });
+  (await gate.nextCall()).reject(new Error("LLM down"));
+  await keeper.settled();
+  t.equal(await summaryOf(thread.id), "User asked: Will this fail?\nAssistant answered: Maybe.");
+  t.same(warnings, ["summarizer failed; the thread keeps its built-in summary"]);
+});
+
+t.test("an empty answer keeps the built-in summary", async (t) => {
+  const gate = gatedSummarizer();
+  const { keeper } = keeperWith(t, gate.summarizer);
+  const { thread } = await ingest(keeper, { messages: exchange("Empty?", "Yes.") });
+  (await gate.nextCall()).resolve("");
+  await keeper.settled();
+  t.equal(await summaryOf(thread.id), "User asked: Empty?\nAssistant answered: Yes.");
+});
+
+t.test("nothing to refine: no call for a thread without user or assistant text", async (t) => {
+  const gate = gatedSummarizer();
+  const { keeper } = keeperWith(t, gate.summarizer);
+  await ingest(keeper, {});
+  await ingest(keeper, { messages: [{ role: "tool", content: "{}" }] });
+  await keeper.settled();
+  t.equal(gate.calls.length, 0);
+});
+
+t.test("close aborts a slow refiner; the thread keeps its built-in summary", async (t) => {
+  const gate = gatedSummarizer();
+  const { warnings, log } = recordingLog();
+  const keeper = new SummaryKeeper({ prisma, refiner: gate.summarizer, log });
+  const { thread } = await ingest(keeper, { messages: exchange("Slow?", "Very.") });
+  const call = await gate.nextCall();
+  await keeper.close();
+  t.ok(call.signal?.aborted);
+  t.equal(await summaryOf(thread.id), "User asked: Slow?\nAssistant answered: Very.");
+  t.same(warnings, [], "stopping is not a failure");
+  keeper.refineLater(org.organizationId, thread.id);
+  t.equal(gate.calls.length, 1, "nothing starts after close");
+});
+
+async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+t.test("through the app: the LLM's summary becomes the memory; a failing LLM leaves the built-in one", async (t) => {
+  const fake = await startFakeLlm(t, answer("LLM: the user wants to export their data as CSV."));
+  const llm = openAiSummarizer({ baseUrl: fake.baseUrl, model: "m", timeoutMs: 2000, retries: 1, retryDelayMs: 1 });
+  const app = await startService(t, { summarizer: llm });
+  const memoryOf = async (userExternalId: string) =>
+    (
+      await app.app.inject({
+        method: "GET",
+        url: `/api/external/memory?userExternalId=${userExternalId}`,
+        headers: { authorization: `Bearer ${app.org.privateKey}` },
+      })
+    ).json();
+  const post = (userExternalId: string, question: string) =>
+    app.call(app.org.privateKey, {
+      method: "POST",
+      url: "/api/external/threads",
+      payload: { externalUser: { externalId: userExternalId }, messages: exchange(question, "Use Export.") },
+    });
+
+  const happy = uniqueId("user");
+  t.equal((await post(happy, "How do I export to CSV?")).statusCode, 201);
+  await eventually(async () => (await memoryOf(happy)).summary === "LLM: the user wants to export their data as CSV.", "the LLM summary");
+  t.equal(fake.requests.length, 1);
+
+  fake.behaviour = status(500);
+  const unlucky = uniqueId("user");
+  t.equal((await post(unlucky, "And to Excel?")).statusCode, 201, "a failing LLM never fails an ingest");
+  await eventually(async () => fake.requests.length === 3, "the attempt and its retry");
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  t.equal((await memoryOf(unlucky)).summary, "User asked: And to Excel?\nAssistant answered: Use Export.");
+});

@@ -1,5 +1,8 @@
 import type { Handler } from "../api/types.ts";
+import { attributeHandlers } from "./attributes.ts";
 import type { HandlerContext } from "./context.ts";
+import { feedbackHandlers } from "./feedback.ts";
+import { memoryHandlers } from "./memory.ts";
 import { projectHandlers } from "./projects.ts";
 import { systemHandlers } from "./system.ts";
 import { threadHandlers } from "./threads.ts";
@@ -15,5 +18,8 @@ export function createHandlers(context: HandlerContext): Record<string, Handler>
     ...projectHandlers(context),
     ...userHandlers(context),
     ...threadHandlers(context),
+    ...feedbackHandlers(context),
+    ...attributeHandlers(context),
+    ...memoryHandlers(context),
   } as unknown as Record<string, Handler>;
 }

@@ -1,41 +1,58 @@
-import type { Prisma } from "../../generated/prisma/client.ts";
+import { Prisma } from "../../generated/prisma/client.ts";
+import type { components } from "../api/schema.js";
 import type { Db } from "../db/types.ts";
-import { toUserView, userWithSegments } from "../users/users.ts";
 
-const threadWithEverything = {
-  project: { select: { id: true, name: true } },
-  user: { include: userWithSegments },
-  messages: { orderBy: { id: "asc" } },
-  intents: { orderBy: { intentId: "asc" }, include: { intent: { select: { id: true, name: true } } } },
-} satisfies Prisma.ThreadInclude;
+/** The Thread object of the contract (section 2.8), with its project, user, segments, intents and messages. */
+export type ThreadView = components["schemas"]["Thread"];
 
-type ThreadRow = Prisma.ThreadGetPayload<{ include: typeof threadWithEverything }>;
-
-type JsonObject = Record<string, unknown>;
-
-/** JSON columns hold objects only: the contract admits nothing else into them. */
-function toThreadView({ user, intents, messages, metadata, ...thread }: ThreadRow) {
-  return {
-    ...thread,
-    metadata: metadata as JsonObject,
-    externalUser: toUserView(user),
-    intents: intents.map((link) => link.intent),
-    messages: messages.map((message) => ({
-      ...message,
-      metadata: message.metadata as JsonObject,
-      jsonContent: message.jsonContent as JsonObject | null,
-    })),
-  };
-}
-
-export type ThreadView = ReturnType<typeof toThreadView>;
+/** Timestamps are stored in UTC without a zone: shown as ISO 8601 with milliseconds and Z, as JSON.stringify(Date) does. */
+const iso = (column: string) => Prisma.raw(`to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /**
  * The threads with these ids, in the order given, each with its project, user, segments,
- * intents and messages: a fixed number of queries however many threads there are.
+ * intents and messages (in arrival order): one query however many threads there are. The
+ * database builds the JSON, which costs a fraction of assembling it from a query per relation;
+ * every subquery is scoped to the organization so that it uses an index leading with it.
  */
 export async function loadThreads(db: Db, organizationId: number, ids: number[]): Promise<ThreadView[]> {
-  const rows = await db.thread.findMany({ where: { organizationId, id: { in: ids } }, include: threadWithEverything });
-  const byId = new Map(rows.map((row) => [row.id, toThreadView(row)]));
+  if (ids.length === 0) return [];
+  const rows = await db.$queryRaw<{ thread: ThreadView }[]>`
+    SELECT json_build_object(
+      'id', t."id", 'organizationId', t."organizationId", 'externalId', t."externalId", 'metadata', t."metadata",
+      'createdAt', ${iso('t."createdAt"')}, 'updatedAt', ${iso('t."updatedAt"')},
+      'project', json_build_object('id', p."id", 'name', p."name"),
+      'externalUser', json_build_object(
+        'id', u."id", 'organizationId', u."organizationId", 'externalId', u."externalId",
+        'name', u."name", 'email', u."email", 'username', u."username",
+        'createdAt', ${iso('u."createdAt"')}, 'updatedAt', ${iso('u."updatedAt"')},
+        'segments', COALESCE((
+          SELECT json_agg(json_build_object(
+            'id', s."id", 'organizationId', s."organizationId", 'name', s."name", 'userSegmentTypeId', s."userSegmentTypeId",
+            'createdAt', ${iso('s."createdAt"')}, 'updatedAt', ${iso('s."updatedAt"')},
+            'type', json_build_object(
+              'id', st."id", 'organizationId', st."organizationId", 'name', st."name",
+              'createdAt', ${iso('st."createdAt"')}, 'updatedAt', ${iso('st."updatedAt"')})
+          ) ORDER BY us."userSegmentTypeId")
+          FROM "UserSegment" us
+          JOIN "Segment" s ON s."id" = us."segmentId"
+          JOIN "SegmentType" st ON st."id" = s."userSegmentTypeId"
+          WHERE us."organizationId" = ${organizationId} AND us."externalUserId" = u."id"), '[]')),
+      'intents', COALESCE((
+        SELECT json_agg(json_build_object('id', i."id", 'name', i."name") ORDER BY ti."intentId")
+        FROM "ThreadIntent" ti JOIN "Intent" i ON i."id" = ti."intentId"
+        WHERE ti."organizationId" = ${organizationId} AND ti."threadId" = t."id"), '[]'),
+      'messages', COALESCE((
+        SELECT json_agg(json_build_object(
+          'id', m."id", 'externalId', m."externalId", 'role', m."role", 'type', m."type", 'content', m."content",
+          'metadata', m."metadata", 'jsonContent', m."jsonContent", 'createdAt', ${iso('m."createdAt"')}
+        ) ORDER BY m."id")
+        FROM "Message" m
+        WHERE m."organizationId" = ${organizationId} AND m."threadId" = t."id"), '[]')
+    ) AS "thread"
+    FROM "Thread" t
+    JOIN "Project" p ON p."id" = t."projectId"
+    JOIN "ExternalUser" u ON u."id" = t."externalUserId"
+    WHERE t."organizationId" = ${organizationId} AND t."id" = ANY(${ids}::int[])`;
+  const byId = new Map(rows.map(({ thread }) => [thread.id, thread]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

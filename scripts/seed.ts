@@ -1,0 +1,174 @@
+// Fills a database with a realistic data set for the thread listing (and its benchmark):
+//   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/bench_threads_1m npm run seed
+//   DATA_DIR=./data npm run seed -- --threads 10000 --messages-per-thread 10
+import { mkdir } from "node:fs/promises";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { readConfig } from "../src/config.ts";
+import { databaseOnPglite, openDatabase, pglitePath, IN_MEMORY, type Database } from "../src/db/database.ts";
+import { openPglite } from "../src/db/pglite.ts";
+import { initOrganization, organizationExists } from "../src/organizations/organizations.ts";
+import { progressBar } from "./progress.ts";
+import { seedIntents, seedProjects, seedThreadBatch, seedUsers, threadCount, type SqlRunner } from "./seed/dataset.ts";
+import { createIndexes, dropSecondaryIndexes } from "./seed/indexes.ts";
+import { RARE_WORD_THREADS } from "./seed/vocabulary.ts";
+
+const USAGE = `Usage: npm run seed -- [options]   (database: DATABASE_URL, else PGlite in DATA_DIR)
+  --org ID                  add to this organization (default: create one and print its keys)
+  --threads N               threads to add (default 100000)
+  --messages-per-thread N   average messages per thread (default 10)
+  --users N                 external users, with segments (default 1000)
+  --projects N              projects the threads are spread over (default 4)
+  --days N                  the threads' createdAt spans the last N days (default 365)
+  --batch N                 threads per INSERT statement (default 2000)`;
+
+const { values: options } = parseArgs({
+  options: {
+    org: { type: "string" },
+    threads: { type: "string", default: "100000" },
+    "messages-per-thread": { type: "string", default: "10" },
+    users: { type: "string", default: "1000" },
+    projects: { type: "string", default: "4" },
+    days: { type: "string", default: "365" },
+    batch: { type: "string", default: "2000" },
+    help: { type: "boolean", default: false },
+  },
+});
+
+function positiveInteger(name: keyof typeof options): number {
+  const value = Number(options[name]);
+  if (!Number.isInteger(value) || value < 1) {
+    process.stderr.write(`--${name} must be a positive integer\n${USAGE}\n`);
+    process.exit(2);
+  }
+  return value;
+}
+
+interface Target {
+  database: Database;
+  sql: SqlRunner;
+  close(): Promise<void>;
+}
+
+/** Creates the PostgreSQL database of the URL when it does not exist yet. */
+async function ensurePostgresDatabase(url: string): Promise<void> {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  const maintenance = new URL(url);
+  maintenance.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: maintenance.toString() });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+    if (rowCount === 0) await client.query(`CREATE DATABASE "${name.replaceAll('"', '""')}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The service's database (for migrations and the organization) plus one raw connection for bulk SQL. */
+async function openTarget(): Promise<Target> {
+  const config = readConfig();
+  if (config.databaseUrl) {
+    await ensurePostgresDatabase(config.databaseUrl);
+    const database = await openDatabase({ databaseUrl: config.databaseUrl });
+    const client = new pg.Client({ connectionString: config.databaseUrl });
+    await client.connect();
+    return {
+      database,
+      sql: { query: async (text, params) => (await client.query(text, params)).rows },
+      async close() {
+        await client.end();
+        await database.close();
+      },
+    };
+  }
+  const path = pglitePath(config.dataDir);
+  if (path !== IN_MEMORY) await mkdir(path, { recursive: true });
+  const db = await openPglite(path);
+  const database = databaseOnPglite(db);
+  return {
+    database,
+    sql: { query: async <Row>(text: string, params?: unknown[]) => (await db.query<Row>(text, params)).rows },
+    close: () => database.close(),
+  };
+}
+
+async function organizationFor(database: Database): Promise<number> {
+  if (options.org !== undefined) {
+    const id = positiveInteger("org");
+    if (!(await organizationExists(database.prisma, id))) throw new Error(`organization ${id} does not exist`);
+    return id;
+  }
+  const created = await initOrganization(database.prisma, `seed-${new Date().toISOString()}`, "default");
+  process.stdout.write(
+    `organization ${created.organizationId} created\nprivate key: ${created.privateKey}\npublic key:  ${created.publicKey}\n`,
+  );
+  return created.organizationId;
+}
+
+const SEEDED_TABLES = ["Thread", "Message", "ThreadIntent"];
+
+async function seed({ database, sql }: Target): Promise<void> {
+  const threads = positiveInteger("threads");
+  const messagesPerThread = positiveInteger("messages-per-thread");
+  const batchSize = positiveInteger("batch");
+  const spanMs = positiveInteger("days") * 24 * 3600 * 1000;
+
+  const applied = await database.migrate();
+  if (applied.length > 0) process.stderr.write(`applied migrations: ${applied.join(", ")}\n`);
+  const organizationId = await organizationFor(database);
+  await sql.query("SELECT setseed(0.42)");
+
+  const projectIds = await seedProjects(sql, organizationId, positiveInteger("projects"));
+  await seedIntents(sql, organizationId, projectIds);
+  const userIds = await seedUsers(sql, organizationId, positiveInteger("users"));
+  process.stderr.write(`organization ${organizationId}: ${projectIds.length} projects, ${userIds.length} users\n`);
+
+  const [{ estimate } = { estimate: 0 }] = await sql.query<{ estimate: number }>(
+    `SELECT greatest(reltuples, 0)::float8 AS estimate FROM pg_class WHERE oid = '"Message"'::regclass`,
+  );
+  // Rebuilding pays off only when the load is at least as big as what is already there.
+  const rebuild = threads * messagesPerThread >= Math.max(50_000, estimate);
+  const dropped = rebuild ? await dropSecondaryIndexes(sql, SEEDED_TABLES) : [];
+  try {
+    const offset = await threadCount(sql, organizationId);
+    const start = new Date(Date.now() - spanMs - 3600_000);
+    const bar = progressBar("threads", threads);
+    let messages = 0;
+    for (let done = 0; done < threads; done += batchSize) {
+      const size = Math.min(batchSize, threads - done);
+      const result = await seedThreadBatch(sql, {
+        organizationId, userIds, projectIds, messagesPerThread, start,
+        first: offset + done + 1,
+        last: offset + done + size,
+        stepMs: spanMs / threads,
+        rareWordEvery: Math.max(1, Math.floor(threads / RARE_WORD_THREADS)),
+      });
+      messages += result.messages;
+      bar.update(done + size, `(${messages} messages)`);
+    }
+    bar.finish(`(${messages} messages)`);
+  } finally {
+    if (dropped.length > 0) {
+      const bar = progressBar("indexes", dropped.length);
+      await createIndexes(sql, dropped, (done) => bar.update(done, dropped[done - 1]!.name));
+      bar.finish();
+    }
+  }
+  process.stderr.write("vacuum analyze…\n");
+  // The visibility map lets count(*) be an index-only scan; fresh statistics give the planner real selectivities.
+  await sql.query(`VACUUM (ANALYZE) "Thread", "Message", "ThreadIntent", "ExternalUser", "UserSegment", "Intent"`);
+}
+
+if (options.help) {
+  process.stdout.write(`${USAGE}\n`);
+} else {
+  const started = Date.now();
+  const target = await openTarget();
+  try {
+    await seed(target);
+  } finally {
+    await target.close();
+  }
+  process.stderr.write(`done in ${((Date.now() - started) / 1000).toFixed(1)}s\n`);
+}

@@ -1,0 +1,72 @@
+import { randomUUID } from "node:crypto";
+import t from "tap";
+import { startService, uniqueId } from "../helpers/app.ts";
+import { listing } from "./fixtures/listing.ts";
+
+const service = await startService(t);
+const { ids, createThread } = listing(service);
+
+const message = (content: string) => ({ role: "user", content });
+// Long enough for the trigram indexes; hex digits a-f become g-l so that the one- and two-letter
+// searches below ("ab", "x") cannot hit it by chance.
+const marker = `Mk${randomUUID().replaceAll("-", "").replace(/[a-f]/g, (digit) => "ghijkl"["abcdef".indexOf(digit)]!)}`;
+
+const walrus = await createThread({
+  externalId: `Ticket-${marker}-Walrus`,
+  externalUser: { externalId: uniqueId("u"), name: "Grace Hopper", email: "grace@navy.example", username: "amazing_grace" },
+  messages: [message("Hello"), message(`The PRICE is 100% of ${marker} list`), message(`again ${marker} here`)],
+});
+const underscore = await createThread({
+  externalUser: { externalId: `ext_${marker}_1`, name: "Alan", email: "alan@example.org", username: "turing" },
+  messages: [message(`snake_case ${marker}`), message("back\\slash and 100 percent")],
+});
+const plain = await createThread({
+  externalUser: { externalId: `ext${marker}x1`, name: "Ålesund Ömer", email: "omer@Example.COM" },
+  messages: [message(`snakeXcase ${marker} 100x faster`), message("aB")],
+});
+
+t.test("search matches the thread's externalId or any message, case-insensitively, once per thread", async (t) => {
+  t.same(await ids({ search: marker }), { count: 3, ids: [plain.id, underscore.id, walrus.id] });
+  t.same(await ids({ search: `ticket-${marker.toLowerCase()}-WALRUS` }), { count: 1, ids: [walrus.id] });
+  t.same(await ids({ search: `${marker} HERE` }), { count: 1, ids: [walrus.id] }, "a later message matches too");
+  t.same(await ids({ search: `price is 100% of ${marker}` }), { count: 1, ids: [walrus.id] });
+  t.same(await ids({ search: `${marker}-nowhere` }), { count: 0, ids: [] });
+});
+
+t.test("search takes %, _ and \\ literally", async (t) => {
+  t.same(await ids({ search: `snake_case ${marker}` }), { count: 1, ids: [underscore.id] }, "_ is not any character");
+  t.same(await ids({ search: `snake%case ${marker}` }), { count: 0, ids: [] }, "% is not any string");
+  const percent = await ids({ search: "100%" });
+  t.ok(percent.ids.includes(walrus.id), "100% matches the literal 100%");
+  t.notOk(percent.ids.includes(plain.id), "100% does not match 100x");
+  t.notOk(percent.ids.includes(underscore.id), "100% does not match '100 percent'");
+  t.ok((await ids({ search: "back\\slash" })).ids.includes(underscore.id), "a backslash is a backslash");
+  t.notOk((await ids({ search: "back\\" })).ids.includes(walrus.id));
+});
+
+t.test("search terms too short for a trigram index still match", async (t) => {
+  const scoped = { search: "ab", ids: [walrus.id, underscore.id, plain.id] };
+  t.same(await ids(scoped), { count: 1, ids: [plain.id] }, "two characters, any case");
+  t.same(await ids({ ...scoped, search: "%" }), { count: 1, ids: [walrus.id] }, "a lone % is a literal");
+  t.same(await ids({ ...scoped, search: "_" }), { count: 1, ids: [underscore.id] }, "a lone _ is a literal");
+  t.same(await ids({ ...scoped, search: "x" }), { count: 1, ids: [plain.id] });
+});
+
+t.test("userSearch matches the user's externalId, name, email or username, case-insensitively", async (t) => {
+  const within = { ids: [walrus.id, underscore.id, plain.id] };
+  t.same(await ids({ ...within, userSearch: "GRACE H" }), { count: 1, ids: [walrus.id] }, "name");
+  t.same(await ids({ ...within, userSearch: "@NAVY.example" }), { count: 1, ids: [walrus.id] }, "email");
+  t.same(await ids({ ...within, userSearch: "zing_gr" }), { count: 1, ids: [walrus.id] }, "username");
+  t.same(await ids({ userSearch: `ext_${marker}` }), { count: 1, ids: [underscore.id] }, "externalId, _ literal");
+  t.same(await ids({ userSearch: `ext${marker}` }), { count: 1, ids: [plain.id] });
+  t.same(await ids({ userSearch: marker.toUpperCase() }), { count: 2, ids: [plain.id, underscore.id] });
+  t.same(await ids({ ...within, userSearch: "example" }), { count: 3, ids: [plain.id, underscore.id, walrus.id] });
+  t.same(await ids({ ...within, userSearch: "ålesund ö" }), { count: 1, ids: [plain.id] }, "beyond ASCII");
+  t.same(await ids({ ...within, userSearch: "gr%ce" }), { count: 0, ids: [] });
+});
+
+t.test("search and userSearch are AND-ed with each other and with the other filters", async (t) => {
+  t.same(await ids({ search: marker, userSearch: "turing" }), { count: 1, ids: [underscore.id] });
+  t.same(await ids({ search: `snake_case ${marker}`, userSearch: "grace" }), { count: 0, ids: [] });
+  t.same(await ids({ search: marker, ids: [walrus.id, plain.id], pageSize: 1 }), { count: 2, ids: [plain.id] });
+});

@@ -85,7 +85,7 @@ async function main(): Promise<number> {
     return 0;
   }
   const config = readConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: config.pool });
   try {
     await database.migrate();
     const result = await run(database, positionals);

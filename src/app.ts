@@ -8,9 +8,12 @@ import { authenticationHook } from "./http/authentication.ts";
 import { loadSpecification, operationContract } from "./http/contract.ts";
 import { errorHandler, notFoundHandler } from "./http/errorHandler.ts";
 import "./http/fastifyTypes.ts";
+import { requestLoggingOptions, returnRequestId } from "./http/logging.ts";
+import { registerRateLimit, type RateLimitOptions } from "./http/rateLimit.ts";
 import { normalizeRequest, validatorCompiler } from "./http/validation.ts";
 import { authenticate } from "./keys/keys.ts";
 import { SummaryKeeper } from "./memory/summaryKeeper.ts";
+import { registerMetrics } from "./metrics/metrics.ts";
 import type { Summarizer } from "./summarizer/summarizer.ts";
 
 export interface AppOptions {
@@ -19,14 +22,21 @@ export interface AppOptions {
   bodyLimitBytes?: number;
   /** Refines the built-in memory summaries in the background (e.g. an LLM); default: built-in only. */
   summarizer?: Summarizer;
+  /** Off unless given (tests are not limited); the server passes RATE_LIMIT_PER_MINUTE and REDIS_URL. */
+  rateLimit?: RateLimitOptions;
+  /** GET /metrics (Prometheus), without a key; default on. */
+  metrics?: boolean;
 }
 
 const MIB = 1024 * 1024;
+/** Room for a 255-character path parameter percent-encoded, so that its schema, not the router (414), rejects it. */
+const MAX_PARAM_LENGTH = 255 * 12;
 
 /** The service as a Fastify instance; the caller owns the database and listens. */
-export async function buildApp({ database, logger = false, bodyLimitBytes = 5 * MIB, summarizer }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ database, logger = false, bodyLimitBytes = 5 * MIB, summarizer, rateLimit, metrics = true }: AppOptions): Promise<FastifyInstance> {
   const specification = loadSpecification();
-  const app = Fastify({ logger, bodyLimit: bodyLimitBytes });
+  const app = Fastify({ logger, bodyLimit: bodyLimitBytes, routerOptions: { maxParamLength: MAX_PARAM_LENGTH }, frameworkErrors: errorHandler, ...requestLoggingOptions });
+  returnRequestId(app);
   const { prisma } = database;
   const summaries = new SummaryKeeper({ prisma, refiner: summarizer, log: app.log });
   const handlers = createHandlers({ database, prisma, summaries });
@@ -35,11 +45,13 @@ export async function buildApp({ database, logger = false, bodyLimitBytes = 5 * 
   // Only JSON bodies are accepted: anything else is a 415 rather than a string to validate.
   app.removeContentTypeParser("text/plain");
   app.setValidatorCompiler(validatorCompiler());
+  if (rateLimit) await registerRateLimit(app, rateLimit);
   app.addHook("onRequest", authenticationHook((key) => authenticate(prisma, key)));
   app.addHook("preValidation", normalizeRequest);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
   app.addHook("onClose", () => summaries.close());
+  if (metrics) registerMetrics(app, { database, pendingSummaries: () => summaries.pending() });
 
   await app.register(swagger, { mode: "static", specification: { document: structuredClone(specification) as never } });
   await app.register(swaggerUi, { routePrefix: "/docs" });
@@ -49,8 +61,8 @@ export async function buildApp({ database, logger = false, bodyLimitBytes = 5 * 
     specification: structuredClone(specification),
     // Glue merges these route options into each route; its types ask for complete ones.
     operationResolver: ((operationId: string, method: string, path: string) => {
-      // TEMPORARY while operations are being built in parallel: glue answers 500 for a missing handler.
       const handler = handlers[operationId];
+      if (!handler) throw new Error(`openapi.yaml operation ${operationId} has no handler`);
       return { handler, config: { operation: operationContract(specification, method, path) } };
     }) as unknown as FastifyOpenapiGlueOptions["operationResolver"],
   });

@@ -1,3 +1,4 @@
+import type { PoolOptions } from "./db/database.ts";
 import { summarizerKind, type SummarizerConfig } from "./summarizer/configured.ts";
 
 export interface Config {
@@ -7,7 +8,16 @@ export interface Config {
   dataDir: string;
   logLevel: string;
   bodyLimitBytes: number;
+  /** After SIGTERM or SIGINT, how long requests in flight may take before the process exits with 1. */
+  shutdownTimeoutMs: number;
+  pool: Required<Pick<PoolOptions, "max" | "connectionTimeoutMillis" | "statementTimeoutMillis">>;
+  /** Requests per API key (or per IP without one) per minute; 0: no limit. */
+  rateLimitPerMinute: number;
+  /** Shares the rate limit counters between instances. */
+  redisUrl?: string;
   summarizer: SummarizerConfig;
+  /** Serves GET /metrics. */
+  metricsEnabled: boolean;
 }
 
 const MIB = 1024 * 1024;
@@ -28,6 +38,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: env.DATA_DIR || "./data",
     logLevel: env.LOG_LEVEL || "info",
     bodyLimitBytes: integer(env, "BODY_LIMIT_BYTES", 5 * MIB),
+    shutdownTimeoutMs: integer(env, "SHUTDOWN_TIMEOUT_MS", 10_000),
+    pool: {
+      max: integer(env, "DB_POOL_MAX", 10),
+      connectionTimeoutMillis: integer(env, "DB_CONNECT_TIMEOUT_MS", 5_000),
+      statementTimeoutMillis: integer(env, "DB_STATEMENT_TIMEOUT_MS", 15_000),
+    },
+    rateLimitPerMinute: integer(env, "RATE_LIMIT_PER_MINUTE", 600),
+    redisUrl: env.REDIS_URL || undefined,
+    metricsEnabled: env.METRICS_ENABLED !== "false" && env.METRICS_ENABLED !== "0",
     summarizer: {
       kind: summarizerKind(env.SUMMARIZER),
       openai: {

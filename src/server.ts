@@ -2,6 +2,8 @@ import { buildApp } from "./app.ts";
 import { readConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { loggerOptions } from "./http/logging.ts";
+import { closeConnectionsGracefully } from "./lifecycle/connections.ts";
+import { exitGracefullyOnSignals } from "./lifecycle/shutdown.ts";
 import { bootstrapDefaultOrganization, type InitializedOrganization } from "./organizations/organizations.ts";
 import { configuredSummarizer } from "./summarizer/configured.ts";
 
@@ -19,7 +21,7 @@ function announce(created: InitializedOrganization): void {
 }
 
 const config = readConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: config.pool });
 const applied = await database.migrate();
 const created = await bootstrapDefaultOrganization(database.prisma);
 if (created) announce(created);
@@ -29,20 +31,18 @@ const app = await buildApp({
   logger: loggerOptions(config.logLevel),
   bodyLimitBytes: config.bodyLimitBytes,
   summarizer: configuredSummarizer(config.summarizer),
+  metrics: config.metricsEnabled,
+  rateLimit: { perMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl },
 });
 if (applied.length > 0) app.log.info({ migrations: applied }, "applied database migrations");
 
-let stopping = false;
-async function stop(signal: string): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  app.log.info({ signal }, "shutting down");
-  await app.close();
-  await database.close();
-  process.exit(0);
-}
-process.on("SIGTERM", () => void stop("SIGTERM"));
-process.on("SIGINT", () => void stop("SIGINT"));
+closeConnectionsGracefully(app.server);
+exitGracefullyOnSignals({
+  closeServer: () => app.close(),
+  closeDatabase: () => database.close(),
+  timeoutMs: config.shutdownTimeoutMs,
+  log: app.log,
+});
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info({ database: database.kind }, "service ready");

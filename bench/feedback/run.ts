@@ -167,7 +167,7 @@ await db.connect();
 try {
   const measurements: Measurement[] = [];
   const targets: Target[] = [
-    { name: "service", script: "src/server.ts", env: { LOG_LEVEL: "warn" } },
+    { name: "service", script: "src/server.ts", env: { LOG_LEVEL: "warn", RATE_LIMIT_PER_MINUTE: "0" } },
     { name: "raw pg + node:http", script: "bench/feedback/rawServer.ts", env: {} },
   ];
   for (const target of targets) measurements.push(await measure(target, databaseUrl, org, db));

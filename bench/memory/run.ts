@@ -45,7 +45,7 @@ interface Started {
 }
 
 const TARGETS: Target[] = [
-  { name: "service", script: "src/server.ts", env: { LOG_LEVEL: "warn" } },
+  { name: "service", script: "src/server.ts", env: { LOG_LEVEL: "warn", RATE_LIMIT_PER_MINUTE: "0" } },
   { name: "raw pg + node:http", script: "bench/memory/rawServer.ts", env: {} },
 ];
 

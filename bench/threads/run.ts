@@ -57,7 +57,7 @@ async function startService(databaseUrl: string): Promise<{ child: ChildProcess;
   const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", RATE_LIMIT_PER_MINUTE: "0" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -47,6 +47,15 @@ export interface Database {
   /** SELECT 1; throws when the database is unreachable. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL only: the connection pool right now (PGlite has one connection and no pool). */
+  poolStats?(): PoolStats;
+}
+
+export interface PoolStats {
+  inUse: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
 }
 
 export const DEFAULT_DATA_DIR = "./data";
@@ -110,6 +119,7 @@ async function openPostgresDatabase(url: string, poolOptions: PoolOptions = {}):
       await prisma.$disconnect();
       await pool.end();
     },
+    poolStats: () => ({ inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

@@ -11,7 +11,7 @@ function firstValue(value: unknown): string | undefined {
   return typeof first === "string" && first.trim() !== "" ? first.trim() : undefined;
 }
 
-function readKey(request: FastifyRequest, sources: KeySource[]): string | undefined {
+export function readKey(request: FastifyRequest, sources: KeySource[]): string | undefined {
   for (const source of sources) {
     const key =
       source.in === "bearer"

@@ -8,6 +8,8 @@ const FASTIFY_ERRORS: Record<string, { status: number; error: string }> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, error: "Content-Length does not match the body" },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, error: "Missing request body" },
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, error: "Request body is not valid JSON" },
+  FST_ERR_BAD_URL: { status: 400, error: "Invalid URL: a path segment is not valid percent-encoding" },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, error: "URI Too Long: a path parameter is longer than any identifier can be" },
 };
 
 const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN", "P1001", "P1002", "P1017", "P2024", "P2028", "57P01", "57P02", "57P03"]);

@@ -1,14 +1,100 @@
-import type { FastifyServerOptions } from "fastify";
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
 
-/** Masks the `apiKey` query parameter, the one place a key can appear in a URL. */
-export function redactUrl(url: string): string {
-  return url.replace(/([?&]apiKey=)[^&#]*/gi, "$1[REDACTED]");
+const REQUEST_ID_HEADER = "x-request-id";
+
+/** An incoming request id is kept only when it is short and plain, so that it cannot forge log lines. */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+const REDACTED = "[REDACTED]";
+
+/** Wherever a key could sit in a logged object; pino replaces these values before writing. */
+const SECRET_PATHS = [
+  "req.headers.authorization",
+  'req.headers["api-key"]',
+  "req.query.apiKey",
+  "headers.authorization",
+  'headers["api-key"]',
+  "query.apiKey",
+  "authorization",
+  '["api-key"]',
+  "apiKey",
+  "privateKey",
+  "publicKey",
+  "*.authorization",
+  '*["api-key"]',
+  "*.apiKey",
+  "*.privateKey",
+  "*.publicKey",
+];
+
+function isKeyParameter(name: string): boolean {
+  try {
+    return decodeURIComponent(name.replaceAll("+", " ")).trim().toLowerCase() === "apikey";
+  } catch {
+    return /apikey/i.test(name);
+  }
 }
 
-export function loggerOptions(level: string): FastifyServerOptions["logger"] {
+/** Masks the `apiKey` query parameter (however its name is spelled or encoded): the one place a key can appear in a URL. */
+export function redactUrl(url: string): string {
+  const queryStart = url.indexOf("?");
+  if (queryStart < 0) return url;
+  const pairs = url
+    .slice(queryStart + 1)
+    .split("&")
+    .map((pair) => {
+      const name = pair.split("=", 1)[0]!;
+      return isKeyParameter(name) ? `${name}=${REDACTED}` : pair;
+    });
+  return `${url.slice(0, queryStart)}?${pairs.join("&")}`;
+}
+
+function requestId(request: IncomingMessage): string {
+  const incoming = request.headers[REQUEST_ID_HEADER];
+  return typeof incoming === "string" && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
+/** One line when a request arrives (debug) and one when it ends, saying which operation it was, how it ended and how long it took. */
+class RequestLogController extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    request.log.debug({ req: request }, "incoming request");
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const outcome = {
+      operation: request.routeOptions.config.operation?.operationId,
+      method: request.method,
+      url: redactUrl(request.url),
+      status: reply.statusCode,
+      durationMs: Math.round(reply.elapsedTime * 10) / 10,
+    };
+    if (error) reply.log.error({ ...outcome, err: error }, "request errored");
+    else reply.log.info(outcome, "request completed");
+  }
+}
+
+/** Fastify options: request ids from `requestId` (never the raw header), logged as `requestId`. */
+export const requestLoggingOptions = {
+  genReqId: requestId,
+  requestIdHeader: false,
+  logController: new RequestLogController({ requestIdLogLabel: "requestId" }),
+} satisfies FastifyServerOptions;
+
+/** Every answer, errors included, tells the client its request id. */
+export function returnRequestId(app: FastifyInstance): void {
+  app.addHook("onSend", async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+}
+
+/** Pino options for the service; `stream` (default stdout) lets tests read what is logged. */
+export function loggerOptions(level: string, stream?: { write(line: string): void }): FastifyServerOptions["logger"] {
   return {
     level,
-    redact: { paths: ["req.headers.authorization", 'req.headers["api-key"]'], censor: "[REDACTED]" },
+    ...(stream ? { stream } : {}),
+    redact: { paths: SECRET_PATHS, censor: REDACTED },
     serializers: {
       req: (request: { method: string; url: string; id: string }) => ({
         id: request.id,

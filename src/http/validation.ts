@@ -15,9 +15,38 @@ export function validatorCompiler(): FastifySchemaCompiler<object> {
   return ({ schema, httpPart }) => (httpPart === "body" ? strict : coercing).compile(schema);
 }
 
+/** Deeper JSON is refused: PostgreSQL and JSON.stringify run out of stack a few thousand levels down. */
+const MAX_JSON_DEPTH = 100;
+
+/** In `u` mode a surrogate pair is one code point, so this matches only lone surrogates. */
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
+/**
+ * What a body's schema cannot say: nesting too deep, or text with a lone surrogate, which would be
+ * stored as U+FFFD (two different names becoming one, and a conflict inside a single request).
+ */
+function bodyProblem(body: unknown): string | undefined {
+  const pending: { value: unknown; path: string; depth: number }[] = [{ value: body, path: "", depth: 1 }];
+  while (pending.length > 0) {
+    const { value, path, depth } = pending.pop()!;
+    if (typeof value === "string") {
+      if (LONE_SURROGATE.test(value)) return `Invalid field '${path || "body"}': text must be well-formed Unicode (it has a lone surrogate)`;
+      continue;
+    }
+    if (value === null || typeof value !== "object") continue;
+    if (depth > MAX_JSON_DEPTH) return `Request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`;
+    for (const [key, child] of Object.entries(value)) {
+      const childPath = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
+      if (LONE_SURROGATE.test(key)) return `Invalid field '${childPath}': names must be well-formed Unicode (it has a lone surrogate)`;
+      pending.push({ value: child, path: childPath, depth: depth + 1 });
+    }
+  }
+  return undefined;
+}
+
 /**
  * Before validation: an empty query parameter counts as absent, array parameters also take
- * comma-separated lists (`ids=1,2`), and a required body must be there.
+ * comma-separated lists (`ids=1,2`), a required body must be there, and the body must be storable.
  */
 export async function normalizeRequest(request: FastifyRequest): Promise<void> {
   const operation = request.routeOptions.config.operation;
@@ -31,6 +60,8 @@ export async function normalizeRequest(request: FastifyRequest): Promise<void> {
     }
   }
   if (operation.bodyRequired && request.body === undefined) throw invalidInput("Missing request body");
+  const problem = bodyProblem(request.body);
+  if (problem) throw invalidInput(problem);
 }
 
 interface ValidationIssue {

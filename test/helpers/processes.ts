@@ -44,9 +44,11 @@ export interface RunningService {
   stop(): Promise<number | null>;
 }
 
-/** Starts `src/server.ts` on a free port and resolves once it listens. */
-export function startServer(env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<RunningService> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
+const SERVER_COMMAND = [process.execPath, "--import", "tsx", "src/server.ts"];
+
+/** Starts `src/server.ts` (or another command that runs it, e.g. `npm start`) on a free port and resolves once it listens. */
+export function startServer(env: NodeJS.ProcessEnv, timeoutMs = 60_000, [command, ...args] = SERVER_COMMAND): Promise<RunningService> {
+  const child = spawn(command!, args, {
     cwd: root,
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
   });
@@ -74,3 +76,6 @@ export function startServer(env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise
     void exited.then((code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
 }
+
+/** Starting a service on a machine busy with parallel test files can take well over the usual minute. */
+export const SLOW_START_TIMEOUT_MS = 120_000;

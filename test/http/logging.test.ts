@@ -1,0 +1,109 @@
+import t, { type Test } from "tap";
+import { loggerOptions, redactUrl } from "../../src/http/logging.ts";
+import { startService, uniqueId } from "../helpers/app.ts";
+import { freshDatabaseEnv, SLOW_START_TIMEOUT_MS, startServer } from "../helpers/processes.ts";
+
+interface LogLine {
+  msg: string;
+  level: number;
+  requestId?: string;
+  operation?: string;
+  status?: number;
+  durationMs?: number;
+  url?: string;
+}
+
+const INVALID_KEY = "sk_invalidKeyThatMustNeverBeLogged0123456789";
+
+const parseLines = (text: string): LogLine[] =>
+  text
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as LogLine);
+
+/** Requests that carry keys in every place a key can be sent, valid and not. */
+function requestsWithKeys(privateKey: string, publicKey: string) {
+  const user = encodeURIComponent(uniqueId("nobody"));
+  return [
+    { method: "GET", url: `/api/external/memory?userExternalId=${user}&apiKey=${privateKey}` },
+    { method: "GET", url: `/api/external/memory?api%4Bey=${privateKey}&userExternalId=${user}` },
+    { method: "GET", url: `/api/external/memory?userExternalId=${user}`, headers: { authorization: `Bearer ${privateKey}` } },
+    { method: "GET", url: "/api/external/projects", headers: { "api-key": privateKey } },
+    { method: "POST", url: "/api/external/feedback", headers: { "api-key": publicKey, "content-type": "application/json" }, body: "{}" },
+    { method: "GET", url: "/api/external/projects", headers: { authorization: `Bearer ${INVALID_KEY}` } },
+    { method: "GET", url: "/api/external/projects", headers: { "api-key": INVALID_KEY } },
+    { method: "GET", url: `/api/external/memory?userExternalId=x&apiKey=${INVALID_KEY}` },
+  ] as const;
+}
+
+const expectedStatuses = [404, 404, 404, 200, 400, 401, 401, 401];
+
+function assertNoKeys(t: Test, log: string, keys: string[]) {
+  for (const key of keys) t.notOk(log.includes(key), `the log does not contain ${key.slice(0, 6)}…`);
+}
+
+t.test("redactUrl masks the apiKey parameter however it is spelled", async (t) => {
+  t.equal(redactUrl("/m?userExternalId=a&apiKey=sk_1"), "/m?userExternalId=a&apiKey=[REDACTED]");
+  t.equal(redactUrl("/m?APIKEY=sk_1&x=apiKey"), "/m?APIKEY=[REDACTED]&x=apiKey");
+  t.equal(redactUrl("/m?api%4Bey=sk_1"), "/m?api%4Bey=[REDACTED]");
+  t.equal(redactUrl("/m?apiKey"), "/m?apiKey=[REDACTED]");
+  t.equal(redactUrl("/m?%E0%A4%A=1"), "/m?%E0%A4%A=1", "a malformed name is left as it is");
+  t.equal(redactUrl("/api/external/projects"), "/api/external/projects");
+});
+
+t.test("in-process: completion lines name the request, its operation, status and duration, and no key", async (t) => {
+  let captured = "";
+  const { app, org } = await startService(t, { logger: loggerOptions("debug", { write: (line) => (captured += line) }) });
+  const requests = requestsWithKeys(org.privateKey, org.publicKey);
+  for (const [i, { method, url, ...rest }] of requests.entries()) {
+    const headers = "headers" in rest ? rest.headers : {};
+    const response = await app.inject({ method, url, headers, ...("body" in rest ? { payload: rest.body } : {}) });
+    t.equal(response.statusCode, expectedStatuses[i], `${method} ${url.split("?")[0]}`);
+    t.match(response.headers["x-request-id"], /^[0-9a-f-]{36}$/);
+  }
+  assertNoKeys(t, captured, [org.privateKey, org.publicKey, INVALID_KEY]);
+
+  const completed = parseLines(captured).filter((line) => line.msg === "request completed");
+  t.equal(completed.length, requests.length);
+  t.match(completed[0], { level: 30, operation: "getMemory", status: 404, requestId: /^[0-9a-f-]{36}$/, url: /apiKey=\[REDACTED\]/ });
+  t.match(completed[3], { operation: "listProjects", status: 200 });
+  t.match(completed[4], { operation: "createFeedback", status: 400 });
+  t.match(completed[5], { operation: "listProjects", status: 401 });
+  for (const line of completed) t.type(line.durationMs, "number");
+  t.ok(parseLines(captured).some((line) => line.msg === "incoming request"), "debug logs each incoming request");
+});
+
+t.test("a sane incoming x-request-id is kept and returned; anything else is replaced", async (t) => {
+  let captured = "";
+  const { app } = await startService(t, { logger: loggerOptions("info", { write: (line) => (captured += line) }) });
+  const kept = await app.inject({ url: "/health", headers: { "x-request-id": "trace-42.a:b_c" } });
+  t.equal(kept.headers["x-request-id"], "trace-42.a:b_c");
+  t.match(parseLines(captured).at(-1), { requestId: "trace-42.a:b_c", operation: "getHealth", status: 200 });
+  for (const hostile of ["with space", "x".repeat(129), "a\"}{\"level\":60", "é"]) {
+    const replaced = await app.inject({ url: "/health", headers: { "x-request-id": hostile } });
+    t.match(replaced.headers["x-request-id"], /^[0-9a-f-]{36}$/, JSON.stringify(hostile.slice(0, 20)));
+  }
+  const unknownRoute = await app.inject({ url: "/nope", headers: { "x-request-id": "abc" } });
+  t.equal(unknownRoute.statusCode, 404);
+  t.equal(unknownRoute.headers["x-request-id"], "abc", "error answers carry the id too");
+});
+
+t.test("a real server at LOG_LEVEL=debug logs no key it is sent", async (t) => {
+  const server = await startServer({ ...(await freshDatabaseEnv(t)), LOG_LEVEL: "debug" }, SLOW_START_TIMEOUT_MS);
+  t.teardown(() => server.stop());
+  const banner = /private key: (sk_\S+)\s+public key:\s+(pk_\S+)/.exec(server.output());
+  if (!banner) throw new Error(`no keys in the start banner:\n${server.output()}`);
+  const [, privateKey, publicKey] = banner as unknown as [string, string, string];
+  for (const [i, { method, url, ...rest }] of requestsWithKeys(privateKey, publicKey).entries()) {
+    const response = await fetch(`${server.url}${url}`, { method, headers: "headers" in rest ? rest.headers : {}, ...("body" in rest ? { body: rest.body } : {}) });
+    t.equal(response.status, expectedStatuses[i], `${method} ${url.split("?")[0]}`);
+    await response.arrayBuffer();
+  }
+  t.equal(await server.stop(), 0);
+  // The start banner shows the new keys once, on purpose; everything else must not.
+  const log = server.output().replace(banner[0], "");
+  assertNoKeys(t, log, [privateKey, publicKey, INVALID_KEY]);
+  const completed = parseLines(log).filter((line) => line.msg === "request completed");
+  t.equal(completed.length, expectedStatuses.length);
+  t.ok(parseLines(log).some((line) => line.msg === "incoming request"));
+});

@@ -57,6 +57,11 @@ export class BackgroundQueue {
     this.running.add(run);
   }
 
+  /** Jobs waiting or running. */
+  get size(): number {
+    return this.pending.size + this.runningKeys.size;
+  }
+
   /** Resolves when nothing runs and nothing waits. */
   async settled(): Promise<void> {
     while (this.running.size > 0) await Promise.all(this.running);

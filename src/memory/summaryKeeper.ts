@@ -74,6 +74,11 @@ export class SummaryKeeper {
     this.log.debug({ thread: `${organizationId}/${threadId}`, summarizer: refiner.name, replaced }, "refined thread summary");
   }
 
+  /** Refinements waiting or running. */
+  pending(): number {
+    return this.queue.size;
+  }
+
   /** Resolves when no refinement runs or waits. */
   settled(): Promise<void> {
     return this.queue.settled();

@@ -1,0 +1,90 @@
+import t from "tap";
+import { uniqueId } from "../helpers/app.ts";
+import { NOT_JSON, notJson, oversized, startContractTarget, TOO_LARGE, UNAUTHORIZED } from "../helpers/contractTarget.ts";
+
+const { service, client, clientForInvalidRequests } = await startContractTarget(t);
+const { org } = service;
+const { prisma } = service.database;
+const api = client(org.privateKey);
+const widget = client(org.publicKey);
+
+async function thread(externalId: string, projectId?: number) {
+  const created = await api.POST("/api/external/threads", {
+    body: {
+      externalId,
+      projectId,
+      externalUser: { externalId: uniqueId("user") },
+      messages: [
+        { externalId: "m1", role: "user", content: "question" },
+        { externalId: "m2", role: "assistant", content: "answer" },
+      ],
+    },
+  });
+  if (created.response.status !== 201) throw new Error(`thread creation failed: ${created.response.status}`);
+  return created.data!;
+}
+
+t.test("createFeedback with a public key: 201 created, 200 replaced, attribute options with their attribute", async (t) => {
+  const attribute = await api.PUT("/api/external/attributes", { body: { name: uniqueId("reason"), options: ["outdated", "wrong"] } });
+  const externalThreadId = uniqueId("thread");
+  const target = await thread(externalThreadId);
+  const giver = uniqueId("giver");
+
+  const created = await widget.POST("/api/external/feedback", {
+    body: { feedbackType: "NEGATIVE", externalThreadId, externalMessageId: "m1", feedbackText: "out of date", externalUser: { externalId: giver }, attributes: { [attribute.data!.name]: "outdated" } },
+  });
+  t.equal(created.response.status, 201);
+  t.match(created.data, {
+    feedbackType: "NEGATIVE",
+    feedbackText: "out of date",
+    externalUser: { externalId: giver },
+    attributeOptions: [{ name: "outdated", attribute: { name: attribute.data!.name, options: [{ name: "outdated" }, { name: "wrong" }] } }],
+  });
+
+  const replaced = await widget.POST("/api/external/feedback", { body: { feedbackType: "POSITIVE", externalThreadId, externalMessageId: "m1", externalUser: { externalId: giver } } });
+  t.equal(replaced.response.status, 200);
+  t.match(replaced.data, { id: created.data!.id, feedbackType: "POSITIVE", attributeOptions: [] });
+  t.equal(await prisma.feedback.count({ where: { messageId: target.messages[0]!.id } }), 1);
+});
+
+t.test("createFeedback errors: 400, 401, 404, 409, 413, 415", async (t) => {
+  const externalThreadId = uniqueId("thread");
+  const target = await thread(externalThreadId);
+  const body = { feedbackType: "POSITIVE" as const, externalThreadId };
+
+  const unknownAttribute = await widget.POST("/api/external/feedback", { body: { ...body, attributes: { nonexistent: "x" } } });
+  t.equal(unknownAttribute.response.status, 400);
+  t.match(unknownAttribute.error, { error: /nonexistent/ });
+
+  const badType = await clientForInvalidRequests(org.publicKey).POST("/api/external/feedback", { body: { ...body, feedbackType: "MEH" as "POSITIVE" } });
+  t.equal(badType.response.status, 400);
+  t.match(badType.error, { error: /feedbackType/ });
+
+  const noKey = await clientForInvalidRequests().POST("/api/external/feedback", { body });
+  t.equal(noKey.response.status, 401);
+  t.same(noKey.error, UNAUTHORIZED);
+
+  const unknownThread = await widget.POST("/api/external/feedback", { body: { ...body, externalThreadId: uniqueId("nothread") } });
+  t.equal(unknownThread.response.status, 404);
+  t.same(unknownThread.error, { error: "Thread not found" });
+
+  const unknownMessage = await widget.POST("/api/external/feedback", { body: { ...body, externalMessageId: "m9" } });
+  t.equal(unknownMessage.response.status, 404);
+  t.same(unknownMessage.error, { error: "Message not found" });
+
+  const second = await prisma.project.create({ data: { organizationId: org.organizationId, name: uniqueId("project") } });
+  await thread(externalThreadId, second.id);
+  const ambiguous = await widget.POST("/api/external/feedback", { body });
+  t.equal(ambiguous.response.status, 409);
+  t.match(ambiguous.error, { error: /projectId/ });
+
+  const large = await clientForInvalidRequests(org.publicKey).POST("/api/external/feedback", { body: { ...body, projectId: org.projectId, feedbackText: oversized } });
+  t.equal(large.response.status, 413);
+  t.same(large.error, TOO_LARGE);
+
+  const form = await clientForInvalidRequests(org.publicKey).POST("/api/external/feedback", { body, ...notJson });
+  t.equal(form.response.status, 415);
+  t.same(form.error, NOT_JSON);
+
+  t.equal(await prisma.feedback.count({ where: { messageId: { in: target.messages.map((message) => message.id) } } }), 0, "no failed call wrote feedback");
+});

@@ -1,0 +1,45 @@
+import { existsSync } from "node:fs";
+import { mkdtemp, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+import t from "tap";
+import { loadSpecification } from "../../src/http/contract.ts";
+import { startService } from "../helpers/app.ts";
+
+const CHROMIUM = "/usr/bin/chromium";
+
+const skip = existsSync(CHROMIUM) ? false : `needs Debian's chromium at ${CHROMIUM} (apt-get install chromium)`;
+
+t.test("/docs lists every operation of openapi.yaml and loads nothing from off the machine", { skip }, async (t) => {
+  const { app } = await startService(t);
+  const url = await app.listen({ port: 0, host: "127.0.0.1" });
+  const operationIds = Object.values(loadSpecification().paths).flatMap((operations) =>
+    Object.values(operations).map((operation) => operation.operationId),
+  );
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
+  t.teardown(() => browser.close());
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const offMachine: string[] = [];
+  await page.route("**/*", (route) => {
+    const requested = new URL(route.request().url());
+    if (requested.hostname === "127.0.0.1") return route.continue();
+    offMachine.push(requested.href);
+    return route.abort();
+  });
+
+  await page.goto(`${url}/docs`);
+  await page.waitForSelector(".opblock", { timeout: 30_000 });
+  for (const operationId of operationIds) {
+    t.equal(await page.locator(`.opblock[id$="-${operationId}"]`).count(), 1, `${operationId} is listed`);
+  }
+
+  const folder = await mkdtemp(join(tmpdir(), "docs-screenshot-"));
+  t.teardown(() => (process.env.KEEP_DOCS_SCREENSHOT ? undefined : rm(folder, { recursive: true, force: true })));
+  const screenshot = join(folder, "docs.png");
+  await page.screenshot({ path: screenshot, fullPage: true });
+  t.ok((await stat(screenshot)).size > 10_000, "the screenshot shows a rendered page");
+  t.comment(`screenshot: ${screenshot}`);
+
+  t.same(offMachine, [], "every request stayed on 127.0.0.1");
+});

@@ -5,14 +5,11 @@
  *   npm run bench:feedback
  *   BENCH_DURATION=10 BENCH_CONNECTIONS=10 BENCH_POSTGRES=postgresql://postgres@127.0.0.1:5432 npm run bench:feedback
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
-import { createServer } from "node:net";
 import { loadavg } from "node:os";
-import { fileURLToPath } from "node:url";
 import autocannon, { type Result } from "autocannon";
 import pg from "pg";
 import type { InitializedOrganization } from "../../src/organizations/organizations.ts";
+import { SERVICE, startTarget, stopTarget, type BenchTarget } from "../servers.ts";
 import { ATTRIBUTES, THREADS, recreateDatabase, seed } from "./seed.ts";
 
 const POSTGRES = process.env.BENCH_POSTGRES ?? "postgresql://postgres@127.0.0.1:5432";
@@ -20,48 +17,6 @@ const DATABASE = "bench_feedback";
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP_SECONDS = 2;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-
-interface Target {
-  name: string;
-  script: string;
-  env: Record<string, string>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
-}
-
-async function start(target: Target, databaseUrl: string): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", target.script], {
-    cwd: ROOT,
-    env: { ...process.env, ...target.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${target.name} exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error(`${target.name} did not start within 60 s`);
-    // Any answer means it listens: the raw server has no /ready and says 404.
-    if (await fetch(`${url}/ready`).then(() => true, () => false)) return { child, url };
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = once(child, "exit");
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 /** Each request a new vote on another thread's last message, with one option of each attribute. */
 function feedbackLoad(url: string, org: InitializedOrganization, seconds: number) {
@@ -123,8 +78,8 @@ interface Measurement {
   options: number;
 }
 
-async function measure(target: Target, databaseUrl: string, org: InitializedOrganization, db: pg.Client): Promise<Measurement> {
-  const { child, url } = await start(target, databaseUrl);
+async function measure(target: BenchTarget, databaseUrl: string, org: InitializedOrganization, db: pg.Client): Promise<Measurement> {
+  const { child, url } = await startTarget(target, databaseUrl);
   try {
     await feedbackLoad(url, org, WARMUP_SECONDS);
     await clearFeedback(db);
@@ -132,7 +87,7 @@ async function measure(target: Target, databaseUrl: string, org: InitializedOrga
     const result = await feedbackLoad(url, org, DURATION_SECONDS);
     return { name: target.name, result, load, ...(await stored(db)) };
   } finally {
-    await stop(child);
+    await stopTarget(child);
   }
 }
 
@@ -166,8 +121,8 @@ const db = new pg.Client({ connectionString: databaseUrl });
 await db.connect();
 try {
   const measurements: Measurement[] = [];
-  const targets: Target[] = [
-    { name: "service", script: "src/server.ts", env: { LOG_LEVEL: "warn", RATE_LIMIT_PER_MINUTE: "0" } },
+  const targets: BenchTarget[] = [
+    SERVICE,
     { name: "raw pg + node:http", script: "bench/feedback/rawServer.ts", env: {} },
   ];
   for (const target of targets) measurements.push(await measure(target, databaseUrl, org, db));

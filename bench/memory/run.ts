@@ -8,18 +8,16 @@
  *   npm run bench:memory
  *   BENCH_DURATION=10 BENCH_ROUNDS=4 BENCH_CONNECTIONS=10 BENCH_RESEED=1 npm run bench:memory
  */
-/// <reference path="../feedback/autocannon.d.ts" />
-import { spawn, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
+/// <reference path="../autocannon.d.ts" />
 import { mkdir, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
-import { isDeepStrictEqual } from "node:util";
 import { fileURLToPath } from "node:url";
+import { isDeepStrictEqual } from "node:util";
 import autocannon, { type Result } from "autocannon";
 import { Prisma } from "../../generated/prisma/client.ts";
 import { openDatabase } from "../../src/db/database.ts";
 import { createApiKey } from "../../src/keys/keys.ts";
 import { memoryQuery } from "../../src/memory/lookup.ts";
+import { SERVICE, startTarget, stopTarget, type BenchTarget, type RunningTarget } from "../servers.ts";
 import { seededRandom } from "./conversations.ts";
 import { MESSAGES, THREADS, USERS, recreateDatabase, seed, seededOrganization, userExternalId } from "./seed.ts";
 
@@ -29,58 +27,23 @@ const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const WARMUP_SECONDS = 10;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const RESULTS = new URL("../results/", import.meta.url);
 
-interface Target {
-  name: string;
-  script: string;
-  env: Record<string, string>;
+interface Started extends RunningTarget {
+  target: BenchTarget;
 }
 
-interface Started {
-  target: Target;
-  child: ChildProcess;
-  url: string;
-}
-
-const TARGETS: Target[] = [
-  { name: "service", script: "src/server.ts", env: { LOG_LEVEL: "warn", RATE_LIMIT_PER_MINUTE: "0" } },
+const TARGETS: BenchTarget[] = [
+  SERVICE,
   { name: "raw pg + node:http", script: "bench/memory/rawServer.ts", env: {} },
 ];
 
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
+async function start(target: BenchTarget, databaseUrl: string): Promise<Started> {
+  return { target, ...(await startTarget(target, databaseUrl)) };
 }
 
-async function start(target: Target, databaseUrl: string): Promise<Started> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", target.script], {
-    cwd: ROOT,
-    env: { ...process.env, ...target.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${target.name} exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error(`${target.name} did not start within 60 s`);
-    if (await fetch(`${url}/api/external/memory`).then(() => true, () => false)) return { target, child, url };
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-async function stop({ child }: Started): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = once(child, "exit");
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
-  await exited;
-  clearTimeout(timer);
+function stop({ child }: Started): Promise<void> {
+  return stopTarget(child);
 }
 
 /** Both servers give the same status and body for a sample of users. */

@@ -8,19 +8,15 @@
  *
  * The service runs in a child process; the load comes from this one, on 127.0.0.1 only.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
 import { mkdir, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { openDatabase } from "../../src/db/database.ts";
 import { createApiKey, revokeApiKey } from "../../src/keys/keys.ts";
+import { ROOT, SERVICE, startTarget, stopTarget } from "../servers.ts";
 import { benchCases, casePath, seededOrganization, type BenchCase } from "./cases.ts";
 
 const SERVER = "postgresql://postgres@127.0.0.1:5432";
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
 const { values: options, positionals } = parseArgs({
   allowPositionals: true,
@@ -45,40 +41,6 @@ interface Measurement {
   failures: number;
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
-}
-
-async function startService(databaseUrl: string): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", RATE_LIMIT_PER_MINUTE: "0" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (!(await fetch(`${url}/ready`).then((response) => response.ok, () => false))) {
-    if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error("the service did not start within 60 s");
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { child, url };
-}
-
-async function stopService(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = once(child, "exit");
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 async function measure(url: string, key: string, benchCase: BenchCase): Promise<Measurement> {
   const path = casePath(benchCase);
   const probe = await fetch(`${url}${path}`, { headers: { "api-key": key } });
@@ -98,7 +60,7 @@ async function measure(url: string, key: string, benchCase: BenchCase): Promise<
   };
 }
 
-interface Target {
+interface Scale {
   name: string;
   url: string;
   key: string;
@@ -107,7 +69,7 @@ interface Target {
 }
 
 /** The service on the database, with a private key of the seeded organization (revoked at stop). */
-async function startTarget(databaseUrl: string): Promise<Target> {
+async function startScale(databaseUrl: string): Promise<Scale> {
   const database = await openDatabase({ databaseUrl });
   const organizationId = await seededOrganization(database.prisma);
   const cases = await benchCases(database.prisma, organizationId);
@@ -116,7 +78,7 @@ async function startTarget(databaseUrl: string): Promise<Target> {
     await revokeApiKey(database.prisma, key.prefix);
     await database.close();
   };
-  const { child, url } = await startService(databaseUrl).catch(async (error: unknown) => {
+  const { child, url } = await startTarget(SERVICE, databaseUrl).catch(async (error: unknown) => {
     await release();
     throw error;
   });
@@ -126,16 +88,16 @@ async function startTarget(databaseUrl: string): Promise<Target> {
     key: key.key,
     cases,
     async stop() {
-      await stopService(child);
+      await stopTarget(child);
       await release();
     },
   };
 }
 
-const targets: Target[] = [];
+const targets: Scale[] = [];
 const results: Record<string, Measurement[]> = {};
 try {
-  for (const databaseUrl of databaseUrls) targets.push(await startTarget(databaseUrl));
+  for (const databaseUrl of databaseUrls) targets.push(await startScale(databaseUrl));
   process.stderr.write(`${connections} connections, ${duration} s per case and database\n`);
   // Case by case, the databases one after the other: both scales see the same load from the
   // rest of the machine.

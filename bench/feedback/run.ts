@@ -10,7 +10,8 @@ import autocannon, { type Result } from "autocannon";
 import pg from "pg";
 import type { InitializedOrganization } from "../../src/organizations/organizations.ts";
 import { SERVICE, startTarget, stopTarget, type BenchTarget } from "../servers.ts";
-import { ATTRIBUTES, THREADS, recreateDatabase, seed } from "./seed.ts";
+import { recreateDatabase } from "../database.ts";
+import { ATTRIBUTES, THREADS, seed } from "./seed.ts";
 
 const POSTGRES = process.env.BENCH_POSTGRES ?? "postgresql://postgres@127.0.0.1:5432";
 const DATABASE = "bench_feedback";

@@ -8,19 +8,6 @@ const USERS = 5_000;
 
 export const ATTRIBUTES = { reason: ["outdated", "wrong", "rude"], tone: ["formal", "casual"] };
 
-/** Drops and recreates the database: every run starts from the same state. */
-export async function recreateDatabase(serverUrl: string, name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: `${serverUrl}/postgres` });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  return `${serverUrl}/${name}`;
-}
-
 /**
  * Migrates, creates an organization with its keys, 5k users, 50k threads (`bench-thread-N`)
  * of two messages each, and two attributes. Set-based inserts: a few seconds, not minutes.

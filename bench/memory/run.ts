@@ -19,7 +19,8 @@ import { createApiKey } from "../../src/keys/keys.ts";
 import { memoryQuery } from "../../src/memory/lookup.ts";
 import { SERVICE, startTarget, stopTarget, type BenchTarget, type RunningTarget } from "../servers.ts";
 import { seededRandom } from "./conversations.ts";
-import { MESSAGES, THREADS, USERS, recreateDatabase, seed, seededOrganization, userExternalId } from "./seed.ts";
+import { recreateDatabase } from "../database.ts";
+import { MESSAGES, THREADS, USERS, seed, seededOrganization, userExternalId } from "./seed.ts";
 
 const POSTGRES = process.env.BENCH_POSTGRES ?? "postgresql://postgres@127.0.0.1:5432";
 const DATABASE = "bench_memory";

@@ -34,18 +34,6 @@ function messageCounts(random: () => number): number[] {
   return counts;
 }
 
-export async function recreateDatabase(serverUrl: string, name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: `${serverUrl}/postgres` });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  return `${serverUrl}/${name}`;
-}
-
 /** The benchmark's organization when the database already holds the whole data set. */
 export async function seededOrganization(databaseUrl: string): Promise<number | null> {
   const client = new pg.Client({ connectionString: databaseUrl });

@@ -1,16 +1,27 @@
+import { once } from "node:events";
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { readConfig } from "../src/config.ts";
 import { openDatabase, type Database } from "../src/db/database.ts";
 import { createApiKey, listApiKeys, revokeApiKey, type KeyKind } from "../src/keys/keys.ts";
 import { initOrganization, organizationExists } from "../src/organizations/organizations.ts";
 import { createProject } from "../src/projects/projects.ts";
+import { exportOrganization } from "../src/transfer/exporter.ts";
+import { importOrganization } from "../src/transfer/importer.ts";
+import type { Counts } from "../src/transfer/records.ts";
+import { progressBar } from "./progress.ts";
 
 const USAGE = `Usage: npm run admin -- <command> [--json]
   init --org NAME --project NAME            an organization, its first project and one key of each kind
   projects create --org ID --name NAME      another project of the organization
   keys create --org ID --kind private|public
   keys list --org ID
-  keys revoke PREFIX                        revoke the key whose listed prefix this is`;
+  keys revoke PREFIX                        revoke the key whose listed prefix this is
+  export --org ID [--project ID] [--since ISO-8601] > FILE.jsonl
+                                            threads with messages, users with segments, feedback (JSON Lines)
+  import FILE.jsonl [--name NAME]           a new organization (with one key of each kind) from an export`;
 
 class UsageError extends Error {}
 
@@ -21,6 +32,7 @@ const { values: options, positionals } = parseArgs({
     project: { type: "string" },
     name: { type: "string" },
     kind: { type: "string" },
+    since: { type: "string" },
     json: { type: "boolean", default: false },
     help: { type: "boolean", default: false },
   },
@@ -33,10 +45,56 @@ function required(name: "org" | "project" | "name" | "kind"): string {
 }
 
 async function organizationId(database: Database): Promise<number> {
-  const id = Number(required("org"));
-  if (!Number.isInteger(id) || id < 1) throw new UsageError("--org takes an organization id");
+  const id = positiveId("org");
   if (!(await organizationExists(database.prisma, id))) throw new UsageError(`organization ${id} does not exist`);
   return id;
+}
+
+function positiveId(name: "org" | "project"): number {
+  const id = Number(required(name));
+  if (!Number.isInteger(id) || id < 1) throw new UsageError(`--${name} takes an id`);
+  return id;
+}
+
+function sinceOption(): Date | undefined {
+  if (options.since === undefined) return undefined;
+  const since = new Date(options.since);
+  if (Number.isNaN(since.getTime())) throw new UsageError("--since takes an ISO 8601 date-time, e.g. 2026-01-01T00:00:00Z");
+  return since;
+}
+
+/** Writes to stdout, waiting whenever the reader is slower than the export. */
+async function writeStdout(text: string): Promise<void> {
+  if (!process.stdout.write(text)) await once(process.stdout, "drain");
+}
+
+const describeCounts = (counts: Counts) =>
+  `${counts.project} projects, ${counts.user} users, ${counts.thread} threads, ${counts.message} messages, ${counts.feedback} feedback`;
+
+async function exportToStdout(database: Database): Promise<Counts> {
+  let bar: ReturnType<typeof progressBar> | undefined;
+  const counts = await exportOrganization(
+    database.prisma,
+    { organizationId: await organizationId(database), projectId: options.project === undefined ? undefined : positiveId("project"), since: sinceOption() },
+    writeStdout,
+    { start: (messages) => (bar = progressBar("export messages", messages)), update: (messages) => bar?.update(messages) },
+  );
+  bar?.finish();
+  return counts;
+}
+
+/** The file's lines, read as they are consumed, with a progress bar of the bytes read. */
+async function* fileLines(path: string): AsyncGenerator<string> {
+  const { size } = await stat(path);
+  const stream = createReadStream(path);
+  const bar = progressBar("import read", size);
+  let lines = 0;
+  for await (const line of createInterface({ input: stream, crlfDelay: Infinity })) {
+    yield line;
+    if (++lines % 1000 === 0) bar.update(stream.bytesRead);
+  }
+  bar.finish();
+  process.stderr.write("import: writing the organization…\n");
 }
 
 function keyKind(): KeyKind {
@@ -45,10 +103,10 @@ function keyKind(): KeyKind {
   return kind;
 }
 
-/** Runs one command; returns what to print (as JSON with --json, as text otherwise). */
+/** Runs one command; returns what to print on stdout (as JSON with --json, as text otherwise). */
 async function run(database: Database, [command, sub, argument]: string[]): Promise<{ json: object; text: string }> {
   const { prisma } = database;
-  switch (`${command} ${sub ?? ""}`.trim()) {
+  switch (command === "import" ? command : `${command} ${sub ?? ""}`.trim()) {
     case "init": {
       const created = await initOrganization(prisma, required("org"), required("project"));
       return {
@@ -74,6 +132,14 @@ async function run(database: Database, [command, sub, argument]: string[]): Prom
       if (!(await revokeApiKey(prisma, argument))) throw new UsageError(`no active key has prefix ${argument}`);
       return { json: { revoked: argument }, text: `revoked ${argument}` };
     }
+    case "import": {
+      if (!sub) throw new UsageError("import takes the export file's path");
+      const imported = await importOrganization(prisma, fileLines(sub), { name: options.name });
+      return {
+        json: imported,
+        text: `organization ${imported.organizationId} imported: ${describeCounts(imported.counts)}\nprivate key: ${imported.privateKey}\npublic key:  ${imported.publicKey}\n(shown this once)`,
+      };
+    }
     default:
       throw new UsageError(command ? `unknown command: ${positionals.join(" ")}` : "a command is required");
   }
@@ -88,6 +154,10 @@ async function main(): Promise<number> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: config.pool });
   try {
     await database.migrate();
+    if (positionals[0] === "export") {
+      process.stderr.write(`exported ${describeCounts(await exportToStdout(database))}\n`);
+      return 0;
+    }
     const result = await run(database, positionals);
     process.stdout.write(`${options.json ? JSON.stringify(result.json) : result.text}\n`);
     return 0;

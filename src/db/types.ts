@@ -10,3 +10,27 @@ export type Db = PrismaClient | Prisma.TransactionClient;
 export function inTransaction<T>(prisma: PrismaClient, work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
   return prisma.$transaction(work, { maxWait: 10_000, timeout: 20_000 });
 }
+
+const BULK_TRANSACTION_TIMEOUT_MS = 24 * 3600 * 1000;
+
+/**
+ * A transaction for work that takes as long as the data is big (export, import): no time limit on
+ * it or its statements. `snapshot` reads one consistent state of the database throughout.
+ */
+export function inBulkTransaction<T>(
+  prisma: PrismaClient,
+  work: (tx: Prisma.TransactionClient) => Promise<T>,
+  { snapshot = false } = {},
+): Promise<T> {
+  return prisma.$transaction(
+    async (tx) => {
+      await tx.$executeRawUnsafe("SET LOCAL statement_timeout = 0");
+      return work(tx);
+    },
+    {
+      maxWait: 10_000,
+      timeout: BULK_TRANSACTION_TIMEOUT_MS,
+      ...(snapshot ? { isolationLevel: "RepeatableRead" as const } : {}),
+    },
+  );
+}

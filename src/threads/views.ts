@@ -1,12 +1,9 @@
-import { Prisma } from "../../generated/prisma/client.ts";
 import type { components } from "../api/schema.js";
+import { isoTimestamp as iso } from "../db/sql.ts";
 import type { Db } from "../db/types.ts";
 
 /** The Thread object of the contract (section 2.8), with its project, user, segments, intents and messages. */
 export type ThreadView = components["schemas"]["Thread"];
-
-/** Timestamps are stored in UTC without a zone: shown as ISO 8601 with milliseconds and Z, as JSON.stringify(Date) does. */
-const iso = (column: string) => Prisma.raw(`to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /**
  * The threads with these ids, in the order given, each with its project, user, segments,

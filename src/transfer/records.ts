@@ -1,0 +1,236 @@
+import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+
+// The export file: JSON Lines, one record per line, each with a `kind`. In file order: one header,
+// the organization's catalogues (projects, segment types, segments, intents, attributes), its users,
+// then threads with their messages and feedback, and one end record whose counts tell a whole file
+// from a cut one. Internal ids appear only as `ref`s that tie a file's records together; importing
+// assigns new ids. Timestamps are ISO 8601 in UTC with milliseconds, as the API shows them.
+
+export const EXPORT_FORMAT = "feedback-memory-export";
+export const EXPORT_VERSION = 1;
+
+type Json = Record<string, unknown>;
+
+interface Timestamps {
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface HeaderRecord {
+  kind: "header";
+  format: typeof EXPORT_FORMAT;
+  version: typeof EXPORT_VERSION;
+  exportedAt: string;
+  organization: { id: number; name: string };
+  /** What was asked for: one project, and threads created at or after a time (null: all). */
+  filter: { projectId: number | null; since: string | null };
+}
+
+export interface ProjectRecord extends Timestamps {
+  kind: "project";
+  name: string;
+}
+
+export interface SegmentTypeRecord extends Timestamps {
+  kind: "segmentType";
+  name: string;
+}
+
+export interface SegmentRecord extends Timestamps {
+  kind: "segment";
+  type: string;
+  name: string;
+}
+
+export interface IntentRecord extends Timestamps {
+  kind: "intent";
+  project: string;
+  name: string;
+}
+
+export interface AttributeRecord extends Timestamps {
+  kind: "attribute";
+  project: string;
+  name: string;
+  options: ({ name: string } & Timestamps)[];
+}
+
+export interface UserRecord extends Timestamps {
+  kind: "user";
+  externalId: string;
+  name: string | null;
+  email: string | null;
+  username: string | null;
+  /** Segment type name to segment name. */
+  segments: Record<string, string>;
+}
+
+export interface ThreadRecord extends Timestamps {
+  kind: "thread";
+  ref: number;
+  project: string;
+  externalId: string | null;
+  /** The externalId of the thread's user. */
+  user: string;
+  metadata: Json;
+  /** Intent names, in the order the thread shows them. */
+  intents: string[];
+  summary: string;
+  /** The ref of the last message the summary covers. */
+  summaryMessage: number | null;
+  summaryUpdatedAt: string | null;
+}
+
+export interface MessageRecord {
+  kind: "message";
+  ref: number;
+  thread: number;
+  externalId: string | null;
+  role: string;
+  type: string;
+  content: string;
+  jsonContent: Json | null;
+  metadata: Json;
+  createdAt: string;
+}
+
+export interface FeedbackRecord extends Timestamps {
+  kind: "feedback";
+  message: number;
+  /** The externalId of the user who gave it. */
+  user: string;
+  feedbackType: string | null;
+  feedbackText: string | null;
+  /** Attribute name to option name. */
+  attributes: Record<string, string>;
+}
+
+export type Counts = Record<CountedKind, number>;
+
+export interface EndRecord {
+  kind: "end";
+  counts: Counts;
+}
+
+export type ExportRecord =
+  | HeaderRecord
+  | ProjectRecord
+  | SegmentTypeRecord
+  | SegmentRecord
+  | IntentRecord
+  | AttributeRecord
+  | UserRecord
+  | ThreadRecord
+  | MessageRecord
+  | FeedbackRecord
+  | EndRecord;
+
+/** The kinds between the header and the end record, in the order the file holds them. */
+export const COUNTED_KINDS = ["project", "segmentType", "segment", "intent", "attribute", "user", "thread", "message", "feedback"] as const;
+export type CountedKind = (typeof COUNTED_KINDS)[number];
+
+export const emptyCounts = (): Counts => Object.fromEntries(COUNTED_KINDS.map((kind) => [kind, 0])) as Counts;
+
+const string = { type: "string" };
+const name = { type: "string", minLength: 1, maxLength: 255 };
+const optionalName = { type: ["string", "null"], maxLength: 255 };
+const timestamp = { type: "string", format: "date-time" };
+const ref = { type: "integer", minimum: 1 };
+const object = { type: "object" };
+const stringMap = { type: "object", additionalProperties: name };
+const timestamps = { createdAt: timestamp, updatedAt: timestamp };
+
+/** An object with exactly these fields, all required (null where the schema allows it). */
+function fields(properties: Json) {
+  return { type: "object", additionalProperties: false, required: Object.keys(properties), properties };
+}
+
+const record = (kind: string, properties: Json) => fields({ kind: { const: kind }, ...properties });
+
+const SCHEMAS: Record<ExportRecord["kind"], Json> = {
+  header: record("header", {
+    format: { const: EXPORT_FORMAT },
+    version: { const: EXPORT_VERSION },
+    exportedAt: timestamp,
+    organization: { type: "object", required: ["id", "name"], properties: { id: ref, name: string } },
+    filter: {
+      type: "object",
+      required: ["projectId", "since"],
+      properties: { projectId: { type: ["integer", "null"] }, since: { type: ["string", "null"], format: "date-time" } },
+    },
+  }),
+  project: record("project", { name, ...timestamps }),
+  segmentType: record("segmentType", { name, ...timestamps }),
+  segment: record("segment", { type: name, name, ...timestamps }),
+  intent: record("intent", { project: name, name, ...timestamps }),
+  attribute: record("attribute", {
+    project: name,
+    name,
+    options: { type: "array", items: fields({ name, ...timestamps }) },
+    ...timestamps,
+  }),
+  user: record("user", { externalId: name, name: optionalName, email: optionalName, username: optionalName, segments: stringMap, ...timestamps }),
+  thread: record("thread", {
+    ref,
+    project: name,
+    externalId: optionalName,
+    user: name,
+    metadata: object,
+    intents: { type: "array", items: name },
+    summary: string,
+    summaryMessage: { type: ["integer", "null"], minimum: 1 },
+    summaryUpdatedAt: { type: ["string", "null"], format: "date-time" },
+    ...timestamps,
+  }),
+  message: record("message", {
+    ref,
+    thread: ref,
+    externalId: optionalName,
+    role: { enum: ["user", "assistant", "system", "tool"] },
+    type: { enum: ["markdown", "text", "json"] },
+    content: string,
+    jsonContent: { type: ["object", "null"] },
+    metadata: object,
+    createdAt: timestamp,
+  }),
+  feedback: record("feedback", {
+    message: ref,
+    user: name,
+    feedbackType: optionalName,
+    feedbackText: { type: ["string", "null"] },
+    attributes: stringMap,
+    ...timestamps,
+  }),
+  end: record("end", {
+    counts: { type: "object", required: [...COUNTED_KINDS], properties: Object.fromEntries(COUNTED_KINDS.map((kind) => [kind, { type: "integer", minimum: 0 }])) },
+  }),
+};
+
+const ajv = addFormats.default(new Ajv2020({ allErrors: false }));
+const validators = Object.fromEntries(Object.entries(SCHEMAS).map(([kind, schema]) => [kind, ajv.compile(schema)])) as Record<
+  ExportRecord["kind"],
+  ValidateFunction
+>;
+
+function describe(error: ErrorObject): string {
+  const field = error.instancePath.slice(1).replaceAll("/", ".");
+  if (error.keyword === "additionalProperties") return `unknown field '${[field, error.params.additionalProperty].filter(Boolean).join(".")}'`;
+  if (error.keyword === "required") return `missing field '${[field, error.params.missingProperty].filter(Boolean).join(".")}'`;
+  return `field '${field}' ${error.message}`;
+}
+
+/** The record a line holds; throws a message saying what is wrong with it otherwise. */
+export function parseRecord(line: string): ExportRecord {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    throw new Error("not a JSON object");
+  }
+  const kind = (value as { kind?: unknown } | null)?.kind;
+  if (typeof kind !== "string" || !Object.hasOwn(validators, kind)) throw new Error(`unknown record kind ${JSON.stringify(kind ?? null)}`);
+  const validate = validators[kind as ExportRecord["kind"]];
+  if (!validate(value)) throw new Error(`${kind}: ${describe(validate.errors![0]!)}`);
+  return value as ExportRecord;
+}

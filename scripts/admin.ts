@@ -5,6 +5,7 @@ import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { readConfig } from "../src/config.ts";
 import { openDatabase, type Database } from "../src/db/database.ts";
+import { ClientError } from "../src/errors.ts";
 import { createApiKey, listApiKeys, revokeApiKey, type KeyKind } from "../src/keys/keys.ts";
 import { initOrganization, organizationExists } from "../src/organizations/organizations.ts";
 import { createProject } from "../src/projects/projects.ts";
@@ -165,7 +166,7 @@ async function main(): Promise<number> {
     const message = error instanceof Error ? error.message : String(error);
     if (options.json) process.stdout.write(`${JSON.stringify({ error: message })}\n`);
     process.stderr.write(`admin: ${message}\n${error instanceof UsageError ? `${USAGE}\n` : ""}`);
-    return error instanceof UsageError ? 2 : 1;
+    return error instanceof UsageError || error instanceof ClientError ? 2 : 1;
   } finally {
     await database.close();
   }

@@ -1,15 +1,14 @@
 import t from "tap";
-import { uniqueId } from "../helpers/app.ts";
-import { NOT_JSON, notJson, oversized, startContractTarget, TOO_LARGE, UNAUTHORIZED } from "../helpers/contractTarget.ts";
+import { startService, uniqueId } from "../helpers/app.ts";
+import { NOT_JSON, notJson, oversized, SMALL_BODY_LIMIT_BYTES, TOO_LARGE, UNAUTHORIZED } from "../helpers/contract.ts";
 
-const { service, client, clientForInvalidRequests } = await startContractTarget(t);
-const { org } = service;
-const { prisma } = service.database;
-const api = client(org.privateKey);
-const widget = client(org.publicKey);
+const { org, api, call, database } = await startService(t, { bodyLimitBytes: SMALL_BODY_LIMIT_BYTES });
+const { prisma } = database;
+const client = api(org.privateKey);
+const widget = api(org.publicKey);
 
 async function thread(externalId: string, projectId?: number) {
-  const created = await api.POST("/api/external/threads", {
+  const created = await client.POST("/api/external/threads", {
     body: {
       externalId,
       projectId,
@@ -25,7 +24,7 @@ async function thread(externalId: string, projectId?: number) {
 }
 
 t.test("createFeedback with a public key: 201 created, 200 replaced, attribute options with their attribute", async (t) => {
-  const attribute = await api.PUT("/api/external/attributes", { body: { name: uniqueId("reason"), options: ["outdated", "wrong"] } });
+  const attribute = await client.PUT("/api/external/attributes", { body: { name: uniqueId("reason"), options: ["outdated", "wrong"] } });
   const externalThreadId = uniqueId("thread");
   const target = await thread(externalThreadId);
   const giver = uniqueId("giver");
@@ -51,18 +50,19 @@ t.test("createFeedback errors: 400, 401, 404, 409, 413, 415", async (t) => {
   const externalThreadId = uniqueId("thread");
   const target = await thread(externalThreadId);
   const body = { feedbackType: "POSITIVE" as const, externalThreadId };
+  const post = (key: string | null, request: object) => call(key, { method: "POST", url: "/api/external/feedback", ...request });
 
   const unknownAttribute = await widget.POST("/api/external/feedback", { body: { ...body, attributes: { nonexistent: "x" } } });
   t.equal(unknownAttribute.response.status, 400);
   t.match(unknownAttribute.error, { error: /nonexistent/ });
 
-  const badType = await clientForInvalidRequests(org.publicKey).POST("/api/external/feedback", { body: { ...body, feedbackType: "MEH" as "POSITIVE" } });
-  t.equal(badType.response.status, 400);
-  t.match(badType.error, { error: /feedbackType/ });
+  const badType = await post(org.publicKey, { payload: { ...body, feedbackType: "MEH" } });
+  t.equal(badType.statusCode, 400);
+  t.match(badType.json(), { error: /feedbackType/ });
 
-  const noKey = await clientForInvalidRequests().POST("/api/external/feedback", { body });
-  t.equal(noKey.response.status, 401);
-  t.same(noKey.error, UNAUTHORIZED);
+  const noKey = await post(null, { payload: body });
+  t.equal(noKey.statusCode, 401);
+  t.same(noKey.json(), UNAUTHORIZED);
 
   const unknownThread = await widget.POST("/api/external/feedback", { body: { ...body, externalThreadId: uniqueId("nothread") } });
   t.equal(unknownThread.response.status, 404);
@@ -78,13 +78,13 @@ t.test("createFeedback errors: 400, 401, 404, 409, 413, 415", async (t) => {
   t.equal(ambiguous.response.status, 409);
   t.match(ambiguous.error, { error: /projectId/ });
 
-  const large = await clientForInvalidRequests(org.publicKey).POST("/api/external/feedback", { body: { ...body, projectId: org.projectId, feedbackText: oversized } });
-  t.equal(large.response.status, 413);
-  t.same(large.error, TOO_LARGE);
+  const large = await post(org.publicKey, { payload: { ...body, projectId: org.projectId, feedbackText: oversized } });
+  t.equal(large.statusCode, 413);
+  t.same(large.json(), TOO_LARGE);
 
-  const form = await clientForInvalidRequests(org.publicKey).POST("/api/external/feedback", { body, ...notJson });
-  t.equal(form.response.status, 415);
-  t.same(form.error, NOT_JSON);
+  const form = await post(org.publicKey, notJson);
+  t.equal(form.statusCode, 415);
+  t.same(form.json(), NOT_JSON);
 
   t.equal(await prisma.feedback.count({ where: { messageId: { in: target.messages.map((message) => message.id) } } }), 0, "no failed call wrote feedback");
 });

@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import type { FastifyInstance } from "fastify";
+import { createServiceClient, type ServiceClient } from "../../client/src/index.ts";
 import { buildApp, type AppOptions } from "../../src/app.ts";
 import type { Database } from "../../src/db/database.ts";
 import { initOrganization, type InitializedOrganization } from "../../src/organizations/organizations.ts";
 import { openTestDatabase } from "./database.ts";
+import { inProcess, type RawRequest, SERVICE_ORIGIN, type ServiceResponse, throughPrismProxies } from "./transport.ts";
 
 interface Teardown {
   teardown(fn: () => unknown): void;
@@ -16,11 +18,16 @@ export interface TestService {
   org: InitializedOrganization;
   /** Another organization, new each call: tenancy tests look for its data leaking. */
   newOrganization(): Promise<InitializedOrganization>;
-  /** A request with the key in the `api-key` header (no key when it is null). */
-  call(key: string | null, options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** The typed client of openapi.yaml, sending `key` where each operation reads it (no key when null or absent). */
+  api(key?: string | null): ServiceClient;
+  /** A request that breaks the contract on purpose, with the key in the `api-key` header (no key when it is null). */
+  call(key: string | null, request: RawRequest): Promise<ServiceResponse>;
 }
 
-/** The service in-process on a migrated test database (PostgreSQL when DATABASE_URL is set). */
+/**
+ * The service on a migrated test database (PostgreSQL when DATABASE_URL is set), reached in-process, or
+ * with CONTRACT_PROXY=prism over HTTP through prism, which checks every exchange against openapi.yaml.
+ */
 export async function startService(t: Teardown, options: Partial<AppOptions> = {}): Promise<TestService> {
   const database = await openTestDatabase();
   const app = await buildApp({ database, ...options });
@@ -28,14 +35,15 @@ export async function startService(t: Teardown, options: Partial<AppOptions> = {
     await app.close();
     await database.close();
   });
+  const transport = process.env.CONTRACT_PROXY === "prism" ? throughPrismProxies(t, app) : inProcess(app);
   const newOrganization = () => initOrganization(database.prisma, `org-${randomUUID()}`, "default");
   return {
     app,
     database,
     org: await newOrganization(),
     newOrganization,
-    call: (key, request) =>
-      app.inject({ ...request, headers: { ...(key === null ? {} : { "api-key": key }), ...request.headers } }),
+    api: (key) => createServiceClient({ baseUrl: SERVICE_ORIGIN, apiKey: key ?? undefined, fetch: transport.fetch }),
+    call: (key, request) => transport.send({ ...request, headers: { ...(key === null ? {} : { "api-key": key }), ...request.headers } }),
   };
 }
 

@@ -1,7 +1,7 @@
 import { once } from "node:events";
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
-import { createInterface } from "node:readline";
+import { StringDecoder } from "node:string_decoder";
 import { parseArgs } from "node:util";
 import { readConfig } from "../src/config.ts";
 import { openDatabase, type Database } from "../src/db/database.ts";
@@ -84,16 +84,23 @@ async function exportToStdout(database: Database): Promise<Counts> {
   return counts;
 }
 
-/** The file's lines, read as they are consumed, with a progress bar of the bytes read. */
+/**
+ * The file's lines, read only as fast as they are consumed, with a progress bar of the bytes read.
+ * (readline's iterator reads on regardless and buffers the lines a slow consumer has not taken.)
+ */
 async function* fileLines(path: string): AsyncGenerator<string> {
   const { size } = await stat(path);
   const stream = createReadStream(path);
+  const decoder = new StringDecoder("utf8");
   const bar = progressBar("import read", size);
-  let lines = 0;
-  for await (const line of createInterface({ input: stream, crlfDelay: Infinity })) {
-    yield line;
-    if (++lines % 1000 === 0) bar.update(stream.bytesRead);
+  let partial = "";
+  for await (const chunk of stream) {
+    const lines = (partial + decoder.write(chunk)).split("\n");
+    partial = lines.pop()!;
+    yield* lines;
+    bar.update(stream.bytesRead);
   }
+  yield partial + decoder.end();
   bar.finish();
   process.stderr.write("import: writing the organization…\n");
 }
@@ -104,8 +111,15 @@ function keyKind(): KeyKind {
   return kind;
 }
 
-/** Runs one command; returns what to print on stdout (as JSON with --json, as text otherwise). */
-async function run(database: Database, [command, sub, argument]: string[]): Promise<{ json: object; text: string }> {
+interface Output {
+  json: object;
+  text: string;
+  /** Where to print it: stdout unless the command's data goes there. */
+  stream?: NodeJS.WriteStream;
+}
+
+/** Runs one command; returns what to print (as JSON with --json, as text otherwise). */
+async function run(database: Database, [command, sub, argument]: string[]): Promise<Output> {
   const { prisma } = database;
   switch (command === "import" ? command : `${command} ${sub ?? ""}`.trim()) {
     case "init": {
@@ -133,6 +147,10 @@ async function run(database: Database, [command, sub, argument]: string[]): Prom
       if (!(await revokeApiKey(prisma, argument))) throw new UsageError(`no active key has prefix ${argument}`);
       return { json: { revoked: argument }, text: `revoked ${argument}` };
     }
+    case "export": {
+      const counts = await exportToStdout(database);
+      return { json: { counts }, text: `exported ${describeCounts(counts)}`, stream: process.stderr };
+    }
     case "import": {
       if (!sub) throw new UsageError("import takes the export file's path");
       const imported = await importOrganization(prisma, fileLines(sub), { name: options.name });
@@ -155,12 +173,8 @@ async function main(): Promise<number> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: config.pool });
   try {
     await database.migrate();
-    if (positionals[0] === "export") {
-      process.stderr.write(`exported ${describeCounts(await exportToStdout(database))}\n`);
-      return 0;
-    }
     const result = await run(database, positionals);
-    process.stdout.write(`${options.json ? JSON.stringify(result.json) : result.text}\n`);
+    (result.stream ?? process.stdout).write(`${options.json ? JSON.stringify(result.json) : result.text}\n`);
     return 0;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

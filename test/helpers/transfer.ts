@@ -1,5 +1,4 @@
-import type { FastifyInstance } from "fastify";
-import { createServiceClient, type ServiceClient } from "../../client/src/index.ts";
+import type { ServiceClient } from "../../client/src/index.ts";
 import type { PrismaClient } from "../../generated/prisma/client.ts";
 import { exportOrganization, type ExportOptions } from "../../src/transfer/exporter.ts";
 import type { ExportRecord } from "../../src/transfer/records.ts";
@@ -41,12 +40,6 @@ export function exportContent(lines: string[]): object[] {
 /** Lines as the async iterable the importer reads. */
 export async function* linesOf(lines: string[]): AsyncGenerator<string> {
   yield* lines;
-}
-
-/** Makes the app listen on a free local port (until it closes); gives typed clients of it, one per key. */
-export async function listeningClients(app: FastifyInstance): Promise<(apiKey: string) => ServiceClient> {
-  const baseUrl = await app.listen({ port: 0, host: "127.0.0.1" });
-  return (apiKey) => createServiceClient({ baseUrl, apiKey });
 }
 
 /** The body of a successful call; throws with the status and body otherwise. */

@@ -2,16 +2,15 @@ import t from "tap";
 import { exportOrganization } from "../../src/transfer/exporter.ts";
 import type { ExportRecord, ThreadRecord, UserRecord } from "../../src/transfer/records.ts";
 import { startService } from "../helpers/app.ts";
-import { exportLines, listeningClients, populateOrganization, records } from "../helpers/transfer.ts";
+import { exportLines, populateOrganization, records } from "../helpers/transfer.ts";
 
 const service = await startService(t);
 const { org } = service;
 const { prisma } = service.database;
-const clientOf = await listeningClients(service.app);
-const { secondProjectId, userIds } = await populateOrganization(clientOf(org.privateKey), prisma, org.organizationId);
+const { secondProjectId, userIds } = await populateOrganization(service.api(org.privateKey), prisma, org.organizationId);
 
 const other = await service.newOrganization();
-const otherClient = clientOf(other.privateKey);
+const otherClient = service.api(other.privateKey);
 await otherClient.POST("/api/external/threads", {
   body: { externalId: "chat-1", externalUser: { externalId: "someone-else" }, messages: [{ role: "user", content: "another organization's secret" }] },
 });

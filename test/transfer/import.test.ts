@@ -2,13 +2,12 @@ import t from "tap";
 import { importOrganization } from "../../src/transfer/importer.ts";
 import type { EndRecord } from "../../src/transfer/records.ts";
 import { startService, uniqueId } from "../helpers/app.ts";
-import { exportContent, exportLines, linesOf, listeningClients, populateOrganization, records } from "../helpers/transfer.ts";
+import { exportContent, exportLines, linesOf, populateOrganization, records } from "../helpers/transfer.ts";
 
 const service = await startService(t);
 const { org } = service;
 const { prisma } = service.database;
-const clientOf = await listeningClients(service.app);
-await populateOrganization(clientOf(org.privateKey), prisma, org.organizationId);
+await populateOrganization(service.api(org.privateKey), prisma, org.organizationId);
 const exported = await exportLines(prisma, { organizationId: org.organizationId });
 
 /** The export with the record on `line` (1-based) changed or, when `change` returns undefined, removed. */

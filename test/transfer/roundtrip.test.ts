@@ -2,12 +2,13 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import t from "tap";
-import type { ServiceClient } from "../../client/src/index.ts";
+import { createServiceClient, type ServiceClient } from "../../client/src/index.ts";
 import { buildApp } from "../../src/app.ts";
 import { openDatabase, type Database } from "../../src/db/database.ts";
 import { printedPrivateKey } from "../helpers/serviceClient.ts";
 import { freshDatabaseEnv, runScript } from "../helpers/processes.ts";
-import { exportContent, listeningClients, populateOrganization } from "../helpers/transfer.ts";
+import { exportContent, populateOrganization } from "../helpers/transfer.ts";
+import { inProcess, SERVICE_ORIGIN } from "../helpers/transport.ts";
 
 // The admin CLI end to end: a database filled by the seed script and through the API is exported
 // to a file, the file is imported into an empty database, and the service shows the same data there.
@@ -18,12 +19,12 @@ const admin = (env: NodeJS.ProcessEnv, ...args: string[]) => runScript(["scripts
 const openDatabaseOf = (env: NodeJS.ProcessEnv): Promise<Database> =>
   openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR! });
 
-/** Runs `use` against the service on that database, reached through the typed client over HTTP. */
+/** Runs `use` against the service on that database, reached through the typed client. */
 async function withService<T>(env: NodeJS.ProcessEnv, key: string, use: (api: ServiceClient, database: Database) => Promise<T>): Promise<T> {
   const database = await openDatabaseOf(env);
   const app = await buildApp({ database });
   try {
-    return await use((await listeningClients(app))(key), database);
+    return await use(createServiceClient({ baseUrl: SERVICE_ORIGIN, apiKey: key, fetch: inProcess(app).fetch }), database);
   } finally {
     await app.close();
     await database.close();

@@ -1,20 +1,18 @@
 import t from "tap";
+import type { components } from "../../client/src/index.ts";
 import { startService, uniqueId } from "../helpers/app.ts";
-import { contractViolations } from "../helpers/contract.ts";
+import { contractViolations, FORBIDDEN, UNAUTHORIZED } from "../helpers/contract.ts";
 
 const service = await startService(t);
-const { org, call } = service;
+const { org, api, call } = service;
 const { prisma } = service.database;
 
-const FORBIDDEN = { error: "Forbidden - this operation requires a private API key" };
-const UNAUTHORIZED = { error: "Unauthorized - Invalid or missing API key" };
 const ATTRIBUTE_KEYS = ["createdAt", "id", "name", "options", "organizationId", "projectId", "updatedAt"];
 const OPTION_KEYS = ["attributeId", "createdAt", "id", "name", "updatedAt"];
 
-const putAttribute = (body: unknown, key: string | null = org.privateKey) =>
-  call(key, { method: "PUT", url: "/api/external/attributes", payload: body as object });
-const getAttributes = (query = "", key: string | null = org.privateKey) =>
-  call(key, { method: "GET", url: `/api/external/attributes${query}` });
+const putAttribute = (body: components["schemas"]["AttributeInput"], key = org.privateKey) => api(key).PUT("/api/external/attributes", { body });
+const getAttributes = (projectId?: number, key = org.privateKey) => api(key).GET("/api/external/attributes", { params: { query: { projectId } } });
+const putInvalid = (key: string | null, body: unknown) => call(key, { method: "PUT", url: "/api/external/attributes", payload: body as object });
 
 const optionNames = (attribute: { options: { name: string }[] }) => attribute.options.map((option) => option.name);
 const newProject = () => prisma.project.create({ data: { organizationId: org.organizationId, name: uniqueId("project") } });
@@ -22,8 +20,8 @@ const newProject = () => prisma.project.create({ data: { organizationId: org.org
 t.test("PUT creates the attribute in the default project: 201 and the Attribute object", async (t) => {
   const name = uniqueId("reason");
   const response = await putAttribute({ name, options: ["outdated", "wrong", "rude"] });
-  t.equal(response.statusCode, 201);
-  const body = response.json();
+  t.equal(response.response.status, 201);
+  const body = response.data!;
   t.same(contractViolations("Attribute", body), [], "the body matches openapi.yaml's Attribute");
   t.same(Object.keys(body).sort(), ATTRIBUTE_KEYS);
   t.match(body, { name, organizationId: org.organizationId, projectId: org.projectId });
@@ -32,7 +30,7 @@ t.test("PUT creates the attribute in the default project: 201 and the Attribute 
     t.same(Object.keys(option).sort(), OPTION_KEYS, "options carry no nested attribute");
     t.equal(option.attributeId, body.id);
   }
-  t.ok(body.options[0].id < body.options[1].id && body.options[1].id < body.options[2].id);
+  t.ok(body.options[0]!.id < body.options[1]!.id && body.options[1]!.id < body.options[2]!.id);
 
   const stored = await prisma.attribute.findUniqueOrThrow({ where: { id: body.id }, include: { options: true } });
   t.match(stored, { organizationId: org.organizationId, projectId: org.projectId, name });
@@ -41,19 +39,19 @@ t.test("PUT creates the attribute in the default project: 201 and the Attribute 
 
 t.test("PUT again adds the missing options and removes none: 200, same id", async (t) => {
   const name = uniqueId("reason");
-  const created = (await putAttribute({ name, options: ["outdated", "wrong"] })).json();
+  const created = (await putAttribute({ name, options: ["outdated", "wrong"] })).data!;
   const response = await putAttribute({ name, options: ["rude", "wrong", "rude", "Wrong"] });
-  t.equal(response.statusCode, 200);
-  const body = response.json();
+  t.equal(response.response.status, 200);
+  const body = response.data!;
   t.same(contractViolations("Attribute", body), []);
   t.equal(body.id, created.id);
   t.same(optionNames(body), ["outdated", "wrong", "rude", "Wrong"], "kept, then added once each, names case-sensitive");
-  t.equal(body.options[1].id, created.options[1].id, "existing options keep their id");
+  t.equal(body.options[1]!.id, created.options[1]!.id, "existing options keep their id");
   t.ok(Date.parse(body.updatedAt) >= Date.parse(created.updatedAt));
 
   const unchanged = await putAttribute({ name, options: [] });
-  t.equal(unchanged.statusCode, 200);
-  t.same(optionNames(unchanged.json()), ["outdated", "wrong", "rude", "Wrong"], "an empty list removes nothing");
+  t.equal(unchanged.response.status, 200);
+  t.same(optionNames(unchanged.data!), ["outdated", "wrong", "rude", "Wrong"], "an empty list removes nothing");
   t.equal(await prisma.attributeOption.count({ where: { attributeId: created.id } }), 4);
 });
 
@@ -63,37 +61,37 @@ t.test("names are case-sensitive and scoped to the project", async (t) => {
   const lower = await putAttribute({ name, options: ["a"] });
   const upper = await putAttribute({ name: name.toUpperCase(), options: ["a"] });
   const inSecond = await putAttribute({ name, options: ["b"], projectId: second.id });
-  t.same([lower.statusCode, upper.statusCode, inSecond.statusCode], [201, 201, 201]);
-  t.equal(inSecond.json().projectId, second.id);
-  t.equal(new Set([lower.json().id, upper.json().id, inSecond.json().id]).size, 3);
-  t.same(optionNames(lower.json()), ["a"], "the other project's attribute did not touch this one");
+  t.same([lower.response.status, upper.response.status, inSecond.response.status], [201, 201, 201]);
+  t.equal(inSecond.data!.projectId, second.id);
+  t.equal(new Set([lower.data!.id, upper.data!.id, inSecond.data!.id]).size, 3);
+  t.same(optionNames(lower.data!), ["a"], "the other project's attribute did not touch this one");
 });
 
 t.test("GET lists the organization's attributes by id with all their options by id", async (t) => {
   const mine = await service.newOrganization();
-  const put = (body: object) => putAttribute(body, mine.privateKey);
+  const put = (body: components["schemas"]["AttributeInput"]) => putAttribute(body, mine.privateKey);
   const second = await prisma.project.create({ data: { organizationId: mine.organizationId, name: "second" } });
-  const a = (await put({ name: "a", options: ["x", "y"] })).json();
-  const b = (await put({ name: "b", options: ["z"], projectId: second.id })).json();
+  const a = (await put({ name: "a", options: ["x", "y"] })).data!;
+  const b = (await put({ name: "b", options: ["z"], projectId: second.id })).data!;
   await put({ name: "a", options: ["w"] });
   await putAttribute({ name: "someone else's", options: ["x"] });
 
-  const all = await getAttributes("", mine.privateKey);
-  t.equal(all.statusCode, 200);
-  const list = all.json();
+  const all = await getAttributes(undefined, mine.privateKey);
+  t.equal(all.response.status, 200);
+  const list = all.data!;
   for (const attribute of list) t.same(contractViolations("Attribute", attribute), []);
-  t.same(list.map((attribute: { id: number }) => attribute.id), [a.id, b.id], "only this organization's, ordered by id");
-  t.same(optionNames(list[0]), ["x", "y", "w"]);
-  t.same(list[0].options.map((o: { id: number }) => o.id), [...list[0].options.map((o: { id: number }) => o.id)].sort((p: number, q: number) => p - q));
+  t.same(list.map((attribute) => attribute.id), [a.id, b.id], "only this organization's, ordered by id");
+  t.same(optionNames(list[0]!), ["x", "y", "w"]);
+  t.same(list[0]!.options.map((o) => o.id), list[0]!.options.map((o) => o.id).sort((p, q) => p - q));
 
-  const onlySecond = await getAttributes(`?projectId=${second.id}`, mine.privateKey);
-  t.equal(onlySecond.statusCode, 200);
-  t.same(onlySecond.json().map((attribute: { id: number }) => attribute.id), [b.id]);
+  const onlySecond = await getAttributes(second.id, mine.privateKey);
+  t.equal(onlySecond.response.status, 200);
+  t.same(onlySecond.data!.map((attribute) => attribute.id), [b.id]);
 
   const emptyProject = await prisma.project.create({ data: { organizationId: mine.organizationId, name: "empty" } });
-  const none = await getAttributes(`?projectId=${emptyProject.id}`, mine.privateKey);
-  t.equal(none.statusCode, 200);
-  t.same(none.json(), []);
+  const none = await getAttributes(emptyProject.id, mine.privateKey);
+  t.equal(none.response.status, 200);
+  t.same(none.data, []);
 });
 
 t.test("another organization's project, or an unknown one: 404 Project not found", async (t) => {
@@ -101,11 +99,11 @@ t.test("another organization's project, or an unknown one: 404 Project not found
   const name = uniqueId("reason");
   for (const projectId of [other.projectId, 2147483647]) {
     const put = await putAttribute({ name, options: ["x"], projectId });
-    t.equal(put.statusCode, 404);
-    t.same(put.json(), { error: "Project not found" });
-    const get = await getAttributes(`?projectId=${projectId}`);
-    t.equal(get.statusCode, 404);
-    t.same(get.json(), { error: "Project not found" });
+    t.equal(put.response.status, 404);
+    t.same(put.error, { error: "Project not found" });
+    const get = await getAttributes(projectId);
+    t.equal(get.response.status, 404);
+    t.same(get.error, { error: "Project not found" });
   }
   t.equal(await prisma.attribute.count({ where: { name } }), 0, "nothing written");
 });
@@ -113,16 +111,18 @@ t.test("another organization's project, or an unknown one: 404 Project not found
 t.test("keys: a public key is 403, none or an unknown one 401, on both operations", async (t) => {
   const name = uniqueId("reason");
   const publicPut = await putAttribute({ name, options: ["x"] }, org.publicKey);
-  t.equal(publicPut.statusCode, 403);
-  t.same(publicPut.json(), FORBIDDEN);
-  const publicGet = await getAttributes("", org.publicKey);
-  t.equal(publicGet.statusCode, 403);
-  t.same(publicGet.json(), FORBIDDEN);
-  for (const key of [null, "sk_unknown"]) {
-    t.same((await putAttribute({ name, options: ["x"] }, key)).json(), UNAUTHORIZED);
-    t.equal((await getAttributes("", key)).statusCode, 401);
-  }
-  t.equal((await putAttribute({ name: 5 }, null)).statusCode, 401, "the key is checked before the body");
+  t.equal(publicPut.response.status, 403);
+  t.same(publicPut.error, FORBIDDEN);
+  const publicGet = await getAttributes(undefined, org.publicKey);
+  t.equal(publicGet.response.status, 403);
+  t.same(publicGet.error, FORBIDDEN);
+
+  t.same((await putInvalid(null, { name, options: ["x"] })).json(), UNAUTHORIZED);
+  t.equal((await call(null, { method: "GET", url: "/api/external/attributes" })).statusCode, 401);
+  t.same((await putAttribute({ name, options: ["x"] }, "sk_unknown")).error, UNAUTHORIZED);
+  t.equal((await getAttributes(undefined, "sk_unknown")).response.status, 401);
+
+  t.equal((await putInvalid(null, { name: 5 })).statusCode, 401, "the key is checked before the body");
   t.equal(await prisma.attribute.count({ where: { name } }), 0);
 });
 
@@ -141,11 +141,11 @@ t.test("bad input is a 400 naming the field, and writes nothing", async (t) => {
     ["unknown field", { name, options: [], kind: "x" }, /Unknown field: kind/],
   ];
   for (const [label, body, error] of cases) {
-    const response = await putAttribute(body);
+    const response = await putInvalid(org.privateKey, body);
     t.equal(response.statusCode, 400, label);
     t.match(response.json(), { error }, label);
   }
-  const badQuery = await getAttributes("?projectId=abc");
+  const badQuery = await call(org.privateKey, { method: "GET", url: "/api/external/attributes?projectId=abc" });
   t.equal(badQuery.statusCode, 400);
   t.match(badQuery.json(), { error: /projectId/ });
   t.equal(await prisma.attribute.count({ where: { name } }), 0);
@@ -156,7 +156,7 @@ t.test("10 concurrent PUTs of one attribute: one attribute, one 201, every optio
   const responses = await Promise.all(
     Array.from({ length: 10 }, (_, i) => putAttribute({ name, options: [`o${i % 4}`, `o${(i + 1) % 4}`, "shared"] })),
   );
-  const statuses = responses.map((response) => response.statusCode).sort();
+  const statuses = responses.map((response) => response.response.status).sort();
   t.same(statuses, [200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
   const attributes = await prisma.attribute.findMany({ where: { organizationId: org.organizationId, name }, include: { options: true } });
   t.equal(attributes.length, 1);

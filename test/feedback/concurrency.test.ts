@@ -16,15 +16,15 @@ t.test("10 identical votes at once: one feedback, exactly one 201, the rest 200,
   const target = await thread();
   const giver = uniqueId("giver");
   const body = {
-    feedbackType: "NEGATIVE",
+    feedbackType: "NEGATIVE" as const,
     externalThreadId: target.externalId,
     feedbackText: "double click",
     externalUser: { externalId: giver, segments: { plan: "pro" } },
     attributes: { [reason.name]: "wrong", [tone.name]: "formal" },
   };
   const responses = await Promise.all(Array.from({ length: 10 }, () => postFeedback(body)));
-  t.same(statusCounts(responses.map((r) => r.statusCode)), { 200: 9, 201: 1 });
-  t.equal(new Set(responses.map((r) => r.json().id)).size, 1, "one id");
+  t.same(statusCounts(responses.map((r) => r.response.status)), { 200: 9, 201: 1 });
+  t.equal(new Set(responses.map((r) => r.data!.id)).size, 1, "one id");
 
   const stored = await prisma.feedback.findMany({ where: { organizationId: org.organizationId, messageId: target.messages.at(-1)!.id }, include: { options: true } });
   t.equal(stored.length, 1);
@@ -46,7 +46,7 @@ t.test("10 different votes by one giver at once: one feedback holding one of the
       }),
     ),
   );
-  t.same(statusCounts(responses.map((r) => r.statusCode)), { 200: 9, 201: 1 });
+  t.same(statusCounts(responses.map((r) => r.response.status)), { 200: 9, 201: 1 });
   const [stored, ...more] = await prisma.feedback.findMany({
     where: { organizationId: org.organizationId, messageId: target.messages.at(-1)!.id },
     include: { options: { include: { option: true } } },

@@ -6,7 +6,7 @@ import { feedbackFixtures } from "../helpers/feedback.ts";
 const service = await startService(t);
 const { org } = service;
 const { prisma } = service.database;
-const { thread, attribute, postFeedback } = feedbackFixtures(service);
+const { thread, attribute, postFeedback, postInvalidFeedback } = feedbackFixtures(service);
 
 const target = await thread();
 const reason = await attribute(uniqueId("reason"), ["outdated", "wrong"]);
@@ -40,7 +40,7 @@ t.test("bad bodies are a 400 naming the field, and write nothing", async (t) => 
     ["an array body", [valid], /body/],
   ];
   for (const [name, body, error] of cases) {
-    const response = await postFeedback(body);
+    const response = await postInvalidFeedback(body);
     t.equal(response.statusCode, 400, name);
     t.match(response.json(), { error }, name);
     t.same(contractViolations("Error", response.json()), [], name);
@@ -58,7 +58,7 @@ t.test("bad bodies are a 400 naming the field, and write nothing", async (t) => 
 });
 
 t.test("a key is checked before the body: no key and a bad body is 401", async (t) => {
-  const response = await postFeedback({ feedbackType: "nope" }, null);
+  const response = await postInvalidFeedback({ feedbackType: "nope" }, null);
   t.equal(response.statusCode, 401);
 });
 
@@ -70,14 +70,14 @@ t.test("unknown attribute or option: 400 naming it", async (t) => {
   ];
   for (const [attributes, error] of cases) {
     const response = await postFeedback({ feedbackType: "NEGATIVE", externalThreadId: target.externalId, attributes });
-    t.equal(response.statusCode, 400);
-    t.same(response.json(), { error });
+    t.equal(response.response.status, 400);
+    t.same(response.error, { error });
   }
   t.equal(await feedbackCount(), 0);
 });
 
 t.test("a failing request writes nothing, not even the giver's upsert", async (t) => {
-  const failures: [string, object, number][] = [
+  const failures: [string, { externalThreadId: string; externalMessageId?: string; attributes?: Record<string, string> }, number][] = [
     ["unknown thread", { externalThreadId: uniqueId("nope") }, 404],
     ["unknown message", { externalThreadId: target.externalId, externalMessageId: "m404" }, 404],
     ["unknown attribute", { externalThreadId: target.externalId, attributes: { nonsense: "x" } }, 400],
@@ -90,21 +90,21 @@ t.test("a failing request writes nothing, not even the giver's upsert", async (t
       externalUser: { externalId, name: "New", segments: { [uniqueId("type")]: "segment" } },
       ...body,
     });
-    t.equal(response.statusCode, status, name);
+    t.equal(response.response.status, status, name);
     t.notOk(await userExists(externalId), `${name}: the user was not created`);
   }
   t.equal(await feedbackCount(), 0);
   t.equal(await prisma.segmentType.count({ where: { organizationId: org.organizationId, name: { startsWith: "type-" } } }), 0, "no segment type either");
 
   const existing = uniqueId("giver");
-  t.equal((await service.call(org.privateKey, { method: "PUT", url: "/api/external/users", payload: { externalId: existing, name: "Before" } })).statusCode, 201);
+  t.equal((await service.api(org.privateKey).PUT("/api/external/users", { body: { externalId: existing, name: "Before" } })).response.status, 201);
   const failed = await postFeedback({
     feedbackType: "NEGATIVE",
     externalThreadId: target.externalId,
     externalUser: { externalId: existing, name: "After" },
     attributes: { nonsense: "x" },
   });
-  t.equal(failed.statusCode, 400);
+  t.equal(failed.response.status, 400);
   const user = await prisma.externalUser.findFirstOrThrow({ where: { organizationId: org.organizationId, externalId: existing } });
   t.equal(user.name, "Before", "an existing user is not updated either");
 });

@@ -29,7 +29,7 @@ t.test("NUL characters are a 400 wherever they reach SQL, and nothing is written
   assertClientError(t, await call(org.privateKey, { method: "DELETE", url: "/api/external/users/a%00b" }));
   const messages = [{ role: "user", content: "hi\u0000there" }];
   assertClientError(t, await call(org.privateKey, { method: "POST", url: "/api/external/threads", payload: { externalUser: { externalId }, messages } }));
-  assertClientError(t, await fixtures.postFeedback({ feedbackType: "POSITIVE", externalThreadId: "t\u0000" }));
+  assertClientError(t, await fixtures.postInvalidFeedback({ feedbackType: "POSITIVE", externalThreadId: "t\u0000" }));
 });
 
 t.test("ids beyond int32, negative or not integers are a 400", async (t) => {
@@ -107,7 +107,7 @@ t.test("arrays, strings and null where objects belong are a 400", async (t) => {
   for (const payload of ["[]", "null", '"x"', "0", '[{"externalId":"a"}]']) {
     assertClientError(t, await call(org.privateKey, { method: "PUT", url: "/api/external/users", headers: { "content-type": "application/json" }, payload }));
   }
-  assertClientError(t, await fixtures.postFeedback({ feedbackType: "POSITIVE", externalThreadId: thread.externalId, attributes: [] }));
+  assertClientError(t, await fixtures.postInvalidFeedback({ feedbackType: "POSITIVE", externalThreadId: thread.externalId, attributes: [] }));
 });
 
 t.test("names that differ only in lone surrogates (both stored as U+FFFD) are a 400, not a conflict inside one request", async (t) => {

@@ -1,15 +1,17 @@
 import t from "tap";
 import { createProject } from "../../src/projects/projects.ts";
+import type { components } from "../../client/src/index.ts";
 import { startService, uniqueId } from "../helpers/app.ts";
 
 const service = await startService(t);
-const { org, call } = service;
+const { org, api, call } = service;
 const { prisma } = service.database;
 
-const postThread = (body: unknown, key: string | null = org.privateKey) =>
+const postThread = (body: components["schemas"]["CreateThreadRequest"], key = org.privateKey) => api(key).POST("/api/external/threads", { body });
+const postInvalidThread = (body: unknown, key: string | null = org.privateKey) =>
   call(key, { method: "POST", url: "/api/external/threads", payload: body as object });
 
-const message = (content: string, extra: object = {}) => ({ role: "user", content, ...extra });
+const message = (content: string, extra: { externalId?: string } = {}) => ({ role: "user" as const, content, ...extra });
 
 t.test("creates a thread with its user, messages, intents and metadata (201)", async (t) => {
   const externalId = uniqueId("thread");
@@ -25,8 +27,8 @@ t.test("creates a thread with its user, messages, intents and metadata (201)", a
       { role: "tool", content: "{}", type: "json", jsonContent: { ok: true }, createdAt: "2024-01-02T03:04:05.000Z" },
     ],
   });
-  t.equal(response.statusCode, 201);
-  const thread = response.json();
+  t.equal(response.response.status, 201);
+  const thread = response.data!;
   t.match(thread, {
     organizationId: org.organizationId,
     externalId,
@@ -34,15 +36,16 @@ t.test("creates a thread with its user, messages, intents and metadata (201)", a
     metadata: { channel: "web", nested: { a: 1 } },
     externalUser: { externalId: userId, name: "Ada", segments: [{ name: "pro", type: { name: "plan" } }] },
   });
-  t.same(thread.intents.map((i: { name: string }) => i.name).sort(), ["billing", "refund"]);
+  t.same(thread.intents.map((i) => i.name).sort(), ["billing", "refund"]);
   t.same(
-    thread.messages.map((m: { role: string; type: string; externalId: string | null }) => [m.role, m.type, m.externalId]),
+    thread.messages.map((m) => [m.role, m.type, m.externalId]),
     [["user", "markdown", "m1"], ["assistant", "text", null], ["tool", "json", null]],
   );
-  t.same(thread.messages[2].jsonContent, { ok: true });
-  t.equal(thread.messages[2].createdAt, "2024-01-02T03:04:05.000Z");
-  t.same(thread.messages[1].metadata, { model: "x" });
-  t.equal(thread.messages[0].jsonContent, null);
+  const [first, second, third] = thread.messages;
+  t.same(third!.jsonContent, { ok: true });
+  t.equal(third!.createdAt, "2024-01-02T03:04:05.000Z");
+  t.same(second!.metadata, { model: "x" });
+  t.equal(first!.jsonContent, null);
   t.equal(await prisma.message.count({ where: { threadId: thread.id } }), 3);
 });
 
@@ -50,7 +53,7 @@ t.test("appends to the thread with the same externalId (200), skipping known mes
   const externalId = uniqueId("thread");
   const externalUser = { externalId: uniqueId("user") };
   const first = await postThread({ externalId, externalUser, metadata: { a: 1, b: 1 }, intents: ["x"], messages: [message("one", { externalId: "m1" })] });
-  t.equal(first.statusCode, 201);
+  t.equal(first.response.status, 201);
   const second = await postThread({
     externalId,
     externalUser,
@@ -58,26 +61,26 @@ t.test("appends to the thread with the same externalId (200), skipping known mes
     intents: ["y"],
     messages: [message("one again", { externalId: "m1" }), message("two", { externalId: "m2" }), message("three")],
   });
-  t.equal(second.statusCode, 200);
-  const thread = second.json();
-  t.equal(thread.id, first.json().id);
+  t.equal(second.response.status, 200);
+  const thread = second.data!;
+  t.equal(thread.id, first.data!.id);
   t.same(thread.metadata, { a: 1, b: 2, c: 3 }, "metadata is shallow-merged");
-  t.same(thread.messages.map((m: { content: string }) => m.content), ["one", "two", "three"], "arrival order, no duplicate");
-  t.same(thread.intents.map((i: { name: string }) => i.name).sort(), ["x", "y"]);
+  t.same(thread.messages.map((m) => m.content), ["one", "two", "three"], "arrival order, no duplicate");
+  t.same(thread.intents.map((i) => i.name).sort(), ["x", "y"]);
 
   const retry = await postThread({ externalId, externalUser, messages: [message("two", { externalId: "m2" })] });
-  t.equal(retry.statusCode, 200);
-  t.equal(retry.json().messages.length, 3, "a retried message is not stored twice");
+  t.equal(retry.response.status, 200);
+  t.equal(retry.data!.messages.length, 3, "a retried message is not stored twice");
 });
 
 t.test("without externalId every call creates a thread whose externalId is null", async (t) => {
   const externalUser = { externalId: uniqueId("user") };
   const a = await postThread({ externalUser, messages: [message("a")] });
   const b = await postThread({ externalUser, messages: [message("a")] });
-  t.equal(a.statusCode, 201);
-  t.equal(b.statusCode, 201);
-  t.not(a.json().id, b.json().id);
-  t.equal(a.json().externalId, null);
+  t.equal(a.response.status, 201);
+  t.equal(b.response.status, 201);
+  t.not(a.data!.id, b.data!.id);
+  t.equal(a.data!.externalId, null);
 });
 
 t.test("projects: the default is the first; another project keeps its own externalIds; unknown is 404", async (t) => {
@@ -86,15 +89,15 @@ t.test("projects: the default is the first; another project keeps its own extern
   const externalUser = { externalId: uniqueId("user") };
   const inDefault = await postThread({ externalId, externalUser });
   const inSecond = await postThread({ externalId, externalUser, projectId: second.id });
-  t.equal(inDefault.statusCode, 201);
-  t.equal(inSecond.statusCode, 201, "the same externalId in another project is another thread");
-  t.match(inSecond.json().project, { id: second.id, name: second.name });
+  t.equal(inDefault.response.status, 201);
+  t.equal(inSecond.response.status, 201, "the same externalId in another project is another thread");
+  t.match(inSecond.data!.project, { id: second.id, name: second.name });
 
   const other = await service.newOrganization();
   for (const projectId of [other.projectId, 2147483647]) {
     const response = await postThread({ externalUser, projectId });
-    t.equal(response.statusCode, 404);
-    t.same(response.json(), { error: "Project not found" });
+    t.equal(response.response.status, 404);
+    t.same(response.error, { error: "Project not found" });
   }
 });
 
@@ -106,7 +109,7 @@ t.test("20 concurrent creates of one externalId: one thread, one 201, every mess
       postThread({ externalId, externalUser, intents: ["same"], messages: [message("shared", { externalId: "m" }), message(`own ${i}`, { externalId: `m${i}` })] }),
     ),
   );
-  const statuses = responses.map((r) => r.statusCode);
+  const statuses = responses.map((r) => r.response.status);
   t.equal(statuses.filter((s) => s === 201).length, 1);
   t.equal(statuses.filter((s) => s === 200).length, 19);
   const threads = await prisma.thread.findMany({ where: { organizationId: org.organizationId, externalId } });
@@ -119,10 +122,10 @@ t.test("a failed ingest writes nothing", async (t) => {
   const externalUser = { externalId: uniqueId("user") };
   const other = await service.newOrganization();
   const response = await postThread({ externalUser, projectId: other.projectId, messages: [message("x")] });
-  t.equal(response.statusCode, 404);
+  t.equal(response.response.status, 404);
   t.equal(await prisma.externalUser.count({ where: { externalId: externalUser.externalId } }), 0);
 
-  const nul = await postThread({ externalUser, messages: [message("bad \u0000 byte")] });
+  const nul = await postInvalidThread({ externalUser, messages: [message("bad \u0000 byte")] });
   t.equal(nul.statusCode, 400);
   t.match(nul.json(), { error: String });
   t.equal(await prisma.externalUser.count({ where: { externalId: externalUser.externalId } }), 0, "not even the user");
@@ -146,7 +149,7 @@ t.test("bad input is a 400 naming the field", async (t) => {
     ["unknown field", { externalUser, title: "x" }, /title/],
   ];
   for (const [name, body, field] of cases) {
-    const response = await postThread(body);
+    const response = await postInvalidThread(body);
     t.equal(response.statusCode, 400, name);
     t.match(response.json().error, field, name);
   }
@@ -155,6 +158,6 @@ t.test("bad input is a 400 naming the field", async (t) => {
 
 t.test("keys: none is 401, public is 403", async (t) => {
   const body = { externalUser: { externalId: uniqueId("user") } };
-  t.equal((await postThread(body, null)).statusCode, 401);
-  t.equal((await postThread(body, org.publicKey)).statusCode, 403);
+  t.equal((await postInvalidThread(body, null)).statusCode, 401);
+  t.equal((await postThread(body, org.publicKey)).response.status, 403);
 });

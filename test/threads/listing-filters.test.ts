@@ -1,18 +1,22 @@
 import t from "tap";
 import { createProject } from "../../src/projects/projects.ts";
 import { startService, uniqueId } from "../helpers/app.ts";
+import type { components } from "../../client/src/index.ts";
 import { listing, type ListedThread } from "./fixtures/listing.ts";
+
+type ExternalUserInput = components["schemas"]["ExternalUserInput"];
+type CreateThreadRequest = components["schemas"]["CreateThreadRequest"];
 
 const service = await startService(t);
 const { org } = service;
-const { ids, list, createThread, setCreatedAt } = listing(service);
+const { ids, idsOfRaw, list, listRaw, createThread, setCreatedAt } = listing(service);
 
 const second = await createProject(service.database.prisma, org.organizationId, "second");
 const ada = { externalId: uniqueId("ada"), name: "Ada", segments: { plan: "pro", region: "eu" } };
 const bob = { externalId: uniqueId("bob"), name: "Bob", segments: { plan: "free", region: "us" } };
 const cyd = { externalId: uniqueId("cyd"), name: "Cyd", segments: { plan: "pro", region: "us" } };
 
-async function thread(user: object, createdAt: string, extra: object = {}): Promise<ListedThread> {
+async function thread(user: ExternalUserInput, createdAt: string, extra: Partial<CreateThreadRequest> = {}): Promise<ListedThread> {
   const created = await createThread({
     externalUser: user,
     externalId: uniqueId("thread"),
@@ -42,10 +46,10 @@ const us = segmentId(t2, "us");
 
 t.test("without filters: every thread of the organization, newest first, each complete", async (t) => {
   const response = await list();
-  t.equal(response.statusCode, 200);
-  const body = response.json();
+  t.equal(response.response.status, 200);
+  const body = response.data!;
   t.equal(body.count, 5);
-  t.same(body.rows.map((row: ListedThread) => row.id), [t5.id, t4.id, t3.id, t2.id, t1.id]);
+  t.same(body.rows.map((row) => row.id), [t5.id, t4.id, t3.id, t2.id, t1.id]);
   const oldest = body.rows[4];
   t.match(oldest, {
     id: t1.id,
@@ -57,45 +61,45 @@ t.test("without filters: every thread of the organization, newest first, each co
     externalUser: { externalId: ada.externalId, name: "Ada" },
     intents: [{ id: billing, name: "billing" }],
   });
-  t.same(Object.keys(oldest.project).sort(), ["id", "name"]);
-  t.same(oldest.externalUser.segments.map((s: { name: string; type: { name: string } }) => [s.type.name, s.name]).sort(), [
+  t.same(Object.keys(oldest!.project).sort(), ["id", "name"]);
+  t.same(oldest!.externalUser.segments.map((s) => [s.type.name, s.name]).sort(), [
     ["plan", "pro"],
     ["region", "eu"],
   ]);
-  t.same(oldest.messages.map((m: { content: string; role: string }) => [m.role, m.content]), [
+  t.same(oldest!.messages.map((m) => [m.role, m.content]), [
     ["user", "first"],
     ["assistant", "second"],
   ]);
 });
 
 t.test("ids: one, repeated, comma-separated, both, unknown", async (t) => {
-  t.same(await ids({ ids: t2.id }), { count: 1, ids: [t2.id] });
+  t.same(await ids({ ids: [t2.id] }), { count: 1, ids: [t2.id] });
   t.same(await ids({ ids: [t1.id, t3.id] }), { count: 2, ids: [t3.id, t1.id] });
-  t.same(await ids({ ids: `${t1.id},${t4.id}` }), { count: 2, ids: [t4.id, t1.id] });
-  t.same(await ids({ ids: [`${t1.id},${t2.id}`, t5.id] }), { count: 3, ids: [t5.id, t2.id, t1.id] });
+  t.same(await idsOfRaw({ ids: `${t1.id},${t4.id}` }), { count: 2, ids: [t4.id, t1.id] });
+  t.same(await idsOfRaw({ ids: [`${t1.id},${t2.id}`, t5.id] }), { count: 3, ids: [t5.id, t2.id, t1.id] });
   t.same(await ids({ ids: [t1.id, t1.id] }), { count: 1, ids: [t1.id] }, "a repeated id lists its thread once");
-  t.same(await ids({ ids: 2147483647 }), { count: 0, ids: [] });
+  t.same(await ids({ ids: [2147483647] }), { count: 0, ids: [] });
 });
 
 t.test("externalUserIds: the threads of any of the users", async (t) => {
-  t.same(await ids({ externalUserIds: ada.externalId }), { count: 2, ids: [t4.id, t1.id] });
-  t.same(await ids({ externalUserIds: `${ada.externalId},${cyd.externalId}` }), { count: 3, ids: [t4.id, t3.id, t1.id] });
+  t.same(await ids({ externalUserIds: [ada.externalId] }), { count: 2, ids: [t4.id, t1.id] });
+  t.same(await idsOfRaw({ externalUserIds: `${ada.externalId},${cyd.externalId}` }), { count: 3, ids: [t4.id, t3.id, t1.id] });
   t.same(await ids({ externalUserIds: [bob.externalId, cyd.externalId] }), { count: 3, ids: [t5.id, t3.id, t2.id] });
-  t.same(await ids({ externalUserIds: uniqueId("nobody") }), { count: 0, ids: [] });
+  t.same(await ids({ externalUserIds: [uniqueId("nobody")] }), { count: 0, ids: [] });
 });
 
 t.test("intentIds: threads having any of the intents", async (t) => {
   t.not(billing, secondBilling);
-  t.same(await ids({ intentIds: billing }), { count: 1, ids: [t1.id] });
+  t.same(await ids({ intentIds: [billing] }), { count: 1, ids: [t1.id] });
   t.same(await ids({ intentIds: [billing, secondBilling] }), { count: 2, ids: [t3.id, t1.id] });
-  t.same(await ids({ intentIds: `${billing},${refund}` }), { count: 2, ids: [t2.id, t1.id] });
-  t.same(await ids({ intentIds: [`${refund},${intentId(t5, "other")}`, secondBilling] }), { count: 3, ids: [t5.id, t3.id, t2.id] });
+  t.same(await idsOfRaw({ intentIds: `${billing},${refund}` }), { count: 2, ids: [t2.id, t1.id] });
+  t.same(await idsOfRaw({ intentIds: [`${refund},${intentId(t5, "other")}`, secondBilling] }), { count: 3, ids: [t5.id, t3.id, t2.id] });
 });
 
 t.test("userSegmentIds: threads whose user has any of the segments", async (t) => {
-  t.same(await ids({ userSegmentIds: eu }), { count: 2, ids: [t4.id, t1.id] });
-  t.same(await ids({ userSegmentIds: pro }), { count: 3, ids: [t4.id, t3.id, t1.id] });
-  t.same(await ids({ userSegmentIds: `${eu},${us}` }), { count: 5, ids: [t5.id, t4.id, t3.id, t2.id, t1.id] });
+  t.same(await ids({ userSegmentIds: [eu] }), { count: 2, ids: [t4.id, t1.id] });
+  t.same(await ids({ userSegmentIds: [pro] }), { count: 3, ids: [t4.id, t3.id, t1.id] });
+  t.same(await idsOfRaw({ userSegmentIds: `${eu},${us}` }), { count: 5, ids: [t5.id, t4.id, t3.id, t2.id, t1.id] });
 });
 
 t.test("projectId", async (t) => {
@@ -115,21 +119,18 @@ t.test("before and after are exclusive bounds on createdAt, in any time zone", a
 });
 
 t.test("filters are AND-ed", async (t) => {
-  t.same(await ids({ userSegmentIds: pro, projectId: second.id }), { count: 2, ids: [t4.id, t3.id] });
-  t.same(await ids({ externalUserIds: ada.externalId, intentIds: billing }), { count: 1, ids: [t1.id] });
-  t.same(await ids({ intentIds: [billing, refund], userSegmentIds: us, before: "2024-01-03T00:00:00Z" }), {
+  t.same(await ids({ userSegmentIds: [pro], projectId: second.id }), { count: 2, ids: [t4.id, t3.id] });
+  t.same(await ids({ externalUserIds: [ada.externalId], intentIds: [billing] }), { count: 1, ids: [t1.id] });
+  t.same(await ids({ intentIds: [billing, refund], userSegmentIds: [us], before: "2024-01-03T00:00:00Z" }), {
     count: 1,
     ids: [t2.id],
   });
   t.same(await ids({ ids: [t1.id, t2.id, t3.id], projectId: second.id }), { count: 1, ids: [t3.id] });
-  t.same(await ids({ externalUserIds: bob.externalId, projectId: second.id }), { count: 0, ids: [] });
+  t.same(await ids({ externalUserIds: [bob.externalId], projectId: second.id }), { count: 0, ids: [] });
 });
 
 t.test("empty parameters count as absent", async (t) => {
-  const response = await service.call(org.privateKey, {
-    method: "GET",
-    url: "/api/external/threads?ids=&externalUserIds=&search=&userSearch=&projectId=&before=&pageSize=",
-  });
+  const response = await listRaw({ ids: "", externalUserIds: "", search: "", userSearch: "", projectId: "", before: "", pageSize: "" });
   t.equal(response.statusCode, 200);
   t.equal(response.json().count, 5);
   t.equal(response.json().rows.length, 5);

@@ -6,7 +6,7 @@ import { listing } from "./fixtures/listing.ts";
 const service = await startService(t);
 const { ids, createThread } = listing(service);
 
-const message = (content: string) => ({ role: "user", content });
+const message = (content: string) => ({ role: "user" as const, content });
 // Long enough for the trigram indexes; hex digits a-f become g-l so that the one- and two-letter
 // searches below ("ab", "x") cannot hit it by chance.
 const marker = `Mk${randomUUID().replaceAll("-", "").replace(/[a-f]/g, (digit) => "ghijkl"["abcdef".indexOf(digit)]!)}`;

@@ -4,7 +4,7 @@ import { listing, type ListedThread } from "./fixtures/listing.ts";
 
 const service = await startService(t);
 const { org } = service;
-const { ids, createThread } = listing(service);
+const { ids, list, createThread } = listing(service);
 const other = await service.newOrganization();
 
 // The same user externalId, thread externalId and words in both organizations.
@@ -15,7 +15,7 @@ const body = {
   externalId: sharedThread,
   externalUser: { externalId: sharedUser, name: `Name ${word}`, segments: { plan: "pro" } },
   intents: ["billing"],
-  messages: [{ role: "user", content: `about ${word}` }],
+  messages: [{ role: "user" as const, content: `about ${word}` }],
 };
 const mine = await createThread(body);
 const theirs = await createThread(body, other.privateKey);
@@ -35,14 +35,14 @@ t.test("the listing shows the caller's threads only", async (t) => {
 t.test("another organization's ids are filtered out", async (t) => {
   t.same(await ids({ ids: [theirs.id, theirsOnly.id] }), { count: 0, ids: [] });
   t.same(await ids({ ids: [theirs.id, mine.id] }), { count: 1, ids: [mine.id] });
-  t.same(await ids({ intentIds: theirIntent(theirsOnly) }), { count: 0, ids: [] });
+  t.same(await ids({ intentIds: [theirIntent(theirsOnly)] }), { count: 0, ids: [] });
   t.same(await ids({ intentIds: [theirIntent(theirs), theirIntent(mine)] }), { count: 1, ids: [mine.id] });
-  t.same(await ids({ userSegmentIds: theirSegment }), { count: 0, ids: [] });
+  t.same(await ids({ userSegmentIds: [theirSegment] }), { count: 0, ids: [] });
   t.same(await ids({ projectId: other.projectId }), { count: 0, ids: [] });
 });
 
 t.test("external ids and search terms match within the caller's organization only", async (t) => {
-  t.same(await ids({ externalUserIds: sharedUser }), { count: 1, ids: [mine.id] });
+  t.same(await ids({ externalUserIds: [sharedUser] }), { count: 1, ids: [mine.id] });
   t.same(await ids({ search: sharedThread }), { count: 1, ids: [mine.id] });
   t.same(await ids({ search: word }), { count: 1, ids: [mine.id] });
   t.same(await ids({ search: `${word}-theirs` }), { count: 0, ids: [] });
@@ -50,12 +50,12 @@ t.test("external ids and search terms match within the caller's organization onl
 });
 
 t.test("rows carry the caller's organization, user, segments and intents only", async (t) => {
-  const response = await service.call(org.privateKey, { method: "GET", url: "/api/external/threads" });
-  t.equal(response.statusCode, 200);
-  const [row] = response.json().rows;
+  const response = await list();
+  t.equal(response.response.status, 200);
+  const row = response.data!.rows[0]!;
   t.equal(row.organizationId, org.organizationId);
   t.equal(row.externalUser.organizationId, org.organizationId);
-  t.same(row.externalUser.segments.map((s: { id: number }) => s.id), mine.externalUser.segments.map((s) => s.id));
+  t.same(row.externalUser.segments.map((s) => s.id), mine.externalUser.segments.map((s) => s.id));
   t.same(row.intents, mine.intents);
   t.not(row.externalUser.id, theirs.externalUser.id);
 });

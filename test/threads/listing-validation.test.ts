@@ -1,22 +1,23 @@
 import t from "tap";
 import { startService, uniqueId } from "../helpers/app.ts";
-import { listing } from "./fixtures/listing.ts";
+import { FORBIDDEN, UNAUTHORIZED } from "../helpers/contract.ts";
+import { listing, type ThreadQuery } from "./fixtures/listing.ts";
 
 const service = await startService(t);
 const { org } = service;
-const { list, createThread } = listing(service);
+const { list, listRaw, createThread } = listing(service);
 
 await createThread({ externalUser: { externalId: uniqueId("user") }, messages: [{ role: "user", content: "hi" }] });
 
 t.test("private key only: 401 without or with an unknown key, 403 with a public key", async (t) => {
-  const missing = await list({}, null);
+  const missing = await listRaw({}, null);
   t.equal(missing.statusCode, 401);
-  t.same(missing.json(), { error: "Unauthorized - Invalid or missing API key" });
-  t.equal((await list({}, "sk_not-a-key")).statusCode, 401);
+  t.same(missing.json(), UNAUTHORIZED);
+  t.equal((await list({}, "sk_not-a-key")).response.status, 401);
   const publicKey = await list({}, org.publicKey);
-  t.equal(publicKey.statusCode, 403);
-  t.same(publicKey.json(), { error: "Forbidden - this operation requires a private API key" });
-  t.equal((await list({ pageSize: 0 }, null)).statusCode, 401, "the key is checked before the parameters");
+  t.equal(publicKey.response.status, 403);
+  t.same(publicKey.error, FORBIDDEN);
+  t.equal((await listRaw({ pageSize: 0 }, null)).statusCode, 401, "the key is checked before the parameters");
 });
 
 const invalid: [string, Record<string, string | string[]>][] = [
@@ -49,7 +50,7 @@ const invalid: [string, Record<string, string | string[]>][] = [
 
 for (const [parameter, query] of invalid) {
   t.test(`400 naming ${parameter} for ${JSON.stringify(query).slice(0, 60)}`, async (t) => {
-    const response = await list(query);
+    const response = await listRaw(query);
     t.equal(response.statusCode, 400);
     const body = response.json();
     t.type(body.error, "string");
@@ -58,10 +59,10 @@ for (const [parameter, query] of invalid) {
 }
 
 t.test("edge values that are valid", async (t) => {
-  const valid: Record<string, string>[] = [{ pageSize: "1" }, { pageSize: "200" }, { pageIndex: "0" }, { ids: "2147483647" }, { search: "x".repeat(255) }];
+  const valid: ThreadQuery[] = [{ pageSize: 1 }, { pageSize: 200 }, { pageIndex: 0 }, { ids: [2147483647] }, { search: "x".repeat(255) }];
   for (const query of valid) {
     const response = await list(query);
-    t.equal(response.statusCode, 200, JSON.stringify(query).slice(0, 40));
-    t.type(response.json().count, "number");
+    t.equal(response.response.status, 200, JSON.stringify(query).slice(0, 40));
+    t.type(response.data!.count, "number");
   }
 });

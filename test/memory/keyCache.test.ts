@@ -35,25 +35,22 @@ t.test("revocation: at once through this process, within the TTL from elsewhere"
   const service = await startService(t);
   const { prisma } = service.database;
   const userExternalId = uniqueId("user");
-  await service.call(service.org.privateKey, {
-    method: "POST",
-    url: "/api/external/threads",
-    payload: { externalUser: { externalId: userExternalId }, messages: [{ role: "user", content: "Hello?" }] },
+  await service.api(service.org.privateKey).POST("/api/external/threads", {
+    body: { externalUser: { externalId: userExternalId }, messages: [{ role: "user", content: "Hello?" }] },
   });
-  const lookup = (key: string) =>
-    service.app.inject({ method: "GET", url: `/api/external/memory?userExternalId=${userExternalId}`, headers: { authorization: `Bearer ${key}` } });
+  const lookup = async (key: string) => (await service.api(key).GET("/api/external/memory", { params: { query: { userExternalId } } })).response;
 
   const here = await createApiKey(prisma, service.org.organizationId, "private");
-  t.equal((await lookup(here.key)).statusCode, 200);
+  t.equal((await lookup(here.key)).status, 200);
   await revokeApiKey(prisma, here.prefix);
-  t.equal((await lookup(here.key)).statusCode, 401, "revoked through this process's client: at once");
+  t.equal((await lookup(here.key)).status, 401, "revoked through this process's client: at once");
 
   const elsewhere = await createApiKey(prisma, service.org.organizationId, "private");
-  t.equal((await lookup(elsewhere.key)).statusCode, 200);
+  t.equal((await lookup(elsewhere.key)).status, 200);
   // What the admin CLI or another instance does: the database changes, this process is not told.
   await prisma.apiKey.updateMany({ where: { prefix: elsewhere.prefix }, data: { revokedAt: new Date() } });
   const revokedAt = Date.now();
-  t.equal((await lookup(elsewhere.key)).statusCode, 200, "still trusted from the cache");
+  t.equal((await lookup(elsewhere.key)).status, 200, "still trusted from the cache");
   await new Promise((resolve) => setTimeout(resolve, KEY_CACHE_TTL_MS - (Date.now() - revokedAt) + 50));
-  t.equal((await lookup(elsewhere.key)).statusCode, 401, `refused within ${KEY_CACHE_TTL_MS} ms`);
+  t.equal((await lookup(elsewhere.key)).status, 401, `refused within ${KEY_CACHE_TTL_MS} ms`);
 });

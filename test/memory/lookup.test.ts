@@ -2,28 +2,27 @@ import t from "tap";
 import { Prisma } from "../../generated/prisma/client.ts";
 import { createApiKey, revokeApiKey } from "../../src/keys/keys.ts";
 import { memoryQuery } from "../../src/memory/lookup.ts";
+import type { components } from "../../client/src/index.ts";
 import { startService, uniqueId } from "../helpers/app.ts";
+import { UNAUTHORIZED } from "../helpers/contract.ts";
 
 const service = await startService(t);
-const { app, org, call } = service;
+const { api, org, call } = service;
 const { prisma } = service.database;
 
 const MISSING = { error: "Missing required parameter: userExternalId" };
-const UNAUTHORIZED = { error: "Unauthorized - Invalid or missing API key" };
 const NOT_FOUND = { error: "No user or no memory found" };
 
-const memoryUrl = (userExternalId?: string) =>
-  userExternalId === undefined ? "/api/external/memory" : `/api/external/memory?userExternalId=${encodeURIComponent(userExternalId)}`;
+const memoryUrl = (userExternalId: string) => `/api/external/memory?userExternalId=${encodeURIComponent(userExternalId)}`;
 
-/** The memory lookup with the key as a Bearer token (null: no key). */
-const getMemory = (userExternalId?: string, key: string | null = org.privateKey) =>
-  app.inject({ method: "GET", url: memoryUrl(userExternalId), headers: key === null ? {} : { authorization: `Bearer ${key}` } });
+/** The memory lookup; the typed client sends the key as a Bearer token. */
+const getMemory = (userExternalId: string, key = org.privateKey) => api(key).GET("/api/external/memory", { params: { query: { userExternalId } } });
 
-const postThread = (body: object, key = org.privateKey) => call(key, { method: "POST", url: "/api/external/threads", payload: body });
+const postThread = (body: components["schemas"]["CreateThreadRequest"], key = org.privateKey) => api(key).POST("/api/external/threads", { body });
 
 const exchange = (question: string, answer: string) => [
-  { role: "user", content: question },
-  { role: "assistant", content: answer },
+  { role: "user" as const, content: question },
+  { role: "assistant" as const, content: answer },
 ];
 
 t.test("200: the summary of the user's thread, with exactly the fields of section 2.1", async (t) => {
@@ -34,26 +33,27 @@ t.test("200: the summary of the user's thread, with exactly the fields of sectio
     externalUser: { externalId: userExternalId },
     messages: exchange("How do I reset my password?", "Use the link on the login page."),
   });
-  t.equal(created.statusCode, 201);
+  t.equal(created.response.status, 201);
   const response = await getMemory(userExternalId);
-  t.equal(response.statusCode, 200);
-  t.same(response.json(), {
+  t.equal(response.response.status, 200);
+  t.same(response.data, {
     userExternalId,
-    threadId: created.json().id,
+    threadId: created.data!.id,
     threadExternalId,
     summary: "User asked: How do I reset my password?\nAssistant answered: Use the link on the login page.",
-    createdAt: created.json().createdAt,
+    createdAt: created.data!.createdAt,
   });
-  const stored = await prisma.thread.findUniqueOrThrow({ where: { id: created.json().id } });
-  t.equal(stored.summary, response.json().summary, "the answer is the stored summary");
-  t.equal(stored.createdAt.toISOString(), response.json().createdAt);
+  const stored = await prisma.thread.findUniqueOrThrow({ where: { id: created.data!.id } });
+  t.equal(stored.summary, response.data!.summary, "the answer is the stored summary");
+  t.equal(stored.createdAt.toISOString(), response.data!.createdAt);
 });
 
 t.test("the key: Bearer or ?apiKey, private only; 401 with the exact body otherwise", async (t) => {
   const userExternalId = uniqueId("user");
   await postThread({ externalUser: { externalId: userExternalId }, messages: exchange("Question?", "Answer.") });
-  t.equal((await getMemory(userExternalId)).statusCode, 200, "Bearer");
-  const viaQuery = await app.inject({ method: "GET", url: `${memoryUrl(userExternalId)}&apiKey=${encodeURIComponent(org.privateKey)}` });
+  t.equal((await getMemory(userExternalId)).response.status, 200, "Bearer");
+  // The typed client sends the key as a Bearer token; this request sends it as ?apiKey instead.
+  const viaQuery = await call(null, { method: "GET", url: `${memoryUrl(userExternalId)}&apiKey=${encodeURIComponent(org.privateKey)}` });
   t.equal(viaQuery.statusCode, 200, "?apiKey");
 
   const refused = [
@@ -67,7 +67,7 @@ t.test("the key: Bearer or ?apiKey, private only; 401 with the exact body otherw
     { name: "a Basic authorization", request: { url: memoryUrl(userExternalId), headers: { authorization: `Basic ${org.privateKey}` } } },
   ];
   for (const { name, request } of refused) {
-    const response = await app.inject({ method: "GET", ...request });
+    const response = await call(null, { method: "GET", ...request });
     t.equal(response.statusCode, 401, name);
     t.same(response.json(), UNAUTHORIZED, name);
   }
@@ -77,22 +77,22 @@ t.test("a revoked key is 401", async (t) => {
   const userExternalId = uniqueId("user");
   await postThread({ externalUser: { externalId: userExternalId }, messages: exchange("Question?", "Answer.") });
   const key = await createApiKey(prisma, org.organizationId, "private");
-  t.equal((await getMemory(userExternalId, key.key)).statusCode, 200);
+  t.equal((await getMemory(userExternalId, key.key)).response.status, 200);
   t.ok(await revokeApiKey(prisma, key.prefix));
   const response = await getMemory(userExternalId, key.key);
-  t.equal(response.statusCode, 401);
-  t.same(response.json(), UNAUTHORIZED);
+  t.equal(response.response.status, 401);
+  t.same(response.error, UNAUTHORIZED);
 });
 
 t.test("400 with the exact body when userExternalId is missing or empty; the key is checked first", async (t) => {
   for (const url of ["/api/external/memory", "/api/external/memory?userExternalId=", "/api/external/memory?other=1"]) {
-    const response = await app.inject({ method: "GET", url, headers: { authorization: `Bearer ${org.privateKey}` } });
+    const response = await call(null, { method: "GET", url, headers: { authorization: `Bearer ${org.privateKey}` } });
     t.equal(response.statusCode, 400, url);
     t.same(response.json(), MISSING, url);
   }
-  const viaQuery = await app.inject({ method: "GET", url: `/api/external/memory?apiKey=${org.privateKey}` });
+  const viaQuery = await call(null, { method: "GET", url: `/api/external/memory?apiKey=${org.privateKey}` });
   t.same([viaQuery.statusCode, viaQuery.json()], [400, MISSING], "only the key given, as ?apiKey");
-  const noKey = await getMemory(undefined, null);
+  const noKey = await call(null, { method: "GET", url: "/api/external/memory" });
   t.same([noKey.statusCode, noKey.json()], [401, UNAUTHORIZED]);
 });
 
@@ -100,16 +100,16 @@ t.test("404 with the exact body: unknown user, user without threads, another org
   const other = await service.newOrganization();
   const theirs = uniqueId("user");
   const theirThread = await postThread({ externalUser: { externalId: theirs }, messages: exchange("Secret question?", "Secret answer.") }, other.privateKey);
-  t.equal(theirThread.statusCode, 201);
-  t.equal((await getMemory(theirs, other.privateKey)).statusCode, 200, "their key sees their user");
+  t.equal(theirThread.response.status, 201);
+  t.equal((await getMemory(theirs, other.privateKey)).response.status, 200, "their key sees their user");
 
   const threadless = uniqueId("user");
-  t.equal((await call(org.privateKey, { method: "PUT", url: "/api/external/users", payload: { externalId: threadless } })).statusCode, 201);
+  t.equal((await api(org.privateKey).PUT("/api/external/users", { body: { externalId: threadless } })).response.status, 201);
 
   for (const userExternalId of [uniqueId("nobody"), threadless, theirs, "x".repeat(300)]) {
     const response = await getMemory(userExternalId);
-    t.equal(response.statusCode, 404, userExternalId.slice(0, 40));
-    t.same(response.json(), NOT_FOUND);
+    t.equal(response.response.status, 404, userExternalId.slice(0, 40));
+    t.same(response.error, NOT_FOUND);
   }
 });
 
@@ -118,8 +118,8 @@ t.test("the same external id in two organizations: each key sees its own user's 
   const userExternalId = uniqueId("shared");
   await postThread({ externalUser: { externalId: userExternalId }, messages: exchange("Mine?", "Yours.") });
   await postThread({ externalUser: { externalId: userExternalId }, messages: exchange("Theirs?", "Also theirs.") }, other.privateKey);
-  t.match((await getMemory(userExternalId)).json().summary, /Mine\?/);
-  t.match((await getMemory(userExternalId, other.privateKey)).json().summary, /Theirs\?/);
+  t.match((await getMemory(userExternalId)).data!.summary, /Mine\?/);
+  t.match((await getMemory(userExternalId, other.privateKey)).data!.summary, /Theirs\?/);
 });
 
 t.test("threads with an empty summary are skipped; none left: 404", async (t) => {
@@ -131,16 +131,16 @@ t.test("threads with an empty summary are skipped; none left: 404", async (t) =>
   const toolsOnly = await postThread({ externalUser, messages: [{ role: "system", content: "You are a bot." }, { role: "tool", content: "{}" }] });
   const blank = await postThread({ externalUser, messages: [{ role: "user", content: "   " }, { role: "assistant", content: "" }] });
   for (const response of [empty, toolsOnly, blank]) {
-    t.equal(response.statusCode, 201);
-    t.equal((await prisma.thread.findUniqueOrThrow({ where: { id: response.json().id } })).summary, "");
+    t.equal(response.response.status, 201);
+    t.equal((await prisma.thread.findUniqueOrThrow({ where: { id: response.data!.id } })).summary, "");
   }
   const memory = await getMemory(userExternalId);
-  t.equal(memory.statusCode, 200);
-  t.equal(memory.json().threadId, withMemory.json().id);
+  t.equal(memory.response.status, 200);
+  t.equal(memory.data!.threadId, withMemory.data!.id);
 
   const lonely = uniqueId("user");
   await postThread({ externalUser: { externalId: lonely } });
-  t.same((await getMemory(lonely)).json(), NOT_FOUND, "a user whose only thread has no summary");
+  t.same((await getMemory(lonely)).error, NOT_FOUND, "a user whose only thread has no summary");
 });
 
 t.test("most recent: latest createdAt, ties broken by the higher id", async (t) => {
@@ -148,25 +148,25 @@ t.test("most recent: latest createdAt, ties broken by the higher id", async (t) 
   const externalUser = { externalId: userExternalId };
   const ids: number[] = [];
   for (const question of ["First?", "Second?", "Third?"]) {
-    ids.push((await postThread({ externalUser, messages: exchange(question, "Answer.") })).json().id);
+    ids.push((await postThread({ externalUser, messages: exchange(question, "Answer.") })).data!.id);
   }
   const [first, second, third] = ids as [number, number, number];
-  t.equal((await getMemory(userExternalId)).json().threadId, third, "the newest");
+  t.equal((await getMemory(userExternalId)).data!.threadId, third, "the newest");
 
   const later = new Date("2030-01-01T00:00:00.000Z");
   await prisma.thread.update({ where: { id: first }, data: { createdAt: later } });
-  const latest = (await getMemory(userExternalId)).json();
+  const latest = (await getMemory(userExternalId)).data!;
   t.equal(latest.threadId, first, "createdAt decides, not the id");
   t.equal(latest.createdAt, later.toISOString());
 
   await prisma.thread.update({ where: { id: second }, data: { createdAt: later } });
-  t.equal((await getMemory(userExternalId)).json().threadId, second, "same createdAt: the higher id");
+  t.equal((await getMemory(userExternalId)).data!.threadId, second, "same createdAt: the higher id");
 });
 
 t.test("threadExternalId is null for a thread created without an externalId", async (t) => {
   const userExternalId = uniqueId("user");
   await postThread({ externalUser: { externalId: userExternalId }, messages: exchange("Anonymous thread?", "Yes.") });
-  const body = (await getMemory(userExternalId)).json();
+  const body = (await getMemory(userExternalId)).data!;
   t.equal(body.threadExternalId, null);
   t.ok(Object.hasOwn(body, "threadExternalId"), "present, as null");
 });
@@ -176,11 +176,11 @@ t.test("read after write: an append is in the summary as soon as Create Thread r
   const externalId = uniqueId("thread");
   const externalUser = { externalId: userExternalId };
   await postThread({ externalId, externalUser, messages: exchange("How do I export my data?", "Use Settings, then Export.") });
-  t.match((await getMemory(userExternalId)).json().summary, /^User asked: How do I export my data\?/);
+  t.match((await getMemory(userExternalId)).data!.summary, /^User asked: How do I export my data\?/);
 
   const appended = await postThread({ externalId, externalUser, messages: exchange("And how do I delete my account?", "Write to support.") });
-  t.equal(appended.statusCode, 200);
-  const summary = (await getMemory(userExternalId)).json().summary;
+  t.equal(appended.response.status, 200);
+  const summary = (await getMemory(userExternalId)).data!.summary;
   t.equal(
     summary,
     [
@@ -196,8 +196,8 @@ t.test("a user id with characters that need encoding", async (t) => {
   const userExternalId = `${uniqueId("user")} é/ü?&=#`;
   await postThread({ externalUser: { externalId: userExternalId }, messages: exchange("Encoded?", "Yes.") });
   const response = await getMemory(userExternalId);
-  t.equal(response.statusCode, 200);
-  t.equal(response.json().userExternalId, userExternalId);
+  t.equal(response.response.status, 200);
+  t.equal(response.data!.userExternalId, userExternalId);
 });
 
 t.test("the lookup is one query on the partial index: the first entry, no sort, no scan of the user's threads", async (t) => {

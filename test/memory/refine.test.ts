@@ -56,8 +56,8 @@ const ingest = (keeper: SummaryKeeper, body: object) =>
 const summaryOf = async (threadId: number) => (await prisma.thread.findUniqueOrThrow({ where: { id: threadId } })).summary;
 
 const exchange = (question: string, answerText: string) => [
-  { role: "user", content: question },
-  { role: "assistant", content: answerText },
+  { role: "user" as const, content: question },
+  { role: "assistant" as const, content: answerText },
 ];
 
 t.test("the refined summary replaces the built-in one after commit, without holding up the ingest", async (t) => {
@@ -161,31 +161,22 @@ async function eventually(check: () => Promise<boolean>, what: string): Promise<
 t.test("through the app: the LLM's summary becomes the memory; a failing LLM leaves the built-in one", async (t) => {
   const fake = await startFakeLlm(t, answer("LLM: the user wants to export their data as CSV."));
   const llm = openAiSummarizer({ baseUrl: fake.baseUrl, model: "m", timeoutMs: 2000, retries: 1, retryDelayMs: 1 });
-  const app = await startService(t, { summarizer: llm });
-  const memoryOf = async (userExternalId: string) =>
-    (
-      await app.app.inject({
-        method: "GET",
-        url: `/api/external/memory?userExternalId=${userExternalId}`,
-        headers: { authorization: `Bearer ${app.org.privateKey}` },
-      })
-    ).json();
+  const { api, org: owner } = await startService(t, { summarizer: llm });
+  const client = api(owner.privateKey);
+  const summaryOf = async (userExternalId: string) =>
+    (await client.GET("/api/external/memory", { params: { query: { userExternalId } } })).data!.summary;
   const post = (userExternalId: string, question: string) =>
-    app.call(app.org.privateKey, {
-      method: "POST",
-      url: "/api/external/threads",
-      payload: { externalUser: { externalId: userExternalId }, messages: exchange(question, "Use Export.") },
-    });
+    client.POST("/api/external/threads", { body: { externalUser: { externalId: userExternalId }, messages: exchange(question, "Use Export.") } });
 
   const happy = uniqueId("user");
-  t.equal((await post(happy, "How do I export to CSV?")).statusCode, 201);
-  await eventually(async () => (await memoryOf(happy)).summary === "LLM: the user wants to export their data as CSV.", "the LLM summary");
+  t.equal((await post(happy, "How do I export to CSV?")).response.status, 201);
+  await eventually(async () => (await summaryOf(happy)) === "LLM: the user wants to export their data as CSV.", "the LLM summary");
   t.equal(fake.requests.length, 1);
 
   fake.behaviour = status(500);
   const unlucky = uniqueId("user");
-  t.equal((await post(unlucky, "And to Excel?")).statusCode, 201, "a failing LLM never fails an ingest");
+  t.equal((await post(unlucky, "And to Excel?")).response.status, 201, "a failing LLM never fails an ingest");
   await eventually(async () => fake.requests.length === 3, "the attempt and its retry");
   await new Promise((resolve) => setTimeout(resolve, 100));
-  t.equal((await memoryOf(unlucky)).summary, "User asked: And to Excel?\nAssistant answered: Use Export.");
+  t.equal(await summaryOf(unlucky), "User asked: And to Excel?\nAssistant answered: Use Export.");
 });

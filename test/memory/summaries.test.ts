@@ -2,13 +2,14 @@ import t from "tap";
 import { loadConversation } from "../../src/memory/conversation.ts";
 import { BUILTIN_WINDOW } from "../../src/summarizer/builtin.ts";
 import { MAX_SUMMARY_LENGTH } from "../../src/summarizer/summarizer.ts";
+import type { components } from "../../client/src/index.ts";
 import { startService, uniqueId } from "../helpers/app.ts";
 
 const service = await startService(t);
-const { org, call } = service;
+const { org, api } = service;
 const { prisma } = service.database;
 
-const postThread = (body: object) => call(org.privateKey, { method: "POST", url: "/api/external/threads", payload: body });
+const postThread = (body: components["schemas"]["CreateThreadRequest"]) => api(org.privateKey).POST("/api/external/threads", { body });
 const storedThread = (id: number) => prisma.thread.findUniqueOrThrow({ where: { id } });
 const lastMessageId = async (threadId: number) =>
   (await prisma.message.findFirstOrThrow({ where: { threadId }, orderBy: { id: "desc" } })).id;
@@ -23,8 +24,8 @@ t.test("Create Thread stores the summary with the last message it covers", async
       { role: "tool", content: '{"tracking":"ok"}', type: "json" },
     ],
   });
-  t.equal(response.statusCode, 201);
-  const thread = await storedThread(response.json().id);
+  t.equal(response.response.status, 201);
+  const thread = await storedThread(response.data!.id);
   t.equal(thread.summary, "User asked: My order #123 has not arrived.\nAssistant answered: It left the depot this morning.");
   t.equal(thread.summaryMessageId, await lastMessageId(thread.id), "the tool message, last of all, is covered too");
   t.ok(thread.summaryUpdatedAt);
@@ -33,13 +34,13 @@ t.test("Create Thread stores the summary with the last message it covers", async
 t.test("appends without new messages leave the summary alone", async (t) => {
   const externalId = uniqueId("thread");
   const externalUser = { externalId: uniqueId("user") };
-  const messages = [{ role: "user", content: "Question?", externalId: "m1" }];
+  const messages = [{ role: "user" as const, content: "Question?", externalId: "m1" }];
   const created = await postThread({ externalId, externalUser, messages });
-  const before = await storedThread(created.json().id);
+  const before = await storedThread(created.data!.id);
   await prisma.thread.update({ where: { id: before.id }, data: { summary: "a refined summary" } });
 
-  t.equal((await postThread({ externalId, externalUser, metadata: { tag: "x" } })).statusCode, 200);
-  t.equal((await postThread({ externalId, externalUser, messages })).statusCode, 200, "a retried message");
+  t.equal((await postThread({ externalId, externalUser, metadata: { tag: "x" } })).response.status, 200);
+  t.equal((await postThread({ externalId, externalUser, messages })).response.status, 200, "a retried message");
   const after = await storedThread(before.id);
   t.equal(after.summary, "a refined summary");
   t.same(after.summaryUpdatedAt, before.summaryUpdatedAt);
@@ -59,13 +60,13 @@ t.test("a thread of thousands of messages: a bounded summary and a bounded read"
     const messages = Array.from({ length: 1000 }, (_, i) => {
       const n = batch * 500 + Math.floor(i / 2);
       return i % 2 === 0
-        ? { role: "user", content: `Question ${n}: what about **feature ${n}**?\n\n\`\`\`js\nconsole.log(${n});\n\`\`\`` }
-        : { role: "assistant", content: `Feature ${n} is described in [the guide](https://example.com/${n}).` };
+        ? { role: "user" as const, content: `Question ${n}: what about **feature ${n}**?\n\n\`\`\`js\nconsole.log(${n});\n\`\`\`` }
+        : { role: "assistant" as const, content: `Feature ${n} is described in [the guide](https://example.com/${n}).` };
     });
     const response = await postThread({ externalId, externalUser, messages });
-    t.equal(response.statusCode, batch === 0 ? 201 : 200);
-    threadId = response.json().id;
-    t.equal(response.json().messages.length, 1000 * (batch + 1));
+    t.equal(response.response.status, batch === 0 ? 201 : 200);
+    threadId = response.data!.id;
+    t.equal(response.data!.messages.length, 1000 * (batch + 1));
   }
   const thread = await storedThread(threadId);
   t.ok(thread.summary.length <= MAX_SUMMARY_LENGTH, `${thread.summary.length} characters`);
@@ -86,11 +87,11 @@ t.test("the window: user and assistant messages only, truncated exactly when som
   const externalUser = { externalId: uniqueId("user") };
   const thread = async (count: number) => {
     const messages = Array.from({ length: count }, (_, i) => [
-      { role: i % 2 ? "assistant" : "user", content: `message ${i} and more text` },
-      { role: "tool", content: "tool output" },
+      { role: i % 2 ? ("assistant" as const) : ("user" as const), content: `message ${i} and more text` },
+      { role: "tool" as const, content: "tool output" },
     ]).flat();
     const response = await postThread({ externalUser, messages });
-    const id = response.json().id as number;
+    const id = response.data!.id;
     return { id, conversation: await loadConversation(prisma, org.organizationId, id, window, await lastMessageId(id)) };
   };
   const exact = await thread(5);
@@ -118,8 +119,8 @@ t.test("concurrent appends to one thread: the summary covers the last message", 
   const responses = await Promise.all(
     Array.from({ length: 6 }, (_, i) => postThread({ externalId, externalUser, messages: [{ role: "user", content: `Parallel ${i}.` }] })),
   );
-  t.same(responses.map((response) => response.statusCode), [200, 200, 200, 200, 200, 200]);
-  const threadId = responses[0]!.json().id as number;
+  t.same(responses.map((response) => response.response.status), [200, 200, 200, 200, 200, 200]);
+  const threadId = responses[0]!.data!.id;
   const thread = await storedThread(threadId);
   const last = await prisma.message.findFirstOrThrow({ where: { threadId }, orderBy: { id: "desc" } });
   t.equal(thread.summaryMessageId, last.id);

@@ -2,6 +2,9 @@ import t from "tap";
 import type { Summarizer } from "../../src/summarizer/summarizer.ts";
 import { startService, uniqueId } from "../helpers/app.ts";
 
+// Neither /metrics nor an unknown URL is an operation of openapi.yaml, so prism would answer them itself
+// instead of forwarding them: those requests stay in-process (app.inject) whatever the transport.
+
 /** The value of one sample of a Prometheus text exposition, or undefined when it is absent. */
 function sample(exposition: string, name: string, labels: Record<string, string> = {}): number | undefined {
   const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
@@ -26,11 +29,11 @@ const stuckSummarizer: Summarizer = {
 };
 
 t.test("GET /metrics counts and times requests per operation and status, without a key", async (t) => {
-  const { app, org, call } = await startService(t);
-  await call(org.privateKey, { method: "GET", url: "/api/external/projects" });
-  await call(org.privateKey, { method: "GET", url: "/api/external/projects" });
-  await call(org.publicKey, { method: "GET", url: "/api/external/projects" });
-  await call(null, { method: "GET", url: `/${uniqueId("nowhere")}` });
+  const { app, org, api } = await startService(t);
+  await api(org.privateKey).GET("/api/external/projects");
+  await api(org.privateKey).GET("/api/external/projects");
+  await api(org.publicKey).GET("/api/external/projects");
+  await app.inject({ method: "GET", url: `/${uniqueId("nowhere")}` });
 
   const scraped = await app.inject({ method: "GET", url: "/metrics" });
   t.equal(scraped.statusCode, 200);
@@ -54,13 +57,11 @@ t.test("GET /metrics counts and times requests per operation and status, without
 });
 
 t.test("summaries waiting for the background summarizer are counted", async (t) => {
-  const { app, org, call } = await startService(t, { summarizer: stuckSummarizer });
-  const created = await call(org.privateKey, {
-    method: "POST",
-    url: "/api/external/threads",
-    payload: { externalUser: { externalId: uniqueId("user") }, messages: [{ role: "user", content: "hello" }] },
+  const { app, org, api } = await startService(t, { summarizer: stuckSummarizer });
+  const created = await api(org.privateKey).POST("/api/external/threads", {
+    body: { externalUser: { externalId: uniqueId("user") }, messages: [{ role: "user", content: "hello" }] },
   });
-  t.equal(created.statusCode, 201);
+  t.equal(created.response.status, 201);
   const body = (await app.inject({ method: "GET", url: "/metrics" })).body;
   t.equal(sample(body, "memory_summaries_pending"), 1);
 });

@@ -11,22 +11,25 @@ interface Teardown {
   teardown(fn: () => unknown): void;
 }
 
-export interface TestService {
-  app: FastifyInstance;
-  database: Database;
-  /** An organization of this test's own, with its default project and keys. */
-  org: InitializedOrganization;
-  /** Another organization, new each call: tenancy tests look for its data leaking. */
-  newOrganization(): Promise<InitializedOrganization>;
+export interface ServiceClients {
   /** The typed client of openapi.yaml, sending `key` where each operation reads it (no key when null or absent). */
   api(key?: string | null): ServiceClient;
   /** A request that breaks the contract on purpose, with the key in the `api-key` header (no key when it is null). */
   call(key: string | null, request: RawRequest): Promise<ServiceResponse>;
 }
 
+export interface TestService extends ServiceClients {
+  app: FastifyInstance;
+  database: Database;
+  /** An organization of this test's own, with its default project and keys. */
+  org: InitializedOrganization;
+  /** Another organization, new each call: tenancy tests look for its data leaking. */
+  newOrganization(): Promise<InitializedOrganization>;
+}
+
 /**
- * The service on a migrated test database (PostgreSQL when DATABASE_URL is set), reached in-process, or
- * with CONTRACT_PROXY=prism over HTTP through prism, which checks every exchange against openapi.yaml.
+ * The service on a migrated test database (PostgreSQL when DATABASE_URL is set), with the clients of
+ * `serviceClients`.
  */
 export async function startService(t: Teardown, options: Partial<AppOptions> = {}): Promise<TestService> {
   const database = await openTestDatabase();
@@ -35,13 +38,17 @@ export async function startService(t: Teardown, options: Partial<AppOptions> = {
     await app.close();
     await database.close();
   });
-  const transport = process.env.CONTRACT_PROXY === "prism" ? throughPrismProxies(t, app) : inProcess(app);
   const newOrganization = () => initOrganization(database.prisma, `org-${randomUUID()}`, "default");
+  return { app, database, org: await newOrganization(), newOrganization, ...serviceClients(t, app) };
+}
+
+/**
+ * Clients of the app: in-process, or with CONTRACT_PROXY=prism over HTTP through prism, which checks every
+ * exchange against openapi.yaml.
+ */
+export function serviceClients(t: Teardown, app: FastifyInstance): ServiceClients {
+  const transport = process.env.CONTRACT_PROXY === "prism" ? throughPrismProxies(t, app) : inProcess(app);
   return {
-    app,
-    database,
-    org: await newOrganization(),
-    newOrganization,
     api: (key) => createServiceClient({ baseUrl: SERVICE_ORIGIN, apiKey: key ?? undefined, fetch: transport.fetch }),
     call: (key, request) => transport.send({ ...request, headers: { ...(key === null ? {} : { "api-key": key }), ...request.headers } }),
   };

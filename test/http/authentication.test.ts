@@ -1,12 +1,12 @@
 import t from "tap";
+import type { ServiceClient } from "../../client/src/index.ts";
 import { revokeApiKey, createApiKey } from "../../src/keys/keys.ts";
 import { startService, uniqueId } from "../helpers/app.ts";
+import { FORBIDDEN, UNAUTHORIZED } from "../helpers/contract.ts";
 
 const service = await startService(t);
-const { app, org } = service;
+const { api, call, org } = service;
 const { prisma } = service.database;
-const UNAUTHORIZED = { error: "Unauthorized - Invalid or missing API key" };
-const FORBIDDEN = { error: "Forbidden - this operation requires a private API key" };
 
 const privateOnly = [
   { method: "GET", url: "/api/external/projects" },
@@ -14,10 +14,16 @@ const privateOnly = [
   { method: "POST", url: "/api/external/threads", payload: { externalUser: { externalId: "x" } } },
 ] as const;
 
+const privateOnlyThroughClient = [
+  { name: "listProjects", send: (client: ServiceClient) => client.GET("/api/external/projects") },
+  { name: "upsertUser", send: (client: ServiceClient) => client.PUT("/api/external/users", { body: { externalId: "x" } }) },
+  { name: "createThread", send: (client: ServiceClient) => client.POST("/api/external/threads", { body: { externalUser: { externalId: "x" } } }) },
+];
+
 t.test("no key, an unknown key, a malformed header: 401 with the exact body", async (t) => {
   for (const request of privateOnly) {
     for (const headers of [{}, { "api-key": "sk_nope" }, { "api-key": "" }, { authorization: "Bearer " }, { authorization: `Basic ${org.privateKey}` }]) {
-      const response = await app.inject({ ...request, headers });
+      const response = await call(null, { ...request, headers });
       t.equal(response.statusCode, 401, `${request.method} ${request.url} ${JSON.stringify(headers)}`);
       t.same(response.json(), UNAUTHORIZED);
     }
@@ -25,33 +31,32 @@ t.test("no key, an unknown key, a malformed header: 401 with the exact body", as
 });
 
 t.test("a private key works in the api-key header and as a Bearer token", async (t) => {
-  for (const headers of [{ "api-key": org.privateKey }, { authorization: `Bearer ${org.privateKey}` }]) {
-    const response = await app.inject({ method: "GET", url: "/api/external/projects", headers });
-    t.equal(response.statusCode, 200);
-  }
+  t.equal((await api(org.privateKey).GET("/api/external/projects")).response.status, 200, "api-key header, as the typed client sends it");
+  const bearer = await call(null, { method: "GET", url: "/api/external/projects", headers: { authorization: `Bearer ${org.privateKey}` } });
+  t.equal(bearer.statusCode, 200, "Bearer");
 });
 
 t.test("a public key is 403 on private-only operations", async (t) => {
-  for (const request of privateOnly) {
-    const response = await app.inject({ ...request, headers: { "api-key": org.publicKey } });
-    t.equal(response.statusCode, 403, `${request.method} ${request.url}`);
-    t.same(response.json(), FORBIDDEN);
+  for (const { name, send } of privateOnlyThroughClient) {
+    const response = await send(api(org.publicKey));
+    t.equal(response.response.status, 403, name);
+    t.same(response.error, FORBIDDEN);
   }
 });
 
 t.test("a revoked key is 401 from then on", async (t) => {
   const key = await createApiKey(prisma, org.organizationId, "private");
-  const request = { method: "GET", url: "/api/external/projects", headers: { "api-key": key.key } } as const;
-  t.equal((await app.inject(request)).statusCode, 200);
+  const projects = () => api(key.key).GET("/api/external/projects");
+  t.equal((await projects()).response.status, 200);
   t.ok(await revokeApiKey(prisma, key.prefix));
-  t.same((await app.inject(request)).json(), UNAUTHORIZED);
+  t.same((await projects()).error, UNAUTHORIZED);
   t.notOk(await revokeApiKey(prisma, key.prefix), "revoking twice says there was nothing to revoke");
 });
 
 t.test("authentication comes before validation and body parsing", async (t) => {
-  const invalid = await app.inject({ method: "PUT", url: "/api/external/users", payload: { bogus: true } });
+  const invalid = await call(null, { method: "PUT", url: "/api/external/users", payload: { bogus: true } });
   t.equal(invalid.statusCode, 401);
-  const notJson = await app.inject({ method: "PUT", url: "/api/external/users", headers: { "content-type": "text/plain" }, payload: "x" });
+  const notJson = await call(null, { method: "PUT", url: "/api/external/users", headers: { "content-type": "text/plain" }, payload: "x" });
   t.equal(notJson.statusCode, 401);
 });
 
@@ -69,13 +74,13 @@ t.test("the database stores only a hash of each key", async (t) => {
 
 t.test("one organization's key never sees another's data", async (t) => {
   const other = await service.newOrganization();
-  const mine = await app.inject({ method: "GET", url: "/api/external/projects", headers: { "api-key": org.privateKey } });
-  const theirs = await app.inject({ method: "GET", url: "/api/external/projects", headers: { "api-key": other.privateKey } });
-  t.same(mine.json().map((p: { id: number }) => p.id), [org.projectId]);
-  t.same(theirs.json().map((p: { id: number }) => p.id), [other.projectId]);
+  const mine = await api(org.privateKey).GET("/api/external/projects");
+  const theirs = await api(other.privateKey).GET("/api/external/projects");
+  t.same(mine.data!.map((p) => p.id), [org.projectId]);
+  t.same(theirs.data!.map((p) => p.id), [other.projectId]);
   const externalId = uniqueId("user");
-  await app.inject({ method: "PUT", url: "/api/external/users", headers: { "api-key": other.privateKey }, payload: { externalId, name: "theirs" } });
-  const mineNow = await app.inject({ method: "PUT", url: "/api/external/users", headers: { "api-key": org.privateKey }, payload: { externalId } });
-  t.equal(mineNow.statusCode, 201, "their user does not exist for me");
-  t.equal(mineNow.json().name, null);
+  await api(other.privateKey).PUT("/api/external/users", { body: { externalId, name: "theirs" } });
+  const mineNow = await api(org.privateKey).PUT("/api/external/users", { body: { externalId } });
+  t.equal(mineNow.response.status, 201, "their user does not exist for me");
+  t.equal(mineNow.data!.name, null);
 });

@@ -13,6 +13,10 @@ interface LogLine {
   url?: string;
 }
 
+// These tests read what the service logs of the exact requests it receives (oddly spelled ?apiKey
+// parameters, hostile x-request-id headers), in-process or from a real server: prism would decode and
+// re-encode the query on the way, so they never go through it and use app.inject or fetch directly.
+
 const INVALID_KEY = "sk_invalidKeyThatMustNeverBeLogged0123456789";
 
 const parseLines = (text: string): LogLine[] =>

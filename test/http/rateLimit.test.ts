@@ -6,63 +6,65 @@ import { startService, uniqueId } from "../helpers/app.ts";
 const REDIS_URL = process.env.REDIS_URL || "redis://127.0.0.1:6379";
 const TOO_MANY = /^Too many requests - retry after \d+ seconds$/;
 
-const user = (externalId: string) => ({ method: "PUT" as const, url: "/api/external/users", payload: { externalId } });
+const projects = { method: "GET" as const, url: "/api/external/projects" };
 
 t.test("a key over its limit gets 429 with Retry-After, and the request writes nothing", async (t) => {
-  const { call, org, database } = await startService(t, { rateLimit: { perMinute: 3 } });
+  const { api, org, database } = await startService(t, { rateLimit: { perMinute: 3 } });
+  const client = api(org.privateKey);
   for (let i = 0; i < 3; i++) {
-    const response = await call(org.privateKey, { method: "GET", url: "/api/external/projects" });
-    t.equal(response.statusCode, 200);
-    t.equal(response.headers["x-ratelimit-limit"], "3");
-    t.equal(response.headers["x-ratelimit-remaining"], String(2 - i));
+    const { response } = await client.GET("/api/external/projects");
+    t.equal(response.status, 200);
+    t.equal(response.headers.get("x-ratelimit-limit"), "3");
+    t.equal(response.headers.get("x-ratelimit-remaining"), String(2 - i));
   }
   const externalId = uniqueId("limited");
-  const limited = await call(org.privateKey, user(externalId));
-  t.equal(limited.statusCode, 429);
-  t.match(limited.json(), { error: TOO_MANY });
-  t.same(Object.keys(limited.json()), ["error"]);
-  t.match(limited.headers["content-type"], /application\/json/);
-  const retryAfter = Number(limited.headers["retry-after"]);
+  const limited = await client.PUT("/api/external/users", { body: { externalId } });
+  t.equal(limited.response.status, 429);
+  t.match(limited.error, { error: TOO_MANY });
+  t.same(Object.keys(limited.error!), ["error"]);
+  t.match(limited.response.headers.get("content-type"), /application\/json/);
+  const retryAfter = Number(limited.response.headers.get("retry-after"));
   t.ok(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter}`);
   t.equal(await database.prisma.externalUser.count({ where: { externalId } }), 0);
 });
 
 t.test("each key has its own limit; the same key by another header shares it", async (t) => {
-  const { call, app, org, newOrganization } = await startService(t, { rateLimit: { perMinute: 2 } });
+  const { api, call, org, newOrganization } = await startService(t, { rateLimit: { perMinute: 2 } });
   const other = await newOrganization();
-  const projects = { method: "GET" as const, url: "/api/external/projects" };
-  t.equal((await call(org.privateKey, projects)).statusCode, 200);
-  const bearer = await app.inject({ ...projects, headers: { authorization: `Bearer ${org.privateKey}` } });
+  const projectsOf = async (key: string) => (await api(key).GET("/api/external/projects")).response.status;
+  t.equal(await projectsOf(org.privateKey), 200);
+  // The typed client sends the key in the api-key header; this request sends it as a Bearer token instead.
+  const bearer = await call(null, { ...projects, headers: { authorization: `Bearer ${org.privateKey}` } });
   t.equal(bearer.statusCode, 200);
-  t.equal((await call(org.privateKey, projects)).statusCode, 429);
-  t.equal((await call(other.privateKey, projects)).statusCode, 200);
+  t.equal(await projectsOf(org.privateKey), 429);
+  t.equal(await projectsOf(other.privateKey), 200);
   const feedback = await call(org.publicKey, { method: "POST", url: "/api/external/feedback", payload: {} });
   t.equal(feedback.statusCode, 400, "the public key is counted apart from the private one");
 });
 
 t.test("requests without a key are limited by IP; probes are never limited", async (t) => {
-  const { app } = await startService(t, { rateLimit: { perMinute: 2 } });
+  const { api, call } = await startService(t, { rateLimit: { perMinute: 2 } });
   const statuses = [];
-  for (let i = 0; i < 3; i++) statuses.push((await app.inject({ method: "GET", url: "/api/external/projects" })).statusCode);
+  for (let i = 0; i < 3; i++) statuses.push((await call(null, projects)).statusCode);
   t.same(statuses, [401, 401, 429]);
   for (let i = 0; i < 4; i++) {
-    t.equal((await app.inject("/health")).statusCode, 200);
-    t.equal((await app.inject("/ready")).statusCode, 200);
+    t.equal((await api().GET("/health")).response.status, 200);
+    t.equal((await api().GET("/ready")).response.status, 200);
   }
 });
 
 t.test("perMinute 0 means no limit (as does no rateLimit option, which every other test relies on)", async (t) => {
-  const { call, org } = await startService(t, { rateLimit: { perMinute: 0 } });
+  const { api, org } = await startService(t, { rateLimit: { perMinute: 0 } });
   for (let i = 0; i < 5; i++) {
-    const response = await call(org.privateKey, { method: "GET", url: "/api/external/projects" });
-    t.equal(response.statusCode, 200);
-    t.notOk(response.headers["x-ratelimit-limit"]);
+    const { response } = await api(org.privateKey).GET("/api/external/projects");
+    t.equal(response.status, 200);
+    t.notOk(response.headers.get("x-ratelimit-limit"));
   }
 });
 
 t.test("a Redis that does not answer lets requests through", async (t) => {
-  const { call, org } = await startService(t, { rateLimit: { perMinute: 1, redisUrl: "redis://127.0.0.1:1" } });
-  for (let i = 0; i < 3; i++) t.equal((await call(org.privateKey, { method: "GET", url: "/api/external/projects" })).statusCode, 200);
+  const { api, org } = await startService(t, { rateLimit: { perMinute: 1, redisUrl: "redis://127.0.0.1:1" } });
+  for (let i = 0; i < 3; i++) t.equal((await api(org.privateKey).GET("/api/external/projects")).response.status, 200);
 });
 
 async function redisAnswers(): Promise<Redis | null> {
@@ -90,12 +92,13 @@ t.test("with Redis, two instances share one limit per key", { skip: redis ? fals
   });
   const rateLimit = { perMinute: 4, redisUrl: REDIS_URL, redisPrefix };
   const first = await startService(t, { rateLimit });
+  // Two instances on one database: the second is built here, not by startService, so both are reached alike, in-process.
   const second = await buildApp({ database: first.database, rateLimit });
   t.teardown(() => second.close());
 
-  const projects = { method: "GET" as const, url: "/api/external/projects", headers: { "api-key": first.org.privateKey } };
+  const request = { ...projects, headers: { "api-key": first.org.privateKey } };
   const statuses = [];
-  for (const app of [first.app, second, first.app, second, first.app, second]) statuses.push((await app.inject(projects)).statusCode);
+  for (const app of [first.app, second, first.app, second, first.app, second]) statuses.push((await app.inject(request)).statusCode);
   t.same(statuses, [200, 200, 200, 200, 429, 429]);
   const stored = await redis.keys(`${redisPrefix}*`);
   t.equal(stored.length, 1, "one counter for the key");

@@ -6,6 +6,8 @@ import { feedbackFixtures } from "../helpers/feedback.ts";
 import { requestsFor, type FuzzRequest } from "./hostile.ts";
 import { fuzzedOperations } from "./operations.ts";
 
+// Fuzzed requests go to the app in-process: their bodies (duplicate keys, numbers beyond a double, JSON
+// nested 100,000 levels, other charsets) are what prism would parse and write out again, or fail on.
 // FUZZ_RUNS=1000 (and FUZZ_SEED to replay a failure) for a longer hunt than CI's.
 const RUNS = Number(process.env.FUZZ_RUNS) || 40;
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;

@@ -5,11 +5,7 @@ import { buildApp, type AppOptions } from "../../src/app.ts";
 import type { Database } from "../../src/db/database.ts";
 import { initOrganization, type InitializedOrganization } from "../../src/organizations/organizations.ts";
 import { openTestDatabase } from "./database.ts";
-import { inProcess, type RawRequest, SERVICE_ORIGIN, type ServiceResponse, throughPrismProxies } from "./transport.ts";
-
-interface Teardown {
-  teardown(fn: () => unknown): void;
-}
+import { inProcess, type RawRequest, SERVICE_ORIGIN, type ServiceResponse, type Teardown, throughPrismProxies } from "./transport.ts";
 
 export interface ServiceClients {
   /** The typed client of openapi.yaml, sending `key` where each operation reads it (no key when null or absent). */

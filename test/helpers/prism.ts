@@ -47,15 +47,13 @@ export function throughPrism(proxyUrl: string, serviceUrl: string): typeof fetch
   return async (input, init) => {
     const request = new Request(input, init);
     const body = request.body ? await request.arrayBuffer() : null;
-    const send = (origin: string) => {
-      const { pathname, search } = new URL(request.url);
-      return fetch(new URL(pathname + search, origin), { method: request.method, headers: request.headers, body });
-    };
+    const { pathname, search } = new URL(request.url);
+    const send = (origin: string) => fetch(new URL(pathname + search, origin), { method: request.method, headers: request.headers, body });
     const response = await send(proxyUrl);
     if (await prismRefusedCredentials(response)) return send(serviceUrl);
     const violations = response.headers.get("sl-violations");
     if (violations || isFromPrism(response)) {
-      throw new Error(`contract violation on ${request.method} ${request.url}: ${violations ?? ""} ${await response.text()}`);
+      throw new Error(`contract violation on ${request.method} ${pathname}${search}: ${violations ?? ""} ${await response.text()}`);
     }
     return response;
   };

@@ -7,6 +7,10 @@ export type RawRequest = Pick<InjectOptions, "method" | "headers" | "payload"> &
 /** What tests read of an answer, in the shape app.inject gives it. */
 export type ServiceResponse = Pick<LightMyRequestResponse, "statusCode" | "headers" | "body" | "json">;
 
+export interface Teardown {
+  teardown(fn: () => unknown): void;
+}
+
 /** How a test's requests reach the service. */
 export interface Transport {
   /** For the typed client: requests that follow the contract. */
@@ -42,7 +46,7 @@ export function inProcess(app: FastifyInstance): Transport {
  * one that lets invalid requests reach the service. Any violation fails the request. The app listens
  * and each proxy starts on first use, so that a test file pays only for what it sends.
  */
-export function throughPrismProxies(t: { teardown(fn: () => unknown): void }, app: FastifyInstance): Transport {
+export function throughPrismProxies(t: Teardown, app: FastifyInstance): Transport {
   const serviceUrl = once(() => app.listen({ port: 0, host: "127.0.0.1" }));
   const proxy = (validateRequest: boolean) =>
     once(async () => throughPrism(await startPrismProxy(t, await serviceUrl(), validateRequest), await serviceUrl()));
@@ -59,9 +63,9 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
   return () => (made ??= make());
 }
 
-function headersOf(injected: LightMyRequestResponse["headers"]): Headers {
+function headersOf(record: Record<string, string | string[] | number | undefined>): Headers {
   const headers = new Headers();
-  for (const [name, value] of Object.entries(injected)) {
+  for (const [name, value] of Object.entries(record)) {
     for (const item of [value ?? []].flat()) headers.append(name, String(item));
   }
   return headers;

@@ -46,7 +46,10 @@ export interface RunningService {
 
 const SERVER_COMMAND = [process.execPath, "--import", "tsx", "src/server.ts"];
 
-/** Starts `src/server.ts` (or another command that runs it, e.g. `npm start`) on a free port and resolves once it listens. */
+/**
+ * Starts `src/server.ts` (or another command that runs it, e.g. `npm start`) on a free port and resolves once it
+ * is ready: it listens, and a first start has printed its keys.
+ */
 export function startServer(env: NodeJS.ProcessEnv, timeoutMs = 60_000, [command, ...args] = SERVER_COMMAND): Promise<RunningService> {
   const child = spawn(command!, args, {
     cwd: root,
@@ -59,7 +62,7 @@ export function startServer(env: NodeJS.ProcessEnv, timeoutMs = 60_000, [command
     const onData = (chunk: Buffer) => {
       output += chunk;
       const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (!listening) return;
+      if (!listening || !output.includes("service ready")) return;
       clearTimeout(timer);
       resolve({
         child,

@@ -5,6 +5,7 @@ import openapiGlue, { type FastifyOpenapiGlueOptions } from "fastify-openapi-glu
 import type { Database } from "./db/database.ts";
 import { createHandlers } from "./handlers/index.ts";
 import { authenticationHook } from "./http/authentication.ts";
+import { registerCors, type CorsOptions } from "./http/cors.ts";
 import { loadSpecification, operationContract } from "./http/contract.ts";
 import { errorHandler, notFoundHandler } from "./http/errorHandler.ts";
 import "./http/fastifyTypes.ts";
@@ -26,6 +27,8 @@ export interface AppOptions {
   rateLimit?: RateLimitOptions;
   /** GET /metrics (Prometheus), without a key; default on. */
   metrics?: boolean;
+  /** Which origins the cross-origin operation (feedback) answers; default any (CORS_ORIGINS). */
+  cors?: CorsOptions;
 }
 
 const MIB = 1024 * 1024;
@@ -33,7 +36,7 @@ const MIB = 1024 * 1024;
 const MAX_PARAM_LENGTH = 255 * 12;
 
 /** The service as a Fastify instance; the caller owns the database and listens. */
-export async function buildApp({ database, logger = false, bodyLimitBytes = 5 * MIB, summarizer, rateLimit, metrics = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ database, logger = false, bodyLimitBytes = 5 * MIB, summarizer, rateLimit, metrics = true, cors = {} }: AppOptions): Promise<FastifyInstance> {
   const specification = loadSpecification();
   const app = Fastify({ logger, bodyLimit: bodyLimitBytes, routerOptions: { maxParamLength: MAX_PARAM_LENGTH }, frameworkErrors: errorHandler, ...requestLoggingOptions });
   returnRequestId(app);
@@ -45,6 +48,7 @@ export async function buildApp({ database, logger = false, bodyLimitBytes = 5 * 
   // Only JSON bodies are accepted: anything else is a 415 rather than a string to validate.
   app.removeContentTypeParser("text/plain");
   app.setValidatorCompiler(validatorCompiler());
+  await registerCors(app, specification, cors);
   if (rateLimit) await registerRateLimit(app, rateLimit);
   app.addHook("onRequest", authenticationHook((key) => authenticate(prisma, key)));
   app.addHook("preValidation", normalizeRequest);

@@ -15,6 +15,8 @@ export interface OperationContract {
   wrongKeyKindStatus: 401 | 403;
   arrayQueryParameters: string[];
   bodyRequired: boolean;
+  /** Answers browsers of other origins (CORS): `x-cross-origin: true` in openapi.yaml. */
+  crossOrigin: boolean;
 }
 
 interface SecurityScheme {
@@ -31,6 +33,7 @@ interface Operation {
   requestBody?: { required?: boolean };
   "x-api-key-kinds"?: KeyKind[];
   "x-wrong-key-kind-status"?: 401 | 403;
+  "x-cross-origin"?: boolean;
 }
 
 export interface OpenApiDocument {
@@ -68,5 +71,19 @@ export function operationContract(spec: OpenApiDocument, method: string, path: s
       .filter((parameter) => parameter.in === "query" && parameter.schema?.type === "array")
       .map((parameter) => parameter.name),
     bodyRequired: operation.requestBody?.required === true,
+    crossOrigin: operation["x-cross-origin"] === true,
   };
+}
+
+/** Path to the methods of its operations that answer other origins, for the CORS preflight. */
+export function crossOriginMethods(spec: OpenApiDocument): Map<string, Set<string>> {
+  const methods = new Map<string, Set<string>>();
+  for (const [path, operations] of Object.entries(spec.paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      if (operation["x-cross-origin"] !== true) continue;
+      if (!methods.has(path)) methods.set(path, new Set());
+      methods.get(path)!.add(method.toUpperCase());
+    }
+  }
+  return methods;
 }

@@ -6,6 +6,7 @@ import type { Database } from "./db/database.ts";
 import { createHandlers } from "./handlers/index.ts";
 import { authenticationHook } from "./http/authentication.ts";
 import { registerCors, type CorsOptions } from "./http/cors.ts";
+import { acceptOnlyUtf8Json } from "./http/jsonBody.ts";
 import { loadSpecification, operationContract } from "./http/contract.ts";
 import { errorHandler, notFoundHandler } from "./http/errorHandler.ts";
 import "./http/fastifyTypes.ts";
@@ -45,8 +46,9 @@ export async function buildApp({ database, logger = false, bodyLimitBytes = 5 * 
   const handlers = createHandlers({ database, prisma, summaries });
 
   app.decorateRequest("principal", null);
-  // Only JSON bodies are accepted: anything else is a 415 rather than a string to validate.
+  // Only JSON bodies, in UTF-8, are accepted: anything else is a 415 rather than a string to validate.
   app.removeContentTypeParser("text/plain");
+  acceptOnlyUtf8Json(app);
   app.setValidatorCompiler(validatorCompiler());
   await registerCors(app, specification, cors);
   if (rateLimit) await registerRateLimit(app, rateLimit);

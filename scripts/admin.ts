@@ -20,7 +20,7 @@ import { progressBar } from "./progress.ts";
 const USAGE = `Usage: npm run admin -- <command> [--json]
   init --org NAME --project NAME            an organization, its first project and one key of each kind
   projects create --org ID --name NAME      another project of the organization
-  keys create --org ID --kind private|public
+  keys create --org ID --kind KIND          a new key; KIND is private (sk_…) or public (pk_…)
   keys list --org ID
   keys revoke KEY|PREFIX                    revoke a key, given whole or by the prefix keys list shows
   export --org ID [--project ID] [--since ISO-8601] > FILE.jsonl

@@ -2,11 +2,10 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import t from "tap";
 import { EXIT_CODES } from "../../src/exitCodes.ts";
-import { freshDatabaseEnv, runScript, SLOW_START_TIMEOUT_MS, startServer } from "../helpers/processes.ts";
+import { freshDatabaseEnv, runAdmin as admin, runScript, SLOW_START_TIMEOUT_MS, startServer } from "../helpers/processes.ts";
 import { printedPrivateKey, serviceClient } from "../helpers/serviceClient.ts";
 
 const pgliteOnly = { skip: process.env.DATABASE_URL ? "the embedded database only (DATABASE_URL is set)" : false };
-const admin = (env: NodeJS.ProcessEnv, ...args: string[]) => runScript(["scripts/admin.ts", ...args], env);
 
 t.test("a running embedded service holds its data folder: a second process is refused, nothing is lost", pgliteOnly, async (t) => {
   const env = await freshDatabaseEnv(t);

@@ -36,6 +36,9 @@ export function runScript(args: string[], env: NodeJS.ProcessEnv): Promise<Finis
   });
 }
 
+/** The admin CLI (`npm run admin -- …`) with these settings. */
+export const runAdmin = (env: NodeJS.ProcessEnv, ...args: string[]) => runScript(["scripts/admin.ts", ...args], env);
+
 export interface RunningService {
   child: ChildProcess;
   url: string;

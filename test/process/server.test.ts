@@ -7,7 +7,7 @@ const keyLine = (output: string, kind: string) => new RegExp(`${kind} key:\\s+(\
 
 t.test("first start creates the default organization and prints its keys once; data survives a restart", async (t) => {
   const env = await freshDatabaseEnv(t);
-  const first = await startServer(env);
+  const first = await startServer(env, SLOW_START_TIMEOUT_MS);
   const privateKey = keyLine(first.output(), "private");
   const publicKey = keyLine(first.output(), "public");
   t.match(privateKey, /^sk_/);
@@ -23,7 +23,7 @@ t.test("first start creates the default organization and prints its keys once; d
   t.equal(await first.stop(), 0, "SIGTERM exits 0");
   t.equal(first.output().split(privateKey!).length, 2, "the key appears once, in the announcement, never in the logs");
 
-  const second = await startServer(env);
+  const second = await startServer(env, SLOW_START_TIMEOUT_MS);
   t.teardown(() => second.child.kill());
   t.notMatch(second.output(), /private key:/, "keys are printed on the first start only");
   const again = await fetch(`${second.url}/api/external/users`, { method: "PUT", headers, body: JSON.stringify({ externalId: "kept" }) });

@@ -34,8 +34,8 @@ try {
   await stack.down();
 }
 
-console.log("\n| # | how | new primary writable (ms) | first write (ms) | failed / requests | not 503 | lost | not exactly once |");
-console.log("|---|---|---|---|---|---|---|---|");
+console.log("\n| # | how | new primary writable (ms) | first write (ms) | failed / requests | errors for (ms) | not 503 | lost | not exactly once |");
+console.log("|---|---|---|---|---|---|---|---|---|");
 figures.forEach((f, i) =>
-  console.log(`| ${i + 1} | ${f.how} | ${f.promotedMs} | ${f.firstWriteMs} | ${f.failed} / ${f.requests} | ${f.serverErrors} | ${f.missing.length} of ${f.acknowledged} | ${f.notExactlyOnce.length} |`),
+  console.log(`| ${i + 1} | ${f.how} | ${f.promotedMs} | ${f.how === "kill" ? f.firstWriteMs : "-"} | ${f.failed} / ${f.requests} | ${f.errorWindowMs} | ${f.serverErrors} | ${f.missing.length} of ${f.acknowledged} | ${f.notExactlyOnce.length} |`),
 );

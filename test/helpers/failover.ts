@@ -48,8 +48,10 @@ export async function measureFailover(stack: HaStack, service: { url: string; ke
 }
 
 export function describeFailover(figures: FailoverFigures): string {
+  // In a switchover the old primary serves until Patroni stops it, so the first write after the command says nothing.
+  const writes = figures.how === "kill" ? `, first write after ${figures.firstWriteMs} ms` : "";
   return (
-    `${figures.how} ${figures.from} -> ${figures.to}: new primary writable after ${figures.promotedMs} ms, first write after ${figures.firstWriteMs} ms; ` +
+    `${figures.how} ${figures.from} -> ${figures.to}: new primary writable after ${figures.promotedMs} ms${writes}; ` +
     `${figures.failed} of ${figures.requests} requests failed over ${figures.errorWindowMs} ms, ${figures.serverErrors} of them not 503, ` +
     `${figures.withoutRetryAfter} 503s without Retry-After; ${figures.acknowledged} writes acknowledged, ${figures.missing.length} lost, ` +
     `${figures.notExactlyOnce.length} not exactly once`

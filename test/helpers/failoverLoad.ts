@@ -94,7 +94,7 @@ export interface Outcome {
   serverErrors: number;
   /** 503 answers without a Retry-After header. */
   withoutRetryAfter: number;
-  /** From `since` to the end of the first write that started after it and succeeded. */
+  /** From `since` to the end of the first write that succeeded after the first failure (or after `since`, without failures). */
   firstWriteMs: number | null;
   /** From the first failed request to the end of the last one. */
   errorWindowMs: number;
@@ -106,7 +106,10 @@ const succeeded = (attempt: Attempt) => attempt.status >= 200 && attempt.status 
 export function outcomeOf(attempts: Attempt[], since: number, until = Infinity): Outcome {
   const window = attempts.filter((attempt) => attempt.endedAt >= since && attempt.startedAt <= until);
   const failures = window.filter((attempt) => !succeeded(attempt));
-  const firstWrite = window.filter((attempt) => attempt.kind === "write" && attempt.startedAt >= since && succeeded(attempt)).sort((a, b) => a.endedAt - b.endedAt)[0];
+  // A killed postmaster's backends and walsender live on for a moment, so writes can still succeed
+  // just after a kill: writing again means after the first failure.
+  const outageSeen = failures.length ? Math.max(since, Math.min(...failures.map((attempt) => attempt.startedAt))) : since;
+  const firstWrite = window.filter((attempt) => attempt.kind === "write" && attempt.startedAt >= outageSeen && succeeded(attempt)).sort((a, b) => a.endedAt - b.endedAt)[0];
   return {
     requests: window.length,
     failed: failures.length,

@@ -36,7 +36,7 @@ export function ThreadView({ threadId }: { threadId: number }) {
   );
 
   return (
-    <section aria-labelledby="thread-title">
+    <section aria-labelledby="thread-title" aria-busy={thread.loading || memory.loading}>
       <p>
         <Link href="/console/threads">← Threads</Link>
       </p>

@@ -74,7 +74,7 @@ export function ThreadsView({ query }: { query: URLSearchParams }) {
   };
 
   return (
-    <section aria-labelledby="threads-title">
+    <section aria-labelledby="threads-title" aria-busy={page.loading}>
       <h1 id="threads-title">Threads</h1>
       <form class="filters" onSubmit={submitText} aria-label="Thread filters">
         <SelectField label="Project" value={filters.projectId ? String(filters.projectId) : ""} options={projects} onChange={(value) => apply({ projectId: value ? Number(value) : undefined })} />

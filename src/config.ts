@@ -20,6 +20,8 @@ export interface Config {
   metricsEnabled: boolean;
   /** Origins the feedback operation answers cross-origin; empty: any. */
   corsOrigins: string[];
+  /** Serves the browser console at /console. */
+  consoleEnabled: boolean;
 }
 
 const MIB = 1024 * 1024;
@@ -50,6 +52,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     metricsEnabled: env.METRICS_ENABLED !== "false" && env.METRICS_ENABLED !== "0",
     corsOrigins: (env.CORS_ORIGINS ?? "").split(",").map((origin) => origin.trim()).filter(Boolean),
+    consoleEnabled: env.CONSOLE_ENABLED !== "false" && env.CONSOLE_ENABLED !== "0",
     summarizer: {
       kind: summarizerKind(env.SUMMARIZER),
       openai: {

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { ClientError } from "../errors.ts";
-import { isDatabaseUnavailable, isRejectedData } from "../db/failures.ts";
+import { isDatabaseUnavailable, isRejectedData, isTransientConflict } from "../db/failures.ts";
 import { validationMessage } from "./validation.ts";
 
 const FASTIFY_ERRORS: Record<string, { status: number; error: string }> = {
@@ -34,6 +34,11 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: error }, "database unavailable");
     return databaseUnavailable(reply).send({ error: DATABASE_UNAVAILABLE });
+  }
+  if (isTransientConflict(error)) {
+    // Still conflicting after every retry of the data layer: busy, not broken.
+    request.log.warn({ err: error }, "transaction conflicts persisted through every retry");
+    return databaseUnavailable(reply).send({ error: "Service unavailable - too many concurrent changes to the same data, retry" });
   }
   if (isRejectedData(error)) {
     return reply.code(400).send({ error: "Invalid input: a value cannot be stored (for example a NUL character in text)" });

@@ -6,6 +6,8 @@ import type { Database } from "./db/database.ts";
 import { createHandlers } from "./handlers/index.ts";
 import { authenticationHook } from "./http/authentication.ts";
 import { loadSpecification, operationContract } from "./http/contract.ts";
+import { clientErrorHandler } from "./http/clientErrors.ts";
+import { DEFAULT_TIMEOUTS, TIMEOUT_CHECK_INTERVAL_MS, type HttpTimeouts } from "./http/timeouts.ts";
 import { errorHandler, notFoundHandler } from "./http/errorHandler.ts";
 import "./http/fastifyTypes.ts";
 import { requestLoggingOptions, returnRequestId } from "./http/logging.ts";
@@ -26,16 +28,31 @@ export interface AppOptions {
   rateLimit?: RateLimitOptions;
   /** GET /metrics (Prometheus), without a key; default on. */
   metrics?: boolean;
+  /** How long clients may take; defaults: DEFAULT_TIMEOUTS. */
+  timeouts?: Partial<HttpTimeouts>;
 }
+
 
 const MIB = 1024 * 1024;
 /** Room for a 255-character path parameter percent-encoded, so that its schema, not the router (414), rejects it. */
 const MAX_PARAM_LENGTH = 255 * 12;
 
 /** The service as a Fastify instance; the caller owns the database and listens. */
-export async function buildApp({ database, logger = false, bodyLimitBytes = 5 * MIB, summarizer, rateLimit, metrics = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ database, logger = false, bodyLimitBytes = 5 * MIB, summarizer, rateLimit, metrics = true, timeouts: timeoutOptions }: AppOptions): Promise<FastifyInstance> {
   const specification = loadSpecification();
-  const app = Fastify({ logger, bodyLimit: bodyLimitBytes, routerOptions: { maxParamLength: MAX_PARAM_LENGTH }, frameworkErrors: errorHandler, ...requestLoggingOptions });
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...timeoutOptions };
+  const app = Fastify({
+    logger,
+    bodyLimit: bodyLimitBytes,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: errorHandler,
+    clientErrorHandler,
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.connectionMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: { headersTimeout: Math.min(timeouts.headersMs, timeouts.requestMs), connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
+    ...requestLoggingOptions,
+  });
   returnRequestId(app);
   const { prisma } = database;
   const summaries = new SummaryKeeper({ prisma, refiner: summarizer, log: app.log });

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { ClientError } from "../errors.ts";
 import { isDatabaseUnavailable, isRejectedData, isTransientConflict } from "../db/failures.ts";
+import { REQUEST_ID_HEADER } from "./logging.ts";
 import { validationMessage } from "./validation.ts";
 
 const FASTIFY_ERRORS: Record<string, { status: number; error: string }> = {
@@ -24,6 +25,8 @@ export function databaseUnavailable(reply: FastifyReply): FastifyReply {
 
 /** The one place where errors become responses: always `{ "error": "…" }`, never internals. */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  // Errors Fastify meets before routing (frameworkErrors) skip the onSend hook that sets it.
+  reply.header(REQUEST_ID_HEADER, request.id);
   if (error.validation) {
     const [issue] = error.validation;
     return reply.code(400).send({ error: validationMessage(error.validationContext, issue as never) });

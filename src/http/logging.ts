@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
 
-const REQUEST_ID_HEADER = "x-request-id";
+export const REQUEST_ID_HEADER = "x-request-id";
 
 /** An incoming request id is kept only when it is short and plain, so that it cannot forge log lines. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;

@@ -2,6 +2,7 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import openapiGlue, { type FastifyOpenapiGlueOptions } from "fastify-openapi-glue";
+import { registerConsole } from "./console/console.ts";
 import type { Database } from "./db/database.ts";
 import { createHandlers } from "./handlers/index.ts";
 import { authenticationHook } from "./http/authentication.ts";
@@ -30,15 +31,16 @@ export interface AppOptions {
   metrics?: boolean;
   /** How long clients may take; defaults: DEFAULT_TIMEOUTS. */
   timeouts?: Partial<HttpTimeouts>;
+  /** The browser console at /console (its page needs no key; the API it calls does); default on. */
+  console?: boolean;
 }
-
 
 const MIB = 1024 * 1024;
 /** Room for a 255-character path parameter percent-encoded, so that its schema, not the router (414), rejects it. */
 const MAX_PARAM_LENGTH = 255 * 12;
 
 /** The service as a Fastify instance; the caller owns the database and listens. */
-export async function buildApp({ database, logger = false, bodyLimitBytes = 5 * MIB, summarizer, rateLimit, metrics = true, timeouts: timeoutOptions }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ database, logger = false, bodyLimitBytes = 5 * MIB, summarizer, rateLimit, metrics = true, timeouts: timeoutOptions, console = true }: AppOptions): Promise<FastifyInstance> {
   const specification = loadSpecification();
   const timeouts = { ...DEFAULT_TIMEOUTS, ...timeoutOptions };
   const app = Fastify({
@@ -73,6 +75,7 @@ export async function buildApp({ database, logger = false, bodyLimitBytes = 5 * 
   await app.register(swagger, { mode: "static", specification: { document: structuredClone(specification) as never } });
   await app.register(swaggerUi, { routePrefix: "/docs" });
   app.get("/openapi.json", { schema: { hide: true } }, async () => specification);
+  if (console) await registerConsole(app);
 
   await app.register(openapiGlue, {
     specification: structuredClone(specification),

@@ -20,6 +20,8 @@ export interface Config {
   /** Serves GET /metrics. */
   metricsEnabled: boolean;
   timeouts: HttpTimeouts;
+  /** Serves the browser console at /console. */
+  consoleEnabled: boolean;
 }
 
 const MIB = 1024 * 1024;
@@ -55,6 +57,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keepAliveMs: integer(env, "KEEP_ALIVE_TIMEOUT_MS", DEFAULT_TIMEOUTS.keepAliveMs),
     },
     metricsEnabled: env.METRICS_ENABLED !== "false" && env.METRICS_ENABLED !== "0",
+    consoleEnabled: env.CONSOLE_ENABLED !== "false" && env.CONSOLE_ENABLED !== "0",
     summarizer: {
       kind: summarizerKind(env.SUMMARIZER),
       openai: {

@@ -33,6 +33,7 @@ const app = await buildApp({
   summarizer: configuredSummarizer(config.summarizer),
   metrics: config.metricsEnabled,
   timeouts: config.timeouts,
+  console: config.consoleEnabled,
   rateLimit: { perMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl },
 });
 if (applied.length > 0) app.log.info({ migrations: applied }, "applied database migrations");

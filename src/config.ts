@@ -20,6 +20,8 @@ export interface Config {
   /** Serves GET /metrics. */
   metricsEnabled: boolean;
   timeouts: HttpTimeouts;
+  /** Origins the feedback operation answers cross-origin; empty: any. */
+  corsOrigins: string[];
   /** Serves the browser console at /console. */
   consoleEnabled: boolean;
 }
@@ -57,6 +59,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keepAliveMs: integer(env, "KEEP_ALIVE_TIMEOUT_MS", DEFAULT_TIMEOUTS.keepAliveMs),
     },
     metricsEnabled: env.METRICS_ENABLED !== "false" && env.METRICS_ENABLED !== "0",
+    corsOrigins: (env.CORS_ORIGINS ?? "").split(",").map((origin) => origin.trim()).filter(Boolean),
     consoleEnabled: env.CONSOLE_ENABLED !== "false" && env.CONSOLE_ENABLED !== "0",
     summarizer: {
       kind: summarizerKind(env.SUMMARIZER),

@@ -1,6 +1,6 @@
 import type { PrismaClient } from "../../generated/prisma/client.ts";
 import { inTransaction, type Db } from "../db/types.ts";
-import { invalidInput } from "../errors.ts";
+import { invalidInput, notFound } from "../errors.ts";
 import { LIMITS, refuseOverLimit } from "../limits.ts";
 import { resolveProject } from "../projects/projects.ts";
 import { saveUser, type UserInput } from "../users/users.ts";
@@ -112,5 +112,7 @@ export async function ingestThread(
     return thread;
   });
   const [thread] = await loadThreads(prisma, organizationId, [id]);
-  return { thread: thread!, created };
+  // Deleted meanwhile with its user, by a concurrent request: the 404 a later request would get.
+  if (!thread) throw notFound("Thread not found");
+  return { thread, created };
 }

@@ -7,12 +7,26 @@
  *
  *   npm run eval:memory
  *   npm run eval:memory -- --json        (the results as JSON, with every summary)
+ *   npm run eval:memory -- --limits 400,600,800,1000,1500,2000
+ *                                        (the built-in summarizer's recall at other length limits)
  */
 import { readConfig } from "../src/config.ts";
 import { configuredSummarizer } from "../src/summarizer/configured.ts";
 import { MEMORY_CASES } from "../test/fixtures/memory/index.ts";
 import { evaluateMemory } from "./memoryEval/evaluate.ts";
+import { recallByLimit } from "./memoryEval/limits.ts";
 import { report, totals } from "./memoryEval/report.ts";
+
+const limitsArgument = process.argv.indexOf("--limits");
+if (limitsArgument !== -1) {
+  const limits = (process.argv[limitsArgument + 1] ?? "").split(",").map(Number);
+  if (limits.some((limit) => !Number.isInteger(limit) || limit < 100)) throw new Error("--limits takes integers of at least 100, e.g. 600,1000");
+  console.log("limit  recall  stale shown  mean length");
+  for (const { limit, recall, staleShown, meanLength } of recallByLimit(MEMORY_CASES, limits)) {
+    console.log(`${String(limit).padStart(5)}  ${recall.toFixed(3)}  ${String(staleShown).padStart(11)}  ${meanLength.toFixed(0).padStart(11)}`);
+  }
+  process.exit(0);
+}
 
 const config = readConfig();
 const refiner = config.summarizer.kind === "builtin" ? undefined : configuredSummarizer(config.summarizer);

@@ -1,11 +1,11 @@
 import { announcedChange, STOPWORDS, type Change } from "./lexicon.ts";
-import { splitClauses } from "./sentences.ts";
+import { isQuestion, splitClauses } from "./sentences.ts";
 
 /**
  * What ties a sentence to the facts it states: its content words (cut to a crude 5-letter stem),
  * its values (numbers, identifiers, capitalised names, weekdays) and its slots, a value's kind
  * read from the word around the number ("15 seats" fills `#seats`, "$1,200" fills `$#`,
- * "US 11" fills `us#`, "8 pm" fills `#time`).
+ * "US 11" fills `us#`, "8 pm" fills `#time`, "12 seconds" and "3 ms" fill `#duration`).
  */
 export interface FactKeys {
   stems: Set<string>;
@@ -18,7 +18,8 @@ const TOKEN = /[\p{L}\p{N}](?:[\p{L}\p{N}'’-]|[.,](?=\p{N}))*/gu;
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const CJK_WEEKDAY = /[月火水木金土日]曜日|星期[一二三四五六日天]|周[一二三四五六日]/gu;
 const DIGIT = /\p{Nd}/u;
-const TIME_UNITS = new Set(["am", "pm", "h", "uhr", "heures", "hours", "o'clock"]);
+const TIME_UNITS = new Set(["am", "pm", "h", "uhr", "heures", "o'clock"]);
+const DURATION_UNITS = new Set(["ms", "milliseconds", "s", "sec", "secs", "seconds", "min", "mins", "minutes", "hours", "hrs", "minuten", "sekunden", "stunden", "minutos", "segundos", "horas"]);
 const STREET = new Set(["street", "st", "avenue", "ave", "road", "rd", "lane", "drive", "way", "boulevard", "blvd", "place", "rue", "calle", "avenida", "rua", "via", "straße", "strasse"]);
 /** Short words that sit next to numbers without saying what they count. */
 const FILLER = new Set(["a", "an", "the", "of", "at", "to", "in", "on", "for", "by", "is", "was", "and", "or", "from", "de", "du", "à", "le", "la", "el", "en", "y", "e", "um", "am", "um", "im", "di", "da", "per", "con", "com"]);
@@ -69,6 +70,7 @@ function addSlots(slots: FactKeys["slots"], before: string | undefined, lower: s
   if (before && "$€£¥₹".includes(before)) addSlot(slots, `${before}#`, word);
   if (next && (STREET.has(next) || STREET.has(lower[index + 2] ?? ""))) addSlot(slots, "address", word);
   else if (next && TIME_UNITS.has(next)) addSlot(slots, "#time", word);
+  else if (next && DURATION_UNITS.has(next)) addSlot(slots, "#duration", `${word} ${next}`);
   else if (next && !startsWithDigit(next) && !FILLER.has(next) && next.length <= 10) addSlot(slots, `#${stem(next)}`, word);
   if (previous && !startsWithDigit(previous) && !FILLER.has(previous) && previous.length <= 8) addSlot(slots, `${stem(previous)}#`, word);
 }
@@ -82,16 +84,20 @@ function shares<T>(a: Set<T>, b: Set<T>, accept: (item: T) => boolean = () => tr
 const distinctive = (value: string) => !/^\p{Nd}{1,2}$/u.test(value);
 
 /**
- * Whether `later` (with a change announced) replaces what `earlier` says:
+ * Whether `later` replaces what `earlier` (a statement, or a question when `asked`) says:
  * - a slot of both (`#seats`, `$#`, `#time`) holds in `earlier` a value that `later` does not
- *   have, and they share a content word or the change is announced clearly ("actually", "instead");
+ *   have, and the change is announced clearly ("actually", "instead"; any announcement for an
+ *   address), or `earlier` states it and they share a content word besides the slot's own
+ *   ("budget" for `$#`): "our budget is $1,200", then "we can stretch the budget to $1,500";
  * - or the change is announced and they share a distinctive value ("Redux", "Friday", "Go 1.21").
  */
-function replaces(later: FactKeys, change: Change, earlier: FactKeys): boolean {
+function replaces(later: FactKeys, change: Change, earlier: FactKeys, asked: boolean): boolean {
   for (const [slot, values] of earlier.slots) {
     const laterValues = later.slots.get(slot);
     if (!laterValues || [...values].every((value) => laterValues.has(value))) continue;
-    if (change === "strong" || (change !== null && slot === "address") || shares(later.stems, earlier.stems)) return true;
+    if (change === "strong" || (change !== null && slot === "address")) return true;
+    const naming = slot.replace("#", "");
+    if (!asked && shares(later.stems, earlier.stems, (stem) => stem !== naming)) return true;
   }
   return change !== null && shares(later.values, earlier.values, distinctive);
 }
@@ -133,11 +139,11 @@ export class ChangeIndex {
     for (const value of negatedValues(text)) listIn(this.byNegated, value).push(later);
   }
 
-  private replaced(order: number, clause: FactKeys): boolean {
+  private replaced(order: number, clause: FactKeys, asked: boolean): boolean {
     const candidates = new Set<Later>();
     for (const slot of clause.slots.keys()) for (const later of this.bySlot.get(slot) ?? []) if (later.order > order) candidates.add(later);
     for (const value of clause.values) for (const later of this.byValue.get(value) ?? []) if (later.order > order) candidates.add(later);
-    for (const later of candidates) if (replaces(later.keys, later.change, clause)) return true;
+    for (const later of candidates) if (replaces(later.keys, later.change, clause, asked)) return true;
     for (const value of clause.values) if (this.byNegated.get(value)?.some((later) => later.order > order)) return true;
     return false;
   }
@@ -149,10 +155,11 @@ export class ChangeIndex {
    * clause is dropped with it rather than left as a fragment.
    */
   current(order: number, sentence: string, keys: FactKeys): string {
-    if (!this.replaced(order, keys)) return sentence;
+    const asked = isQuestion(sentence);
+    if (!this.replaced(order, keys, asked)) return sentence;
     const parts = splitClauses(sentence);
     let end = 0;
-    while (end < parts.length && !this.replaced(order, factKeys(parts[end]!))) end += 2;
+    while (end < parts.length && !this.replaced(order, factKeys(parts[end]!), asked)) end += 2;
     return parts.slice(0, Math.max(0, end - 1)).join("").trim();
   }
 }

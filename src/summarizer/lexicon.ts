@@ -86,6 +86,7 @@ export function announcedChange(sentence: string): Change {
 /** Words too common to tie two sentences to the same fact. */
 export const STOPWORDS = new Set(
   (
+    "the and but has had for are was not now you can get its all any how why who may one two yes " +
     "about above after again also always another because been before being below between both could does doing down during each from further have having here into just more most much only other over same should some such than that their them then there these they this those through under until very were what when where which while will with would your yours " +
     "today tomorrow yesterday next last first thing things please thanks really maybe like want need would could should think know make sure okay " +
     "dans pour avec mais plus tout tous nous vous leur elle sont être avoir fait comme aussi très " +

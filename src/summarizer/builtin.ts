@@ -45,13 +45,48 @@ interface Analysed {
   sentences: string[];
 }
 
-/** The conversation's messages as sentences, greetings and pleasantries dropped. */
+/**
+ * The most of each message that is read: users state their facts in what they write, the
+ * assistant's confirmations come first in its answers, and the latest answer is quoted. At most
+ * INPUT_BUDGET characters are read in all, so that the widest window (hundreds of messages of
+ * thousands of characters) costs a bounded time on the ingest path: the first two messages,
+ * then the latest ones back to where the budget runs out; the messages between are not read.
+ */
+const USER_CHARS = 2000;
+const ASSISTANT_CHARS = 600;
+const INPUT_BUDGET = 60_000;
+const OPENING_READ = 2;
+/** Sentences read per message: a message of hundreds of tiny "sentences" is noise, not facts. */
+const MAX_SENTENCES = 40;
+
+function readable({ messages }: Conversation): string[] {
+  const latestAnswer = messages.map((message) => message.role).lastIndexOf("assistant");
+  const texts = messages.map(() => "");
+  let left = INPUT_BUDGET;
+  const read = (index: number) => {
+    const { role, content } = messages[index]!;
+    let end = Math.min(content.length, left, role === "user" || index === latestAnswer ? USER_CHARS : ASSISTANT_CHARS);
+    if (end < content.length && /[\uD800-\uDBFF]/.test(content.charAt(end - 1))) end--;
+    texts[index] = content.slice(0, end);
+    left -= end;
+  };
+  for (let index = 0; index < Math.min(OPENING_READ, messages.length); index++) read(index);
+  for (let index = messages.length - 1; index >= OPENING_READ && left > 0; index--) read(index);
+  return texts;
+}
+
+/**
+ * The conversation's messages as sentences, without greetings, and without the user's thanks and
+ * acknowledgements ("ok", "thanks, that worked"); the assistant's "Yes." can be the answer.
+ */
 function analyse(conversation: Conversation): Analysed[] {
-  return conversation.messages.map(({ role, content }) => ({
+  const texts = readable(conversation);
+  return conversation.messages.map(({ role }, index) => ({
     role,
-    sentences: splitSentences(plainText(content, false))
+    sentences: splitSentences(plainText(texts[index]!, false))
+      .slice(0, MAX_SENTENCES)
       .map(withoutGreeting)
-      .filter((sentence) => sentence !== "" && !isPleasantry(sentence)),
+      .filter((sentence) => sentence !== "" && (role === "assistant" || !isPleasantry(sentence))),
   }));
 }
 
@@ -71,6 +106,7 @@ function candidates(messages: Analysed[], skip: Set<number>): Candidate[] {
       if (role === "user") changes.add(order, text, keys);
     }
   });
+  const opening = sentences.find((sentence) => sentence.role === "user")?.message;
   const seen = new Set<string>();
   const kept: Candidate[] = [];
   for (const sentence of sentences.reverse()) {
@@ -80,7 +116,8 @@ function candidates(messages: Analysed[], skip: Set<number>): Candidate[] {
     if (!text || seen.has(key)) continue;
     seen.add(key);
     const kind: Kind = sentence.role === "assistant" ? "confirmed" : isQuestion(text) ? "asked" : "said";
-    const value = score(sentence.role, kind, text);
+    // The user's first message says what the thread is about.
+    const value = score(sentence.role, kind, text) + (sentence.message === opening ? 1 : 0);
     if (value >= 0) kept.push({ text: clip(text, MAX_SENTENCE), kind, order: sentence.order, score: value });
   }
   return kept;

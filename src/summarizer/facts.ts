@@ -5,7 +5,8 @@ import { isQuestion, splitClauses } from "./sentences.ts";
  * What ties a sentence to the facts it states: its content words (cut to a crude 5-letter stem),
  * its values (numbers, identifiers, capitalised names, weekdays) and its slots, a value's kind
  * read from the word around the number ("15 seats" fills `#seats`, "$1,200" fills `$#`,
- * "US 11" fills `us#`, "8 pm" fills `#time`, "12 seconds" and "3 ms" fill `#duration`).
+ * "US 11" fills `us#`, "8 pm" fills `#time`, "12 seconds" and "3 ms" fill `#duration`,
+ * "Friday" and "土曜日" fill `weekday`).
  */
 export interface FactKeys {
   stems: Set<string>;
@@ -18,6 +19,13 @@ const TOKEN = /[\p{L}\p{N}](?:[\p{L}\p{N}'’-]|[.,](?=\p{N}))*/gu;
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const CJK_WEEKDAY = /[月火水木金土日]曜日|星期[一二三四五六日天]|周[一二三四五六日]/gu;
 const DIGIT = /\p{Nd}/u;
+const WEEKDAYS = new Set(
+  (
+    "monday tuesday wednesday thursday friday saturday sunday lundi mardi mercredi jeudi vendredi samedi dimanche " +
+    "montag dienstag mittwoch donnerstag freitag samstag sonntag lunes martes miércoles jueves viernes sábado domingo " +
+    "lunedì martedì mercoledì giovedì venerdì sabato domenica segunda-feira terça-feira quarta-feira quinta-feira sexta-feira"
+  ).split(" "),
+);
 const TIME_UNITS = new Set(["am", "pm", "h", "uhr", "heures", "o'clock"]);
 const DURATION_UNITS = new Set(["ms", "milliseconds", "s", "sec", "secs", "seconds", "min", "mins", "minutes", "hours", "hrs", "minuten", "sekunden", "stunden", "minutos", "segundos", "horas"]);
 const STREET = new Set(["street", "st", "avenue", "ave", "road", "rd", "lane", "drive", "way", "boulevard", "blvd", "place", "rue", "calle", "avenida", "rua", "via", "straße", "strasse"]);
@@ -57,8 +65,12 @@ export function factKeys(sentence: string): FactKeys {
     } else if (!hasDigit && word.length >= 3 && !STOPWORDS.has(word)) keys.stems.add(stem(word));
     if (hasDigit || (index > 0 && startsUpperCase(token))) keys.values.add(word);
     if (numeric) addSlots(keys.slots, sentence[matches[index]!.index - 1], lower, index);
+    else if (WEEKDAYS.has(word)) addSlot(keys.slots, "weekday", word);
   }
-  for (const weekday of sentence.match(CJK_WEEKDAY) ?? []) keys.values.add(weekday);
+  for (const weekday of sentence.match(CJK_WEEKDAY) ?? []) {
+    keys.values.add(weekday);
+    addSlot(keys.slots, "weekday", weekday);
+  }
   return keys;
 }
 
@@ -115,6 +127,19 @@ function listIn<K, V>(map: Map<K, V[]>, key: K): V[] {
   return list;
 }
 
+/**
+ * At most this many of the latest sentences that share a slot or a value are compared with an
+ * earlier one, so that a thread where every sentence fills the same slot ("Question 1: …",
+ * "Question 2: …") costs time linear in its length.
+ */
+const MAX_COMPARED = 8;
+
+/** The latest (at most MAX_COMPARED) sentences of `list`, in the order they were added, that come after `order`. */
+function* latest(list: Later[] | undefined, order: number): Generator<Later> {
+  if (!list) return;
+  for (let index = list.length - 1; index >= 0 && index >= list.length - MAX_COMPARED && list[index]!.order > order; index--) yield list[index]!;
+}
+
 interface Later {
   order: number;
   keys: FactKeys;
@@ -141,10 +166,10 @@ export class ChangeIndex {
 
   private replaced(order: number, clause: FactKeys, asked: boolean): boolean {
     const candidates = new Set<Later>();
-    for (const slot of clause.slots.keys()) for (const later of this.bySlot.get(slot) ?? []) if (later.order > order) candidates.add(later);
-    for (const value of clause.values) for (const later of this.byValue.get(value) ?? []) if (later.order > order) candidates.add(later);
+    for (const slot of clause.slots.keys()) for (const later of latest(this.bySlot.get(slot), order)) candidates.add(later);
+    for (const value of clause.values) for (const later of latest(this.byValue.get(value), order)) candidates.add(later);
     for (const later of candidates) if (replaces(later.keys, later.change, clause, asked)) return true;
-    for (const value of clause.values) if (this.byNegated.get(value)?.some((later) => later.order > order)) return true;
+    for (const value of clause.values) if ((this.byNegated.get(value)?.at(-1)?.order ?? -1) > order) return true;
     return false;
   }
 

@@ -25,15 +25,23 @@ export interface CaseResult {
   summaryMs: number;
 }
 
-const BUILTIN_REPEATS = 20;
+const BATCHES = 5;
+const BATCH_SIZE = 5;
 
-/** CPU time (user + system) of one built-in summary of the window the service reads, averaged over repeats. */
+/**
+ * CPU time (user + system) of one built-in summary of the window the service reads: the median
+ * of five batches of five, after a first run, so that a busy machine or a garbage collection
+ * during one batch does not count.
+ */
 function builtinCpuMs(conversation: Parameters<typeof summarizeConversation>[0]): number {
   summarizeConversation(conversation);
-  const before = process.cpuUsage();
-  for (let i = 0; i < BUILTIN_REPEATS; i++) summarizeConversation(conversation);
-  const { user, system } = process.cpuUsage(before);
-  return (user + system) / 1000 / BUILTIN_REPEATS;
+  const batches = Array.from({ length: BATCHES }, () => {
+    const before = process.cpuUsage();
+    for (let i = 0; i < BATCH_SIZE; i++) summarizeConversation(conversation);
+    const { user, system } = process.cpuUsage(before);
+    return (user + system) / 1000 / BATCH_SIZE;
+  });
+  return batches.sort((a, b) => a - b)[Math.floor(BATCHES / 2)]!;
 }
 
 /** A refiner that reports each summary it returns, with the time it took, so the run can wait for it to be stored. */

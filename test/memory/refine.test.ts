@@ -179,4 +179,16 @@ t.test("through the app: the LLM's summary becomes the memory; a failing LLM lea
   await eventually(async () => fake.requests.length === 3, "the attempt and its retry");
   await new Promise((resolve) => setTimeout(resolve, 100));
   t.equal(await summaryOf(unlucky), "User asked: And to Excel?\nLatest answer: Use Export.");
+
+  fake.behaviour = answer("The user wants to know how to export their data to a spreadsheet, and the assistant said to use Export.");
+  const french = uniqueId("user");
+  t.equal((await post(french, "Comment est-ce que je peux exporter mes données vers un tableur, avec toutes les colonnes ?")).response.status, 201);
+  await eventually(async () => fake.requests.length === 4, "the request for the French thread");
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  t.equal(fake.requests.length, 4, "an answer in another language is not retried");
+  t.equal(
+    await summaryOf(french),
+    "User asked: Comment est-ce que je peux exporter mes données vers un tableur, avec toutes les colonnes ?\nLatest answer: Use Export.",
+    "an answer in English to a French user leaves the built-in summary",
+  );
 });

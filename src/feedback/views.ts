@@ -33,3 +33,11 @@ export async function loadFeedback(db: Db, organizationId: number, id: number): 
   const row = await db.feedback.findFirstOrThrow({ where: { organizationId, id }, include: feedbackWithEverything });
   return toFeedbackView(row);
 }
+
+/** What a public key's caller may see of the giver: ids and times, no name, email, username or segments. */
+export function withoutPersonalData({ externalUser, ...feedback }: FeedbackView) {
+  const { id, organizationId, externalId, createdAt, updatedAt } = externalUser;
+  return { ...feedback, externalUser: { id, organizationId, externalId, createdAt, updatedAt, segments: [] as never[] } };
+}
+
+export type PublicFeedbackView = ReturnType<typeof withoutPersonalData>;

@@ -27,7 +27,7 @@ export interface AppOptions {
   bodyLimitBytes?: number;
   /** Refines the built-in memory summaries in the background (e.g. an LLM); default: built-in only. */
   summarizer?: Summarizer;
-  /** Off unless given (tests are not limited); the server passes RATE_LIMIT_PER_MINUTE and REDIS_URL. */
+  /** Off unless given (tests are not limited); the server passes the RATE_LIMIT_* settings and REDIS_URL. */
   rateLimit?: RateLimitOptions;
   /** GET /metrics (Prometheus), without a key; default on. */
   metrics?: boolean;
@@ -80,8 +80,9 @@ export async function buildApp({
   acceptOnlyUtf8Json(app);
   app.setValidatorCompiler(validatorCompiler());
   await registerCors(app, specification, cors);
-  if (rateLimit) await registerRateLimit(app, rateLimit);
-  app.addHook("onRequest", authenticationHook((key) => authenticate(prisma, key)));
+  const limits = rateLimit ? await registerRateLimit(app, rateLimit) : {};
+  app.addHook("onRequest", authenticationHook((key, options) => authenticate(prisma, key, options), limits.failedAuth));
+  if (limits.perKey) app.addHook("onRequest", limits.perKey);
   app.addHook("preValidation", normalizeRequest);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);

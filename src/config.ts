@@ -12,8 +12,8 @@ export interface Config {
   /** After SIGTERM or SIGINT, how long requests in flight may take before the process exits with 1. */
   shutdownTimeoutMs: number;
   pool: Required<Pick<PoolOptions, "max" | "connectionTimeoutMillis" | "statementTimeoutMillis">>;
-  /** Requests per API key (or per IP without one) per minute; 0: no limit. */
-  rateLimitPerMinute: number;
+  /** Requests a minute (0: no limit): with a public key per client address, with a private key per key, failed authentications per address. */
+  rateLimit: { publicPerMinute: number; privatePerMinute: number; failedAuthPerMinute: number };
   /** Shares the rate limit counters between instances. */
   redisUrl?: string;
   summarizer: SummarizerConfig;
@@ -50,7 +50,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       connectionTimeoutMillis: integer(env, "DB_CONNECT_TIMEOUT_MS", 5_000),
       statementTimeoutMillis: integer(env, "DB_STATEMENT_TIMEOUT_MS", 15_000),
     },
-    rateLimitPerMinute: integer(env, "RATE_LIMIT_PER_MINUTE", 600),
+    rateLimit: {
+      publicPerMinute: integer(env, "RATE_LIMIT_PUBLIC_PER_MINUTE", 600),
+      privatePerMinute: integer(env, "RATE_LIMIT_PRIVATE_PER_MINUTE", 0),
+      failedAuthPerMinute: integer(env, "RATE_LIMIT_FAILED_AUTH_PER_MINUTE", 60),
+    },
     redisUrl: env.REDIS_URL || undefined,
     timeouts: {
       requestMs: integer(env, "REQUEST_TIMEOUT_MS", DEFAULT_TIMEOUTS.requestMs),

@@ -49,7 +49,7 @@ const app = await buildApp({
   metrics: config.metricsEnabled,
   timeouts: config.timeouts,
   console: config.consoleEnabled,
-  rateLimit: { perMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl },
+  rateLimit: { ...config.rateLimit, redisUrl: config.redisUrl },
   cors: { origins: config.corsOrigins },
 });
 if (applied.length > 0) app.log.info({ migrations: applied }, "applied database migrations");

@@ -16,7 +16,7 @@ if ("unavailable" in stack) {
 }
 const figures: FailoverFigures[] = [];
 try {
-  const service = await startServer({ DATABASE_URL: stack.databaseUrl, RATE_LIMIT_PER_MINUTE: "0" }, 120_000);
+  const service = await startServer({ DATABASE_URL: stack.databaseUrl, RATE_LIMIT_PUBLIC_PER_MINUTE: "0", RATE_LIMIT_FAILED_AUTH_PER_MINUTE: "0" }, 120_000);
   try {
     const client = { url: service.url, key: printedPrivateKey(service.output()) };
     for (let round = 1; round <= kills + switchovers; round++) {

@@ -1,31 +1,37 @@
 import rateLimit from "@fastify/rate-limit";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import { Redis } from "ioredis";
-import { hashKey } from "../keys/keys.ts";
-import { readKey } from "./authentication.ts";
+import type { Principal } from "../keys/keys.ts";
 
+/** Requests a minute; 0 or absent turns a limit off. */
 export interface RateLimitOptions {
-  /** Requests per key (or per IP without a key) per minute; 0 turns the limit off. */
-  perMinute: number;
+  /** Requests with a public key, per client address (every visitor of a widget shares one key). */
+  publicPerMinute?: number;
+  /** Requests with a private key, per key. */
+  privatePerMinute?: number;
+  /** Missing, unknown or revoked keys, per client address; a valid key is never refused by it. */
+  failedAuthPerMinute?: number;
   /** With Redis the counters are shared by every instance using the same Redis and prefix. */
   redisUrl?: string;
   redisPrefix?: string;
 }
 
+/** What the key check asks of the failed-authentication limit. */
+export interface FailedAuthLimit {
+  /** Whether the client's address has used up its failures: its unknown keys then cost no lookup each. */
+  isExhausted(request: FastifyRequest): Promise<boolean>;
+  /** Counts a failure; throws the 429 when the address is over the limit. */
+  countFailure(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+}
+
+export interface RateLimits {
+  failedAuth?: FailedAuthLimit;
+  /** An onRequest hook to add after the key check: the limit of the caller's kind of key. */
+  perKey?: onRequestAsyncHookHandler;
+}
+
 const MINUTE_MS = 60_000;
 const REDIS_CONNECT_TIMEOUT_MS = 2_000;
-
-/** Only operations that take a key are limited: probes, docs and unknown routes are not. */
-function isExempt(request: FastifyRequest): boolean {
-  return !request.routeOptions.config.operation?.keySources.length;
-}
-
-/** The presented key's hash (never the key itself), so that counters in Redis reveal no secret. */
-function limitKey(request: FastifyRequest): string {
-  const operation = request.routeOptions.config.operation;
-  const key = operation ? readKey(request, operation.keySources) : undefined;
-  return key ? `key:${hashKey(key)}` : `ip:${request.ip}`;
-}
 
 function tooManyRequests(_request: FastifyRequest, context: { ttl: number }): Error {
   const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
@@ -53,21 +59,52 @@ async function connectRedis(app: FastifyInstance, url: string): Promise<Redis> {
   return redis;
 }
 
+function failedAuthLimit(app: FastifyInstance, perMinute: number): FailedAuthLimit {
+  const limiter = app.createRateLimit({ max: perMinute, timeWindow: MINUTE_MS, keyGenerator: (request) => `failed-auth:${request.ip}` });
+  return {
+    async isExhausted(request) {
+      const counted = await limiter(request, { increment: false });
+      return !counted.isAllowed && counted.remaining === 0;
+    },
+    async countFailure(request, reply) {
+      const counted = await limiter(request);
+      if (counted.isAllowed) return;
+      const reset = counted.ttlInSeconds;
+      reply.header("x-ratelimit-limit", counted.max).header("x-ratelimit-remaining", counted.remaining).header("x-ratelimit-reset", reset);
+      if (!counted.isExceeded) return;
+      reply.header("retry-after", Math.max(1, reset));
+      throw tooManyRequests(request, counted);
+    },
+  };
+}
+
+/** Public keys are counted per client address, private ones per key (by its id: no secret in Redis). */
+function perKeyLimit(app: FastifyInstance, { publicPerMinute = 0, privatePerMinute = 0 }: RateLimitOptions): onRequestAsyncHookHandler | undefined {
+  if (Math.max(publicPerMinute, privatePerMinute) <= 0) return undefined;
+  const limitOf = (principal: Principal) => (principal.kind === "public" ? publicPerMinute : privatePerMinute);
+  return app.rateLimit({
+    max: (request) => limitOf(request.principal!),
+    timeWindow: MINUTE_MS,
+    allowList: (request) => !request.principal || limitOf(request.principal) <= 0,
+    // Called before allowList, so also for requests without a principal (which allowList then lets through).
+    keyGenerator: ({ principal, ip }) => (principal?.kind === "private" ? `private:${principal.keyId}` : `public:${ip}`),
+  }) as onRequestAsyncHookHandler;
+}
+
 /**
- * Registers the limit as an app-wide onRequest hook: added before the key check, it answers 429
- * without a database lookup.
+ * The failed-authentication limit is consulted by the key check (before a lookup, and on each
+ * failure); the per-key limits run after it, once the key's kind is known (from the key cache
+ * for most requests).
  */
-export async function registerRateLimit(app: FastifyInstance, { perMinute, redisUrl, redisPrefix = "rate-limit:" }: RateLimitOptions): Promise<void> {
-  if (perMinute <= 0) return;
+export async function registerRateLimit(app: FastifyInstance, options: RateLimitOptions): Promise<RateLimits> {
+  const { publicPerMinute = 0, privatePerMinute = 0, failedAuthPerMinute = 0, redisUrl, redisPrefix = "rate-limit:" } = options;
+  if (Math.max(publicPerMinute, privatePerMinute, failedAuthPerMinute) <= 0) return {};
   await app.register(rateLimit, {
     global: false,
-    max: perMinute,
-    timeWindow: MINUTE_MS,
-    keyGenerator: limitKey,
-    allowList: isExempt,
     errorResponseBuilder: tooManyRequests,
     skipOnError: true,
     ...(redisUrl ? { redis: await connectRedis(app, redisUrl), nameSpace: redisPrefix } : {}),
   });
-  app.addHook("onRequest", app.rateLimit());
+  const perKey = perKeyLimit(app, options);
+  return { ...(perKey ? { perKey } : {}), ...(failedAuthPerMinute > 0 ? { failedAuth: failedAuthLimit(app, failedAuthPerMinute) } : {}) };
 }

@@ -9,29 +9,60 @@ interface Entry {
   expiresAt: number;
 }
 
+/** A Map that forgets its oldest entry past MAX_ENTRIES, so that unknown keys cannot grow memory without bound. */
+function setBounded<V>(map: Map<string, V>, key: string, value: V): void {
+  if (map.size >= MAX_ENTRIES) map.delete(map.keys().next().value!);
+  map.set(key, value);
+}
+
 /**
- * Valid keys seen lately, by the hash of the key, so that most requests skip the key lookup.
- * An entry is trusted for KEY_CACHE_TTL_MS: a key revoked through the same database client is
+ * Keys seen lately, by the hash of the key, so that most requests skip the key lookup.
+ * A valid key is trusted for KEY_CACHE_TTL_MS: a key revoked through the same database client is
  * forgotten at once; one revoked elsewhere (another instance, the admin CLI) stops working
- * within that time. Unknown and revoked keys are never cached.
+ * within that time. An unknown or revoked key is remembered as such for as long, so that a
+ * client repeating a bad key costs one lookup per KEY_CACHE_TTL_MS (a key is created with a
+ * fresh random value, so no new key is ever among them). `activeHashes` holds the hashes of all
+ * active keys, loaded at once, for callers that must not cost a lookup per unknown key.
  */
 export class KeyCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly valid = new Map<string, Entry>();
+  private readonly invalid = new Map<string, number>();
+  private active?: { hashes: Promise<Set<string>>; expiresAt: number };
 
   get(hash: string, now = Date.now()): Principal | undefined {
-    const entry = this.entries.get(hash);
+    const entry = this.valid.get(hash);
     if (entry && entry.expiresAt > now) return entry.principal;
-    if (entry) this.entries.delete(hash);
+    if (entry) this.valid.delete(hash);
     return undefined;
   }
 
   set(hash: string, prefix: string, principal: Principal, now = Date.now()): void {
-    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(hash, { principal, prefix, expiresAt: now + KEY_CACHE_TTL_MS });
+    setBounded(this.valid, hash, { principal, prefix, expiresAt: now + KEY_CACHE_TTL_MS });
+  }
+
+  isKnownInvalid(hash: string, now = Date.now()): boolean {
+    const expiresAt = this.invalid.get(hash);
+    if (expiresAt !== undefined && expiresAt <= now) this.invalid.delete(hash);
+    return expiresAt !== undefined && expiresAt > now;
+  }
+
+  setInvalid(hash: string, now = Date.now()): void {
+    setBounded(this.invalid, hash, now + KEY_CACHE_TTL_MS);
+  }
+
+  activeHashes(load: () => Promise<Set<string>>, now = Date.now()): Promise<Set<string>> {
+    if (!this.active || this.active.expiresAt <= now) {
+      const hashes = load();
+      this.active = { hashes, expiresAt: now + KEY_CACHE_TTL_MS };
+      // A failed load is not kept: the next caller tries again.
+      hashes.catch(() => (this.active = undefined));
+    }
+    return this.active.hashes;
   }
 
   forget(prefix: string): void {
-    for (const [hash, entry] of this.entries) if (entry.prefix === prefix) this.entries.delete(hash);
+    for (const [hash, entry] of this.valid) if (entry.prefix === prefix) this.valid.delete(hash);
+    this.active = undefined;
   }
 }
 

@@ -71,17 +71,35 @@ export async function revokeApiKey(db: Db, keyOrPrefix: string): Promise<boolean
   return count > 0;
 }
 
+export interface AuthenticateOptions {
+  /**
+   * Look up only keys among the active keys' hashes (one query for all, kept a few seconds): for
+   * clients that send many unknown keys, so that each does not cost a lookup.
+   */
+  onlyKnownActive?: boolean;
+}
+
+async function activeKeyHashes(db: Db): Promise<Set<string>> {
+  const keys = await db.apiKey.findMany({ where: { revokedAt: null }, select: { hash: true } });
+  return new Set(keys.map((key) => key.hash));
+}
+
 /** The principal of an active key, or null for an unknown or revoked one (see KeyCache). */
-export async function authenticate(db: Db, key: string): Promise<Principal | null> {
+export async function authenticate(db: Db, key: string, { onlyKnownActive = false }: AuthenticateOptions = {}): Promise<Principal | null> {
   const hash = hashKey(key);
   const cache = keyCacheOf(db);
   const cached = cache.get(hash);
   if (cached) return cached;
+  if (cache.isKnownInvalid(hash)) return null;
+  if (onlyKnownActive && !(await cache.activeHashes(() => activeKeyHashes(db))).has(hash)) return null;
   const found = await db.apiKey.findUnique({
     where: { hash },
     select: { id: true, organizationId: true, kind: true, prefix: true, revokedAt: true },
   });
-  if (!found || found.revokedAt) return null;
+  if (!found || found.revokedAt) {
+    cache.setInvalid(hash);
+    return null;
+  }
   const principal = { organizationId: found.organizationId, kind: found.kind as KeyKind, keyId: found.id };
   cache.set(hash, found.prefix, principal);
   return principal;

@@ -28,7 +28,7 @@ function nothingLostNo500(t: Test, figures: FailoverFigures, output: string) {
 t.test("HA stack: SIGKILL of the primary, then a planned switchover, under load", { skip }, async (t) => {
   if (!stack || "unavailable" in stack) return;
   t.teardown(() => stack.down());
-  const service = await startServer({ DATABASE_URL: stack.databaseUrl, RATE_LIMIT_PER_MINUTE: "0" }, SLOW_START_TIMEOUT_MS);
+  const service = await startServer({ DATABASE_URL: stack.databaseUrl, RATE_LIMIT_PUBLIC_PER_MINUTE: "0", RATE_LIMIT_FAILED_AUTH_PER_MINUTE: "0" }, SLOW_START_TIMEOUT_MS);
   t.teardown(() => service.child.kill("SIGKILL"));
   const client = { url: service.url, key: printedPrivateKey(service.output()) };
 

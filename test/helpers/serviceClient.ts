@@ -1,9 +1,11 @@
-/** The private key the first start of a service prints. */
-export function printedPrivateKey(output: string): string {
-  const key = /private key:\s+(\S+)/.exec(output)?.[1];
-  if (!key) throw new Error(`no private key in the output:\n${output}`);
+/** The key of this kind the first start of a service prints. */
+export function printedKey(output: string, kind: "private" | "public"): string {
+  const key = new RegExp(`${kind} key:\\s+(\\S+)`).exec(output)?.[1];
+  if (!key) throw new Error(`no ${kind} key in the output:\n${output}`);
   return key;
 }
+
+export const printedPrivateKey = (output: string) => printedKey(output, "private");
 
 /** A small fetch client of a running service with one key. */
 export function serviceClient(url: string, key: string) {

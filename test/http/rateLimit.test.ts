@@ -1,70 +1,159 @@
+import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import t from "tap";
 import { buildApp } from "../../src/app.ts";
+import { readConfig } from "../../src/config.ts";
+import type { Database } from "../../src/db/database.ts";
 import { startService, uniqueId } from "../helpers/app.ts";
 
 const REDIS_URL = process.env.REDIS_URL || "redis://127.0.0.1:6379";
 const TOO_MANY = /^Too many requests - retry after \d+ seconds$/;
 
 const projects = { method: "GET" as const, url: "/api/external/projects" };
+/** A public-key operation; an empty body is a 400, answered after the key check and the limits. */
+const feedback = { method: "POST" as const, url: "/api/external/feedback", payload: {} };
+const randomKey = () => `sk_${randomBytes(24).toString("base64url")}`;
 
-t.test("a key over its limit gets 429 with Retry-After, and the request writes nothing", async (t) => {
-  const { api, org, database } = await startService(t, { rateLimit: { perMinute: 3 } });
-  const client = api(org.privateKey);
-  for (let i = 0; i < 3; i++) {
-    const { response } = await client.GET("/api/external/projects");
-    t.equal(response.status, 200);
-    t.equal(response.headers.get("x-ratelimit-limit"), "3");
-    t.equal(response.headers.get("x-ratelimit-remaining"), String(2 - i));
-  }
-  const externalId = uniqueId("limited");
-  const limited = await client.PUT("/api/external/users", { body: { externalId } });
-  t.equal(limited.response.status, 429);
-  t.match(limited.error, { error: TOO_MANY });
-  t.same(Object.keys(limited.error!), ["error"]);
-  t.match(limited.response.headers.get("content-type"), /application\/json/);
-  const retryAfter = Number(limited.response.headers.get("retry-after"));
-  t.ok(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter}`);
-  t.equal(await database.prisma.externalUser.count({ where: { externalId } }), 0);
+t.test("the settings: public 600, private unlimited, failed authentications 60 by default", async (t) => {
+  t.same(readConfig({}).rateLimit, { publicPerMinute: 600, privatePerMinute: 0, failedAuthPerMinute: 60 });
+  const env = { RATE_LIMIT_PUBLIC_PER_MINUTE: "0", RATE_LIMIT_PRIVATE_PER_MINUTE: "120", RATE_LIMIT_FAILED_AUTH_PER_MINUTE: "5" };
+  t.same(readConfig(env).rateLimit, { publicPerMinute: 0, privatePerMinute: 120, failedAuthPerMinute: 5 });
+  t.throws(() => readConfig({ RATE_LIMIT_PRIVATE_PER_MINUTE: "-1" }), /RATE_LIMIT_PRIVATE_PER_MINUTE must be a non-negative integer/);
 });
 
-t.test("each key has its own limit; the same key by another header shares it", async (t) => {
-  const { api, call, org, newOrganization } = await startService(t, { rateLimit: { perMinute: 2 } });
+t.test("a public key over its address's limit gets 429 with Retry-After, and the request writes nothing", async (t) => {
+  const { api, call, app, org, newOrganization, database } = await startService(t, { rateLimit: { publicPerMinute: 3 } });
   const other = await newOrganization();
-  const projectsOf = async (key: string) => (await api(key).GET("/api/external/projects")).response.status;
-  t.equal(await projectsOf(org.privateKey), 200);
-  // The typed client sends the key in the api-key header; this request sends it as a Bearer token instead.
-  const bearer = await call(null, { ...projects, headers: { authorization: `Bearer ${org.privateKey}` } });
-  t.equal(bearer.statusCode, 200);
-  t.equal(await projectsOf(org.privateKey), 429);
-  t.equal(await projectsOf(other.privateKey), 200);
-  const feedback = await call(org.publicKey, { method: "POST", url: "/api/external/feedback", payload: {} });
-  t.equal(feedback.statusCode, 400, "the public key is counted apart from the private one");
+  const statuses = [];
+  for (const key of [org.publicKey, other.publicKey, org.publicKey]) {
+    const response = await call(key, feedback);
+    statuses.push(response.statusCode);
+    t.equal(response.headers["x-ratelimit-limit"], "3");
+  }
+  t.same(statuses, [400, 400, 400], "two public keys from one address share its limit");
+  const limited = await call(other.publicKey, feedback);
+  t.equal(limited.statusCode, 429);
+  t.same(limited.json(), { error: limited.json().error });
+  t.match(limited.json().error, TOO_MANY);
+  const retryAfter = Number(limited.headers["retry-after"]);
+  t.ok(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter}`);
+  t.equal(limited.headers["x-ratelimit-remaining"], "0");
+
+  const elsewhere = await app.inject({ ...feedback, remoteAddress: "10.1.2.3", headers: { "api-key": org.publicKey } });
+  t.equal(elsewhere.statusCode, 400, "another address has its own count");
+
+  const externalId = uniqueId("private");
+  const privateCall = await api(org.privateKey).PUT("/api/external/users", { body: { externalId } });
+  t.equal(privateCall.response.status, 201, "private keys are unlimited by default");
+  t.equal(privateCall.response.headers.get("x-ratelimit-limit"), null, "and carry no rate-limit headers");
+  t.equal(await database.prisma.externalUser.count({ where: { externalId } }), 1);
 });
 
-t.test("requests without a key are limited by IP; probes are never limited", async (t) => {
-  const { api, call } = await startService(t, { rateLimit: { perMinute: 2 } });
-  const statuses = [];
-  for (let i = 0; i < 3; i++) statuses.push((await call(null, projects)).statusCode);
-  t.same(statuses, [401, 401, 429]);
+t.test("private keys are unlimited by default, limited per key when configured", async (t) => {
+  await t.test("default: unlimited", async (t) => {
+    const { api, org } = await startService(t, { rateLimit: { publicPerMinute: 2, failedAuthPerMinute: 2 } });
+    for (let i = 0; i < 6; i++) t.equal((await api(org.privateKey).GET("/api/external/projects")).response.status, 200);
+  });
+  await t.test("RATE_LIMIT_PRIVATE_PER_MINUTE: per key, whichever header carries it", async (t) => {
+    const { api, call, org, newOrganization, database } = await startService(t, { rateLimit: { privatePerMinute: 2 } });
+    const other = await newOrganization();
+    const first = await api(org.privateKey).GET("/api/external/projects");
+    t.equal(first.response.status, 200);
+    t.equal(first.response.headers.get("x-ratelimit-limit"), "2");
+    t.equal(first.response.headers.get("x-ratelimit-remaining"), "1");
+    t.equal((await call(null, { ...projects, headers: { authorization: `Bearer ${org.privateKey}` } })).statusCode, 200);
+    const externalId = uniqueId("limited");
+    const limited = await api(org.privateKey).PUT("/api/external/users", { body: { externalId } });
+    t.equal(limited.response.status, 429);
+    t.match(limited.error, { error: TOO_MANY });
+    t.ok(Number(limited.response.headers.get("retry-after")) >= 1, "Retry-After");
+    t.equal(await database.prisma.externalUser.count({ where: { externalId } }), 0, "nothing written");
+    t.equal((await api(other.privateKey).GET("/api/external/projects")).response.status, 200, "another key has its own count");
+    t.equal((await call(org.publicKey, feedback)).statusCode, 400, "public keys are not limited here");
+  });
+});
+
+/** The service on a database client that counts key lookups (one per query on the ApiKey table). */
+async function withCountedKeyLookups(database: Database) {
+  const counts = { lookups: 0 };
+  const prisma = database.prisma.$extends({
+    query: {
+      apiKey: {
+        async $allOperations({ args, query }) {
+          counts.lookups++;
+          return query(args);
+        },
+      },
+    },
+  }) as unknown as Database["prisma"];
+  return { database: { ...database, prisma }, counts };
+}
+
+t.test("failed authentications: 60 per address, then 429 without a lookup per key; a valid key is still served", async (t) => {
+  const service = await startService(t);
+  const cold = await service.newOrganization();
+  const { database, counts } = await withCountedKeyLookups(service.database);
+  const app = await buildApp({ database, rateLimit: { failedAuthPerMinute: 60 } });
+  t.teardown(() => app.close());
+  const withKey = (key: string | null, remoteAddress = "10.0.0.1") =>
+    app.inject({ ...projects, remoteAddress, headers: key ? { "api-key": key } : {} });
+
+  t.equal((await withKey(service.org.privateKey)).statusCode, 200);
+  counts.lookups = 0;
+  const statuses: Record<number, number> = {};
+  let retryAfter = "";
+  for (let i = 0; i < 650; i++) {
+    const response = await withKey(i === 0 ? null : randomKey());
+    statuses[response.statusCode] = (statuses[response.statusCode] ?? 0) + 1;
+    if (response.statusCode === 429) retryAfter = response.headers["retry-after"] as string;
+  }
+  t.same(statuses, { 401: 60, 429: 590 }, "the 61st failure and later are refused");
+  t.ok(Number(retryAfter) >= 1 && Number(retryAfter) <= 60, `Retry-After ${retryAfter}`);
+  t.ok(counts.lookups <= 62, `650 random keys cost ${counts.lookups} key lookups (59 unknown keys, then the active keys at once)`);
+  t.comment(`key lookups for 650 random keys: ${counts.lookups}`);
+
+  t.equal((await withKey(service.org.privateKey)).statusCode, 200, "a cached valid key from the same address is served");
+  t.equal((await withKey(cold.privateKey)).statusCode, 200, "a valid key not used before is served");
+  t.equal((await withKey(cold.publicKey)).statusCode, 403, "a public key where a private one is needed: still its 403");
+  t.equal((await withKey(randomKey(), "10.0.0.2")).statusCode, 401, "another address has its own count");
+});
+
+t.test("an unknown key repeated costs one lookup, not one per request", async (t) => {
+  const service = await startService(t);
+  const { database, counts } = await withCountedKeyLookups(service.database);
+  const app = await buildApp({ database });
+  t.teardown(() => app.close());
+  const key = randomKey();
+  for (let i = 0; i < 20; i++) t.equal((await app.inject({ ...projects, headers: { "api-key": key } })).statusCode, 401);
+  t.equal(counts.lookups, 1);
+});
+
+t.test("0 turns each limit off (as does no rateLimit option, which every other test relies on)", async (t) => {
+  const { api, call, org } = await startService(t, { rateLimit: { publicPerMinute: 0, privatePerMinute: 0, failedAuthPerMinute: 0 } });
+  for (let i = 0; i < 5; i++) {
+    const { response } = await api(org.privateKey).GET("/api/external/projects");
+    t.equal(response.status, 200);
+    t.notOk(response.headers.get("x-ratelimit-limit"));
+    t.equal((await call(org.publicKey, feedback)).statusCode, 400);
+    t.equal((await call(randomKey(), projects)).statusCode, 401);
+    t.equal((await call(null, projects)).statusCode, 401);
+  }
+});
+
+t.test("probes are never limited", async (t) => {
+  const { api } = await startService(t, { rateLimit: { publicPerMinute: 1, privatePerMinute: 1, failedAuthPerMinute: 1 } });
   for (let i = 0; i < 4; i++) {
     t.equal((await api().GET("/health")).response.status, 200);
     t.equal((await api().GET("/ready")).response.status, 200);
   }
 });
 
-t.test("perMinute 0 means no limit (as does no rateLimit option, which every other test relies on)", async (t) => {
-  const { api, org } = await startService(t, { rateLimit: { perMinute: 0 } });
-  for (let i = 0; i < 5; i++) {
-    const { response } = await api(org.privateKey).GET("/api/external/projects");
-    t.equal(response.status, 200);
-    t.notOk(response.headers.get("x-ratelimit-limit"));
-  }
-});
-
 t.test("a Redis that does not answer lets requests through", async (t) => {
-  const { api, org } = await startService(t, { rateLimit: { perMinute: 1, redisUrl: "redis://127.0.0.1:1" } });
-  for (let i = 0; i < 3; i++) t.equal((await api(org.privateKey).GET("/api/external/projects")).response.status, 200);
+  const { api, call, org } = await startService(t, { rateLimit: { privatePerMinute: 1, failedAuthPerMinute: 1, redisUrl: "redis://127.0.0.1:1" } });
+  for (let i = 0; i < 3; i++) {
+    t.equal((await api(org.privateKey).GET("/api/external/projects")).response.status, 200);
+    t.equal((await call(randomKey(), projects)).statusCode, 401);
+  }
 });
 
 async function redisAnswers(): Promise<Redis | null> {
@@ -82,7 +171,7 @@ async function redisAnswers(): Promise<Redis | null> {
 
 const redis = await redisAnswers();
 
-t.test("with Redis, two instances share one limit per key", { skip: redis ? false : `Redis does not answer at ${REDIS_URL}` }, async (t) => {
+t.test("with Redis, two instances share the counters", { skip: redis ? false : `Redis does not answer at ${REDIS_URL}` }, async (t) => {
   if (!redis) return;
   const redisPrefix = `${uniqueId("rate-limit-test")}:`;
   t.teardown(async () => {
@@ -90,7 +179,7 @@ t.test("with Redis, two instances share one limit per key", { skip: redis ? fals
     if (keys.length > 0) await redis.del(...keys);
     redis.disconnect();
   });
-  const rateLimit = { perMinute: 4, redisUrl: REDIS_URL, redisPrefix };
+  const rateLimit = { privatePerMinute: 4, failedAuthPerMinute: 2, redisUrl: REDIS_URL, redisPrefix };
   const first = await startService(t, { rateLimit });
   // Two instances on one database: the second is built here, not by startService, so both are reached alike, in-process.
   const second = await buildApp({ database: first.database, rateLimit });
@@ -100,7 +189,10 @@ t.test("with Redis, two instances share one limit per key", { skip: redis ? fals
   const statuses = [];
   for (const app of [first.app, second, first.app, second, first.app, second]) statuses.push((await app.inject(request)).statusCode);
   t.same(statuses, [200, 200, 200, 200, 429, 429]);
+  const failures = [];
+  for (const app of [first.app, second, first.app]) failures.push((await app.inject({ ...projects, headers: { "api-key": randomKey() } })).statusCode);
+  t.same(failures, [401, 401, 429]);
   const stored = await redis.keys(`${redisPrefix}*`);
-  t.equal(stored.length, 1, "one counter for the key");
-  t.notMatch(stored[0], first.org.privateKey, "the counter is named by the key's hash");
+  t.equal(stored.length, 2, "one counter for the key, one for the address's failures");
+  for (const name of stored) t.notMatch(name, first.org.privateKey, "no key in Redis");
 });

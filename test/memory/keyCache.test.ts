@@ -24,6 +24,26 @@ t.test("KeyCache: bounded, the oldest entry goes first", async (t) => {
   t.same(cache.get("hash-10000", 1), principal);
 });
 
+t.test("KeyCache: unknown keys are remembered for the TTL, at most 10,000 of them", async (t) => {
+  const cache = new KeyCache();
+  for (let i = 0; i <= 10_000; i++) cache.setInvalid(`bad-${i}`, 0);
+  t.notOk(cache.isKnownInvalid("bad-0", 1), "the oldest went first");
+  t.ok(cache.isKnownInvalid("bad-1", 1));
+  t.ok(cache.isKnownInvalid("bad-10000", KEY_CACHE_TTL_MS - 1));
+  t.notOk(cache.isKnownInvalid("bad-10000", KEY_CACHE_TTL_MS), "expired");
+});
+
+t.test("KeyCache: the active keys' hashes are loaded once per TTL, and again after a revocation", async (t) => {
+  const cache = new KeyCache();
+  let loads = 0;
+  const load = async () => new Set([`hash-${++loads}`]);
+  t.same(await cache.activeHashes(load, 0), new Set(["hash-1"]));
+  t.same(await cache.activeHashes(load, KEY_CACHE_TTL_MS - 1), new Set(["hash-1"]));
+  t.same(await cache.activeHashes(load, KEY_CACHE_TTL_MS), new Set(["hash-2"]));
+  cache.forget("sk_whatever");
+  t.same(await cache.activeHashes(load, KEY_CACHE_TTL_MS), new Set(["hash-3"]));
+});
+
 t.test("one cache per database client", async (t) => {
   const a = {};
   const b = {};

@@ -1,0 +1,118 @@
+import { Prisma } from "../../generated/prisma/client.ts";
+import type { components, operations } from "../api/schema.js";
+import type { Db } from "../db/types.ts";
+import { feedbackConditions, type FeedbackFilters } from "./filters.ts";
+
+export type FeedbackStats = components["schemas"]["FeedbackStats"];
+export type GroupBy = NonNullable<NonNullable<operations["getFeedbackStats"]["parameters"]["query"]>["groupBy"]>;
+
+/** How the rows of one grouping are joined, identified, labelled, aggregated and ordered. */
+interface Grouping {
+  join: Prisma.Sql;
+  key: Prisma.Sql;
+  label: Prisma.Sql;
+  /** What the groups are sorted by after their count (time buckets: only by this). */
+  sort: Prisma.Sql;
+  groupBy: Prisma.Sql;
+  byCount: boolean;
+}
+
+function timeBuckets(unit: "day" | "week" | "month"): Grouping {
+  // createdAt is stored in UTC; date_trunc's weeks start on Monday.
+  const bucket = Prisma.sql`date_trunc(${Prisma.raw(`'${unit}'`)}, f."createdAt")`;
+  const day = Prisma.sql`to_char(${bucket}, 'YYYY-MM-DD')`;
+  return { join: Prisma.empty, key: day, label: day, sort: bucket, groupBy: bucket, byCount: false };
+}
+
+function grouping(organizationId: number, groupBy: GroupBy): Grouping {
+  switch (groupBy) {
+    case "day":
+    case "week":
+    case "month":
+      return timeBuckets(groupBy);
+    case "project":
+      return {
+        join: Prisma.sql`JOIN "Project" p ON p."id" = f."projectId"`,
+        key: Prisma.sql`p."id"::text`, label: Prisma.sql`p."name"`, sort: Prisma.sql`p."id"`,
+        groupBy: Prisma.sql`p."id", p."name"`, byCount: true,
+      };
+    case "intent":
+      return {
+        join: Prisma.sql`JOIN "ThreadIntent" ti ON ti."organizationId" = ${organizationId} AND ti."threadId" = f."threadId"
+          JOIN "Intent" i ON i."id" = ti."intentId"`,
+        key: Prisma.sql`i."id"::text`, label: Prisma.sql`i."name"`, sort: Prisma.sql`i."id"`,
+        groupBy: Prisma.sql`i."id", i."name"`, byCount: true,
+      };
+    case "segment":
+      return {
+        join: Prisma.sql`JOIN "UserSegment" us ON us."organizationId" = ${organizationId} AND us."externalUserId" = f."externalUserId"
+          JOIN "Segment" s ON s."id" = us."segmentId"
+          JOIN "SegmentType" st ON st."id" = s."userSegmentTypeId"`,
+        key: Prisma.sql`s."id"::text`, label: Prisma.sql`st."name" || ': ' || s."name"`, sort: Prisma.sql`s."id"`,
+        groupBy: Prisma.sql`s."id", s."name", st."name"`, byCount: true,
+      };
+    case "attributeOption":
+      return {
+        join: Prisma.sql`JOIN "FeedbackOption" fo ON fo."organizationId" = ${organizationId} AND fo."feedbackId" = f."id"
+          JOIN "AttributeOption" o ON o."id" = fo."attributeOptionId"
+          JOIN "Attribute" a ON a."id" = o."attributeId"`,
+        key: Prisma.sql`o."id"::text`, label: Prisma.sql`a."name" || ': ' || o."name"`, sort: Prisma.sql`o."id"`,
+        groupBy: Prisma.sql`o."id", o."name", a."name"`, byCount: true,
+      };
+  }
+}
+
+const COUNTS = Prisma.sql`count(*)::int AS "count",
+  (count(*) FILTER (WHERE f."feedbackType" = 'POSITIVE'))::int AS "positive",
+  (count(*) FILTER (WHERE f."feedbackType" = 'NEGATIVE'))::int AS "negative"`;
+
+const Z = Prisma.raw("1.96::float8");
+
+/**
+ * Beside the counts `c`: the positive rate and its 95 % Wilson score interval as `w`, all null
+ * when the count is 0 (NULLIF makes every term null; greatest and least would skip a null, hence
+ * the CASE). Clamped to [0, 1] against rounding.
+ */
+const WILSON = Prisma.sql`CROSS JOIN LATERAL (
+    SELECT r."rate",
+      CASE WHEN r."rate" IS NOT NULL THEN greatest(0, r."center" - r."margin") END AS "low",
+      CASE WHEN r."rate" IS NOT NULL THEN least(1, r."center" + r."margin") END AS "high"
+    FROM (
+      SELECT x."rate",
+        (x."rate" + ${Z} * ${Z} / (2 * x."n")) / (1 + ${Z} * ${Z} / x."n") AS "center",
+        ${Z} * sqrt(x."rate" * (1 - x."rate") / x."n" + ${Z} * ${Z} / (4 * x."n" * x."n")) / (1 + ${Z} * ${Z} / x."n") AS "margin"
+      FROM (SELECT c."positive"::float8 / NULLIF(c."count", 0) AS "rate", NULLIF(c."count", 0)::float8 AS "n") x
+    ) r
+  ) w`;
+
+const STATS_FIELDS = Prisma.sql`'count', c."count", 'positive', c."positive", 'negative', c."negative",
+  'positiveRate', w."rate", 'positiveRateLow', w."low", 'positiveRateHigh', w."high"`;
+
+function groupsQuery(organizationId: number, where: Prisma.Sql, groupBy: GroupBy | undefined): Prisma.Sql {
+  if (groupBy === undefined) return Prisma.sql`'[]'::json`;
+  const g = grouping(organizationId, groupBy);
+  const order = g.byCount ? Prisma.sql`c."count" DESC, c."sort"` : Prisma.sql`c."sort"`;
+  return Prisma.sql`COALESCE((
+    SELECT json_agg(json_build_object('key', c."key", 'label', c."label", ${STATS_FIELDS}) ORDER BY ${order})
+    FROM (
+      SELECT ${g.key} AS "key", ${g.label} AS "label", ${g.sort} AS "sort", ${COUNTS}
+      FROM "Feedback" f ${g.join}
+      WHERE ${where}
+      GROUP BY ${g.groupBy}
+    ) c ${WILSON}), '[]'::json)`;
+}
+
+/**
+ * The counts and positive rates of the matching feedback, in total and per group, computed by
+ * PostgreSQL in one statement. A feedback counts in every group its joins reach (a thread with
+ * two intents: both), and in none when they reach none.
+ */
+export async function feedbackStats(db: Db, organizationId: number, filters: FeedbackFilters, groupBy?: GroupBy): Promise<FeedbackStats> {
+  const where = feedbackConditions(organizationId, filters);
+  const [stats] = await db.$queryRaw<FeedbackStats[]>`
+    SELECT
+      (SELECT json_build_object(${STATS_FIELDS})
+       FROM (SELECT ${COUNTS} FROM "Feedback" f WHERE ${where}) c ${WILSON}) AS "total",
+      ${groupsQuery(organizationId, where, groupBy)} AS "groups"`;
+  return stats!;
+}

@@ -6,8 +6,16 @@ import { feedbackConditions, type FeedbackFilters } from "./filters.ts";
 export type FeedbackStats = components["schemas"]["FeedbackStats"];
 export type GroupBy = NonNullable<NonNullable<operations["getFeedbackStats"]["parameters"]["query"]>["groupBy"]>;
 
-/** How the rows of one grouping are joined, identified, labelled, aggregated and ordered. */
+/**
+ * A grouping. The matching feedback is first counted in parts, one per value of `partBy` (a
+ * single value per feedback, so the total is the sum of the parts and the table is read once).
+ * The groups are then made either of those parts (`from: "parts"`, `join` taking each part `c`
+ * to its group), or, where a part would be a single feedback (its options) or nearly (its
+ * thread), of the matching feedback `f` joined to its groups directly (`from: "feedback"`).
+ */
 interface Grouping {
+  partBy: Prisma.Sql;
+  from: "parts" | "feedback";
   join: Prisma.Sql;
   key: Prisma.Sql;
   label: Prisma.Sql;
@@ -17,11 +25,15 @@ interface Grouping {
   byCount: boolean;
 }
 
+const ONE_PART = Prisma.sql`0`;
+
 function timeBuckets(unit: "day" | "week" | "month"): Grouping {
   // createdAt is stored in UTC; date_trunc's weeks start on Monday.
-  const bucket = Prisma.sql`date_trunc(${Prisma.raw(`'${unit}'`)}, f."createdAt")`;
-  const day = Prisma.sql`to_char(${bucket}, 'YYYY-MM-DD')`;
-  return { join: Prisma.empty, key: day, label: day, sort: bucket, groupBy: bucket, byCount: false };
+  const day = Prisma.sql`to_char(c."by", 'YYYY-MM-DD')`;
+  return {
+    partBy: Prisma.sql`date_trunc(${Prisma.raw(`'${unit}'`)}, f."createdAt")`, from: "parts",
+    join: Prisma.empty, key: day, label: day, sort: Prisma.sql`c."by"`, groupBy: Prisma.sql`c."by"`, byCount: false,
+  };
 }
 
 function grouping(organizationId: number, groupBy: GroupBy): Grouping {
@@ -32,27 +44,32 @@ function grouping(organizationId: number, groupBy: GroupBy): Grouping {
       return timeBuckets(groupBy);
     case "project":
       return {
-        join: Prisma.sql`JOIN "Project" p ON p."id" = f."projectId"`,
+        partBy: Prisma.sql`f."projectId"`, from: "parts",
+        join: Prisma.sql`JOIN "Project" p ON p."id" = c."by"`,
         key: Prisma.sql`p."id"::text`, label: Prisma.sql`p."name"`, sort: Prisma.sql`p."id"`,
         groupBy: Prisma.sql`p."id", p."name"`, byCount: true,
       };
-    case "intent":
-      return {
-        join: Prisma.sql`JOIN "ThreadIntent" ti ON ti."organizationId" = ${organizationId} AND ti."threadId" = f."threadId"
-          JOIN "Intent" i ON i."id" = ti."intentId"`,
-        key: Prisma.sql`i."id"::text`, label: Prisma.sql`i."name"`, sort: Prisma.sql`i."id"`,
-        groupBy: Prisma.sql`i."id", i."name"`, byCount: true,
-      };
     case "segment":
+      // Counted per giver first: a thousand givers join their segments, not 200k feedback.
       return {
-        join: Prisma.sql`JOIN "UserSegment" us ON us."organizationId" = ${organizationId} AND us."externalUserId" = f."externalUserId"
+        partBy: Prisma.sql`f."externalUserId"`, from: "parts",
+        join: Prisma.sql`JOIN "UserSegment" us ON us."organizationId" = ${organizationId} AND us."externalUserId" = c."by"
           JOIN "Segment" s ON s."id" = us."segmentId"
           JOIN "SegmentType" st ON st."id" = s."userSegmentTypeId"`,
         key: Prisma.sql`s."id"::text`, label: Prisma.sql`st."name" || ': ' || s."name"`, sort: Prisma.sql`s."id"`,
         groupBy: Prisma.sql`s."id", s."name", st."name"`, byCount: true,
       };
+    case "intent":
+      return {
+        partBy: ONE_PART, from: "feedback",
+        join: Prisma.sql`JOIN "ThreadIntent" ti ON ti."organizationId" = ${organizationId} AND ti."threadId" = f."threadId"
+          JOIN "Intent" i ON i."id" = ti."intentId"`,
+        key: Prisma.sql`i."id"::text`, label: Prisma.sql`i."name"`, sort: Prisma.sql`i."id"`,
+        groupBy: Prisma.sql`i."id", i."name"`, byCount: true,
+      };
     case "attributeOption":
       return {
+        partBy: ONE_PART, from: "feedback",
         join: Prisma.sql`JOIN "FeedbackOption" fo ON fo."organizationId" = ${organizationId} AND fo."feedbackId" = f."id"
           JOIN "AttributeOption" o ON o."id" = fo."attributeOptionId"
           JOIN "Attribute" a ON a."id" = o."attributeId"`,
@@ -65,6 +82,11 @@ function grouping(organizationId: number, groupBy: GroupBy): Grouping {
 const COUNTS = Prisma.sql`count(*)::int AS "count",
   (count(*) FILTER (WHERE f."feedbackType" = 'POSITIVE'))::int AS "positive",
   (count(*) FILTER (WHERE f."feedbackType" = 'NEGATIVE'))::int AS "negative"`;
+
+/** The counts of several parts `c` added up (0 when there is none). */
+const SUMS = Prisma.sql`COALESCE(sum(c."count"), 0)::int AS "count",
+  COALESCE(sum(c."positive"), 0)::int AS "positive",
+  COALESCE(sum(c."negative"), 0)::int AS "negative"`;
 
 const Z = Prisma.raw("1.96::float8");
 
@@ -88,31 +110,33 @@ const WILSON = Prisma.sql`CROSS JOIN LATERAL (
 const STATS_FIELDS = Prisma.sql`'count', c."count", 'positive', c."positive", 'negative', c."negative",
   'positiveRate', w."rate", 'positiveRateLow', w."low", 'positiveRateHigh', w."high"`;
 
-function groupsQuery(organizationId: number, where: Prisma.Sql, groupBy: GroupBy | undefined): Prisma.Sql {
-  if (groupBy === undefined) return Prisma.sql`'[]'::json`;
-  const g = grouping(organizationId, groupBy);
-  const order = g.byCount ? Prisma.sql`c."count" DESC, c."sort"` : Prisma.sql`c."sort"`;
-  return Prisma.sql`COALESCE((
-    SELECT json_agg(json_build_object('key', c."key", 'label', c."label", ${STATS_FIELDS}) ORDER BY ${order})
-    FROM (
-      SELECT ${g.key} AS "key", ${g.label} AS "label", ${g.sort} AS "sort", ${COUNTS}
-      FROM "Feedback" f ${g.join}
-      WHERE ${where}
-      GROUP BY ${g.groupBy}
-    ) c ${WILSON}), '[]'::json)`;
-}
-
 /**
  * The counts and positive rates of the matching feedback, in total and per group, computed by
- * PostgreSQL in one statement. A feedback counts in every group its joins reach (a thread with
- * two intents: both), and in none when they reach none.
+ * PostgreSQL in one statement (see Grouping). A feedback counts in every group it joins (a
+ * thread with two intents: both), and in none when it joins none.
  */
 export async function feedbackStats(db: Db, organizationId: number, filters: FeedbackFilters, groupBy?: GroupBy): Promise<FeedbackStats> {
   const where = feedbackConditions(organizationId, filters);
+  const g = groupBy === undefined ? undefined : grouping(organizationId, groupBy);
   const [stats] = await db.$queryRaw<FeedbackStats[]>`
+    WITH parts AS (
+      SELECT ${g?.partBy ?? ONE_PART} AS "by", ${COUNTS} FROM "Feedback" f WHERE ${where} GROUP BY 1
+    )
     SELECT
-      (SELECT json_build_object(${STATS_FIELDS})
-       FROM (SELECT ${COUNTS} FROM "Feedback" f WHERE ${where}) c ${WILSON}) AS "total",
-      ${groupsQuery(organizationId, where, groupBy)} AS "groups"`;
+      (SELECT json_build_object(${STATS_FIELDS}) FROM (SELECT ${SUMS} FROM parts c) c ${WILSON}) AS "total",
+      ${g ? groupsOf(g, where) : Prisma.sql`'[]'::json`} AS "groups"`;
   return stats!;
+}
+
+/** The groups, each with its stats, in the grouping's order. */
+function groupsOf(g: Grouping, where: Prisma.Sql): Prisma.Sql {
+  const order = g.byCount ? Prisma.sql`c."count" DESC, c."sort"` : Prisma.sql`c."sort"`;
+  const rows =
+    g.from === "parts"
+      ? Prisma.sql`${SUMS} FROM parts c ${g.join}`
+      : Prisma.sql`${COUNTS} FROM "Feedback" f ${g.join} WHERE ${where}`;
+  return Prisma.sql`COALESCE((
+    SELECT json_agg(json_build_object('key', c."key", 'label', c."label", ${STATS_FIELDS}) ORDER BY ${order})
+    FROM (SELECT ${g.key} AS "key", ${g.label} AS "label", ${g.sort} AS "sort", ${rows} GROUP BY ${g.groupBy}) c
+    ${WILSON}), '[]'::json)`;
 }

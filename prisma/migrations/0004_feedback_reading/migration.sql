@@ -16,19 +16,22 @@ ALTER TABLE "Feedback" ALTER COLUMN "projectId" SET NOT NULL,
 ALTER COLUMN "threadId" SET NOT NULL;
 
 -- CreateIndex
-CREATE INDEX "Feedback_organizationId_createdAt_id_idx" ON "Feedback"("organizationId", "createdAt" DESC, "id" DESC);
+CREATE INDEX "Feedback_organizationId_createdAt_id_feedbackType_idx" ON "Feedback"("organizationId", "createdAt" DESC, "id" DESC, "feedbackType");
 
 -- CreateIndex
-CREATE INDEX "Feedback_organizationId_projectId_createdAt_id_idx" ON "Feedback"("organizationId", "projectId", "createdAt" DESC, "id" DESC);
+CREATE INDEX "Feedback_organizationId_projectId_createdAt_id_feedbackType_idx" ON "Feedback"("organizationId", "projectId", "createdAt" DESC, "id" DESC, "feedbackType");
 
 -- CreateIndex
 CREATE INDEX "Feedback_organizationId_threadId_createdAt_id_idx" ON "Feedback"("organizationId", "threadId", "createdAt" DESC, "id" DESC);
 
 -- CreateIndex
-CREATE INDEX "Feedback_organizationId_externalUserId_createdAt_id_idx" ON "Feedback"("organizationId", "externalUserId", "createdAt" DESC, "id" DESC);
+CREATE INDEX "Feedback_organizationId_externalUserId_createdAt_id_feedbac_idx" ON "Feedback"("organizationId", "externalUserId", "createdAt" DESC, "id" DESC, "feedbackType");
 
 -- CreateIndex
 CREATE INDEX "Feedback_organizationId_feedbackType_createdAt_id_idx" ON "Feedback"("organizationId", "feedbackType", "createdAt" DESC, "id" DESC);
+
+-- CreateIndex
+CREATE INDEX "Feedback_organizationId_id_idx" ON "Feedback"("organizationId", "id");
 
 -- CreateIndex
 CREATE INDEX "Feedback_feedbackText_idx" ON "Feedback" USING GIN ("feedbackText" gin_trgm_ops);

@@ -21,6 +21,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "../../generated/prisma/client.ts";
+import { isDatabaseUnavailable } from "./failures.ts";
 import { openPglite } from "./pglite.ts";
 import { deployMigrations } from "./schemaEngine.ts";
 
@@ -133,7 +134,36 @@ function createPool(url: string, options: Required<PoolOptions>): pg.Pool {
   });
   // An idle client that breaks (e.g. server restart) is discarded; the next query reconnects.
   pool.on("error", () => {});
+  discardConnectionsTheServerCannotServeOn(pool);
   return pool;
+}
+
+/**
+ * A connection on which the server answered "unavailable" (e.g. 25006: it became a read-only
+ * standby in a failover), or that broke, is closed when released instead of going back to the pool, so that the
+ * next request connects afresh, to the new primary. Connections the server closed are dropped by
+ * pg-pool itself; it drops a released client that is not `_queryable` (its documented-in-code test).
+ */
+function discardConnectionsTheServerCannotServeOn(pool: pg.Pool): void {
+  const unusable = new WeakSet<pg.PoolClient>();
+  pool.on("connect", (client) => {
+    // A connection the server closes while it is checked out (57P01 admin shutdown, a restart) emits
+    // 'error'; pg-pool listens only while it is idle, and an unheard 'error' would end the process.
+    client.on("error", () => unusable.add(client));
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((...args: unknown[]) => {
+      const result = query(...args);
+      if (result instanceof Promise) {
+        result.catch((error: unknown) => {
+          if (isDatabaseUnavailable(error)) unusable.add(client);
+        });
+      }
+      return result;
+    }) as typeof client.query;
+  });
+  pool.on("release", (_error, client) => {
+    if (unusable.has(client)) (client as unknown as { _queryable: boolean })._queryable = false;
+  });
 }
 
 async function ping(prisma: PrismaClient): Promise<void> {

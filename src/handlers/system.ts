@@ -1,5 +1,6 @@
 import type { FastifyReply } from "fastify";
-import { isDatabaseUnavailable } from "../http/errorHandler.ts";
+import { isDatabaseUnavailable } from "../db/failures.ts";
+import { DATABASE_UNAVAILABLE, databaseUnavailable } from "../http/errorHandler.ts";
 import type { HandlerContext } from "./context.ts";
 
 export function systemHandlers({ database }: HandlerContext) {
@@ -14,8 +15,8 @@ export function systemHandlers({ database }: HandlerContext) {
         return { status: "ready" };
       } catch (error) {
         if (!isDatabaseUnavailable(error)) reply.log.error({ err: error }, "readiness check failed");
-        reply.code(503);
-        return { error: "Service unavailable - the database did not answer" };
+        databaseUnavailable(reply);
+        return { error: DATABASE_UNAVAILABLE };
       }
     },
   };

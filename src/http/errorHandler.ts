@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { ClientError } from "../errors.ts";
+import { isDatabaseUnavailable, isRejectedData } from "../db/failures.ts";
 import { validationMessage } from "./validation.ts";
 
 const FASTIFY_ERRORS: Record<string, { status: number; error: string }> = {
@@ -12,48 +13,13 @@ const FASTIFY_ERRORS: Record<string, { status: number; error: string }> = {
   FST_ERR_MAX_PARAM_LENGTH: { status: 414, error: "URI Too Long: a path parameter is longer than any identifier can be" },
 };
 
-const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN", "P1001", "P1002", "P1017", "P2024", "P2028", "57P01", "57P02", "57P03"]);
-const UNAVAILABLE_KINDS = new Set(["DatabaseNotReachable", "SocketTimeout", "ConnectionClosed", "TooManyConnections"]);
-const UNAVAILABLE_MESSAGES = /connection terminated|connection timeout|timeout exceeded when trying to connect|unable to start a transaction|connection closed|canceling statement due to statement timeout|PGlite is closed|Cannot use a pool after calling end/i;
+/** How long a client should wait before retrying while the database is unavailable: a restart or failover takes seconds. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+export const DATABASE_UNAVAILABLE = "Service unavailable - the database did not answer";
 
-interface ErrorLike {
-  code?: unknown;
-  originalCode?: unknown;
-  kind?: unknown;
-  message?: unknown;
-  cause?: unknown;
-  meta?: { driverAdapterError?: unknown };
-}
-
-/** The error and what it wraps: causes, and the driver error Prisma keeps in `meta`. */
-function* errorChain(error: unknown): Generator<ErrorLike> {
-  const pending = [error];
-  for (let seen = 0; pending.length > 0 && seen < 16; seen++) {
-    const current = pending.shift();
-    if (!current || typeof current !== "object") continue;
-    const link = current as ErrorLike;
-    yield link;
-    pending.push(link.cause, link.meta?.driverAdapterError);
-  }
-}
-
-/** Errors meaning the database did not answer, wherever in the chain the driver put them. */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  for (const { code, kind, message } of errorChain(error)) {
-    if (typeof code === "string" && (UNAVAILABLE_CODES.has(code) || code.startsWith("08"))) return true;
-    if (typeof kind === "string" && UNAVAILABLE_KINDS.has(kind)) return true;
-    if (typeof message === "string" && UNAVAILABLE_MESSAGES.test(message)) return true;
-  }
-  return false;
-}
-
-/** PostgreSQL's "data exception" class (22xxx): text it cannot store, e.g. a NUL character. */
-function isRejectedData(error: unknown): boolean {
-  for (const { code, originalCode } of errorChain(error)) {
-    const sqlState = typeof originalCode === "string" ? originalCode : code;
-    if (typeof sqlState === "string" && /^22[0-9A-Z]{3}$/.test(sqlState)) return true;
-  }
-  return false;
+/** The 503 for a database that cannot serve now; the body is what the caller sends. */
+export function databaseUnavailable(reply: FastifyReply): FastifyReply {
+  return reply.code(503).header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS));
 }
 
 /** The one place where errors become responses: always `{ "error": "…" }`, never internals. */
@@ -67,7 +33,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   if (known) return reply.code(known.status).send({ error: known.error });
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: error }, "database unavailable");
-    return reply.code(503).send({ error: "Service unavailable - the database did not answer" });
+    return databaseUnavailable(reply).send({ error: DATABASE_UNAVAILABLE });
   }
   if (isRejectedData(error)) {
     return reply.code(400).send({ error: "Invalid input: a value cannot be stored (for example a NUL character in text)" });

@@ -9,10 +9,10 @@ export function printedPrivateKey(output: string): string {
 export function serviceClient(url: string, key: string) {
   const headers = { "api-key": key, "content-type": "application/json" };
   return {
-    async send(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+    async send(method: string, path: string, body?: unknown): Promise<{ status: number; body: any; headers: Headers }> {
       const response = await fetch(`${url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
       const text = await response.text();
-      return { status: response.status, body: text ? JSON.parse(text) : undefined };
+      return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
     },
   };
 }

@@ -17,7 +17,9 @@ t.test("when the database is gone: /ready and operations answer 503, /health sta
   const ready = await api().GET("/ready");
   t.equal(ready.response.status, 503);
   t.match(ready.error, { error: /unavailable/i });
+  t.equal(ready.response.headers.get("retry-after"), "5");
   const users = await api(org.privateKey).PUT("/api/external/users", { body: { externalId: "x" } });
   t.equal(users.response.status, 503);
   t.match(users.error, { error: /unavailable/i });
+  t.equal(users.response.headers.get("retry-after"), "5", "503 says when to retry");
 });

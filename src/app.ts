@@ -2,6 +2,7 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import openapiGlue, { type FastifyOpenapiGlueOptions } from "fastify-openapi-glue";
+import { registerConsole } from "./console/console.ts";
 import type { Database } from "./db/database.ts";
 import { createHandlers } from "./handlers/index.ts";
 import { authenticationHook } from "./http/authentication.ts";
@@ -26,6 +27,8 @@ export interface AppOptions {
   rateLimit?: RateLimitOptions;
   /** GET /metrics (Prometheus), without a key; default on. */
   metrics?: boolean;
+  /** The browser console at /console (its page needs no key; the API it calls does); default on. */
+  console?: boolean;
 }
 
 const MIB = 1024 * 1024;
@@ -33,7 +36,7 @@ const MIB = 1024 * 1024;
 const MAX_PARAM_LENGTH = 255 * 12;
 
 /** The service as a Fastify instance; the caller owns the database and listens. */
-export async function buildApp({ database, logger = false, bodyLimitBytes = 5 * MIB, summarizer, rateLimit, metrics = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ database, logger = false, bodyLimitBytes = 5 * MIB, summarizer, rateLimit, metrics = true, console = true }: AppOptions): Promise<FastifyInstance> {
   const specification = loadSpecification();
   const app = Fastify({ logger, bodyLimit: bodyLimitBytes, routerOptions: { maxParamLength: MAX_PARAM_LENGTH }, frameworkErrors: errorHandler, ...requestLoggingOptions });
   returnRequestId(app);
@@ -56,6 +59,7 @@ export async function buildApp({ database, logger = false, bodyLimitBytes = 5 * 
   await app.register(swagger, { mode: "static", specification: { document: structuredClone(specification) as never } });
   await app.register(swaggerUi, { routePrefix: "/docs" });
   app.get("/openapi.json", { schema: { hide: true } }, async () => specification);
+  if (console) await registerConsole(app);
 
   await app.register(openapiGlue, {
     specification: structuredClone(specification),

@@ -18,6 +18,8 @@ export interface Config {
   summarizer: SummarizerConfig;
   /** Serves GET /metrics. */
   metricsEnabled: boolean;
+  /** Serves the browser console at /console. */
+  consoleEnabled: boolean;
 }
 
 const MIB = 1024 * 1024;
@@ -47,6 +49,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: integer(env, "RATE_LIMIT_PER_MINUTE", 600),
     redisUrl: env.REDIS_URL || undefined,
     metricsEnabled: env.METRICS_ENABLED !== "false" && env.METRICS_ENABLED !== "0",
+    consoleEnabled: env.CONSOLE_ENABLED !== "false" && env.CONSOLE_ENABLED !== "0",
     summarizer: {
       kind: summarizerKind(env.SUMMARIZER),
       openai: {

@@ -32,6 +32,7 @@ const app = await buildApp({
   bodyLimitBytes: config.bodyLimitBytes,
   summarizer: configuredSummarizer(config.summarizer),
   metrics: config.metricsEnabled,
+  console: config.consoleEnabled,
   rateLimit: { perMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl },
 });
 if (applied.length > 0) app.log.info({ migrations: applied }, "applied database migrations");

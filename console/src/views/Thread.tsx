@@ -1,0 +1,98 @@
+import { ApiError, unwrap, type components } from "../api.ts";
+import { Link } from "../components/Link.tsx";
+import { MessageContent } from "../components/MessageContent.tsx";
+import { Status } from "../components/Status.tsx";
+import { formatTime } from "../filters.ts";
+import { useLoad } from "../load.ts";
+import { useSession } from "../session-context.ts";
+
+type Thread = components["schemas"]["Thread"];
+type Message = components["schemas"]["Message"];
+type Memory = components["schemas"]["MemorySummary"];
+
+/** The id a message's element carries, so that a link can point at it. */
+export const messageAnchor = (externalId: string | null, id?: number) => (externalId !== null ? `message-${externalId}` : `message-id-${id}`);
+
+export function ThreadView({ threadId }: { threadId: number }) {
+  const { service, unauthorized } = useSession();
+  const thread = useLoad<Thread>(
+    `thread-${threadId}`,
+    async () => {
+      const page = await unwrap(service.GET("/api/external/threads", { params: { query: { ids: [threadId], pageSize: 1 } } }));
+      if (!page.rows[0]) throw new ApiError(404, "Thread not found");
+      return page.rows[0];
+    },
+    unauthorized,
+  );
+  const userExternalId = thread.data?.externalUser.externalId;
+  const memory = useLoad<Memory | null>(
+    `memory-${userExternalId}`,
+    async () => {
+      if (!userExternalId) return null;
+      const answer = await service.GET("/api/external/memory", { params: { query: { userExternalId } } });
+      return answer.response.status === 404 ? null : unwrap(Promise.resolve(answer));
+    },
+    unauthorized,
+  );
+
+  return (
+    <section aria-labelledby="thread-title" aria-busy={thread.loading || memory.loading}>
+      <p>
+        <Link href="/console/threads">← Threads</Link>
+      </p>
+      <h1 id="thread-title">Thread {thread.data ? (thread.data.externalId ?? `#${thread.data.id}`) : `#${threadId}`}</h1>
+      <Status state={thread} />
+      {thread.data ? (
+        <div class="thread">
+          <ThreadDetails thread={thread.data} memory={memory.data ?? null} />
+          <h2 id="messages-title">Messages</h2>
+          <ol class="messages" aria-labelledby="messages-title" data-testid="messages">
+            {thread.data.messages.map((message) => (
+              <MessageItem key={message.id} message={message} />
+            ))}
+          </ol>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function ThreadDetails({ thread, memory }: { thread: Thread; memory: Memory | null }) {
+  const user = thread.externalUser;
+  return (
+    <dl class="details">
+      <dt>Project</dt>
+      <dd>{thread.project.name}</dd>
+      <dt>Created</dt>
+      <dd>
+        <time dateTime={thread.createdAt}>{formatTime(thread.createdAt)}</time>
+      </dd>
+      <dt>User</dt>
+      <dd>
+        {user.name ?? user.externalId} <span class="muted">({[user.externalId, user.email, user.username].filter(Boolean).join(", ")})</span>
+      </dd>
+      <dt>Segments</dt>
+      <dd>{user.segments.length ? user.segments.map((segment) => `${segment.type.name}: ${segment.name}`).join(", ") : "none"}</dd>
+      <dt>Intents</dt>
+      <dd>{thread.intents.length ? thread.intents.map((intent) => intent.name).join(", ") : "none"}</dd>
+      <dt>Metadata</dt>
+      <dd>
+        <pre class="json">{JSON.stringify(thread.metadata, null, 2)}</pre>
+      </dd>
+      <dt>User's memory</dt>
+      <dd data-testid="memory">{memory ? memory.summary : "none yet"}</dd>
+    </dl>
+  );
+}
+
+function MessageItem({ message }: { message: Message }) {
+  return (
+    <li class={`message role-${message.role}`} id={messageAnchor(message.externalId, message.id)} data-message-id={message.id}>
+      <header>
+        <strong class="role">{message.role}</strong> <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>
+        {message.externalId ? <span class="muted"> · {message.externalId}</span> : null}
+      </header>
+      <MessageContent message={message} />
+    </li>
+  );
+}

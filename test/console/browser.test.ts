@@ -1,0 +1,136 @@
+import { mkdir, mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import t from "tap";
+import { startService } from "../helpers/app.ts";
+import { launchChromium, seriousAccessibilityViolations, settled, skipWithoutChromium, watchedPage } from "./browser.ts";
+import { HOSTILE_MESSAGES, seedConsoleData } from "./seed.ts";
+
+/** UPDATE_CONSOLE_SCREENSHOTS=1 writes the README's screenshots (docs/console/); otherwise they go to a temporary folder. */
+const screenshotFolder = process.env.UPDATE_CONSOLE_SCREENSHOTS ? join(import.meta.dirname, "../../docs/console") : await mkdtemp(join(tmpdir(), "console-"));
+
+const rowCount = (page: Page, table: string) => page.locator(`[data-testid="${table}"] tbody tr`).count();
+const shownCount = async (page: Page) => Number(await page.locator('[data-testid="count"]').textContent());
+
+t.test("the console in a browser, on seeded data", { skip: skipWithoutChromium }, async (t) => {
+  const service = await startService(t);
+  const data = await seedConsoleData(service);
+  const api = service.api(service.org.privateKey);
+  const origin = await service.app.listen({ port: 0, host: "127.0.0.1" });
+  const browser = await launchChromium(t);
+  const { page, incidents } = await watchedPage(browser, origin);
+  await mkdir(screenshotFolder, { recursive: true });
+
+  await t.test("a wrong key shows the API's 401 and a public key is refused", async (t) => {
+    await page.goto(`${origin}/console`);
+    await page.fill("#api-key", "sk_not-a-key");
+    await page.press("#api-key", "Enter");
+    t.match(await page.locator("[role=alert]").textContent(), "Unauthorized - Invalid or missing API key");
+    await page.fill("#api-key", service.org.publicKey);
+    await page.click("button[type=submit]");
+    t.match(await page.locator("[role=alert]").textContent(), /public key/);
+    t.same(await seriousAccessibilityViolations(page), [], "sign-in: no serious or critical axe violation");
+    await page.screenshot({ path: join(screenshotFolder, "sign-in.png") });
+  });
+
+  await t.test("signing in keeps the key in this tab's sessionStorage only", async (t) => {
+    await settled(page, async () => {
+      await page.fill("#api-key", service.org.privateKey);
+      await page.press("#api-key", "Enter");
+    }, "/api/external/threads");
+    t.equal(new URL(page.url()).pathname, "/console/threads");
+    t.same(await page.evaluate(() => [localStorage.length, document.cookie]), [0, ""], "nothing in localStorage or cookies");
+    t.equal(await page.evaluate(() => sessionStorage.getItem("console.apiKey")), service.org.privateKey);
+  });
+
+  await t.test("Threads shows the listing's rows and count; filters and pages live in the URL", async (t) => {
+    const { data: all } = await api.GET("/api/external/threads", { params: { query: { pageSize: 25 } } });
+    t.equal(await shownCount(page), all!.count);
+    t.equal(all!.count, data.threadCount);
+    t.equal(await rowCount(page, "threads"), 25);
+    t.same(await page.locator('[data-testid="threads"] tbody tr').evaluateAll((rows) => rows.map((row) => Number((row as HTMLElement).dataset.threadId))), all!.rows.map((thread) => thread.id), "rows in the API's order");
+    t.same(await seriousAccessibilityViolations(page), [], "threads: no serious or critical axe violation");
+    await page.screenshot({ path: join(screenshotFolder, "threads.png"), fullPage: true });
+
+    await settled(page, () => page.getByRole("link", { name: "Next page" }).click());
+    t.equal(new URL(page.url()).searchParams.get("page"), "2");
+    t.equal(await rowCount(page, "threads"), data.threadCount - 25);
+
+    await settled(page, () => page.getByLabel("Project").selectOption({ label: "sales" }));
+    const url = new URL(page.url());
+    t.equal(url.searchParams.get("projectId"), String(data.salesProjectId));
+    t.equal(url.searchParams.get("page"), null, "a new filter starts at the first page");
+    t.equal(await rowCount(page, "threads"), 3);
+    t.equal(await shownCount(page), 3);
+
+    await settled(page, () => page.getByLabel("Project").selectOption(""));
+    await settled(page, async () => {
+      await page.getByLabel("Search messages").fill(data.rareWord);
+      await page.getByLabel("Search messages").press("Enter");
+    }, "/api/external/threads");
+    t.equal(new URL(page.url()).searchParams.get("search"), data.rareWord);
+    t.equal(await rowCount(page, "threads"), 1);
+
+    await settled(page, () => page.reload(), "/api/external/threads");
+    t.equal(await page.getByLabel("Search messages").inputValue(), data.rareWord, "reloading restores the filter");
+    t.equal(await rowCount(page, "threads"), 1, "and its rows");
+    t.equal(await page.locator('[data-testid="threads"] tbody tr').getAttribute("data-thread-id"), String(data.ordered.id));
+  });
+
+  await t.test("A thread shows its messages in order, rendered by type", async (t) => {
+    await settled(page, () => page.getByRole("link", { name: "ordered" }).click(), "/api/external/");
+    t.equal(new URL(page.url()).pathname, `/console/threads/${data.ordered.id}`);
+    const shown = await page.locator("[data-message-id]").evaluateAll((items) => items.map((item) => Number((item as HTMLElement).dataset.messageId)));
+    t.same(shown, data.ordered.messages.map((message) => message.id), "every message, in arrival order");
+    t.match(await page.locator("#message-m2 .markdown strong").textContent(), data.rareWord, "markdown rendered");
+    t.equal(await page.locator("#message-m3 pre code").textContent(), "pay --now\n", "code block preformatted");
+    t.equal(await page.locator("#message-m3 a").getAttribute("rel"), "noopener noreferrer");
+    t.same(JSON.parse((await page.locator("#message-m4 pre.json").textContent())!), { invoice: 42, paid: false }, "json pretty-printed");
+    t.match(await page.locator(".details").textContent(), /plan: pro/);
+    t.same(await seriousAccessibilityViolations(page), [], "thread: no serious or critical axe violation");
+    await page.screenshot({ path: join(screenshotFolder, "thread.png"), fullPage: true });
+
+    await settled(page, () => page.reload(), "/api/external/threads");
+    t.equal(await page.locator("[data-message-id]").count(), data.ordered.messages.length, "reloading restores the thread");
+  });
+
+  await t.test("hostile messages render as harmless text", async (t) => {
+    for (const bypassCSP of [false, true]) {
+      const watched = bypassCSP ? await watchedPage(browser, origin, { bypassCSP }) : { page, incidents };
+      if (bypassCSP) {
+        await watched.page.goto(`${origin}/console`);
+        await watched.page.evaluate((key) => sessionStorage.setItem("console.apiKey", key), service.org.privateKey);
+      }
+      await settled(watched.page, () => watched.page.goto(`${origin}/console/threads/${data.hostile.id}`), "/api/external/threads");
+      await watched.page.waitForTimeout(300);
+      const label = bypassCSP ? "without the CSP" : "with the CSP";
+      t.same(watched.incidents.dialogs, [], `no dialog ${label}`);
+      t.same(watched.incidents.offOrigin, [], `no request off the origin ${label}`);
+      t.notOk(watched.incidents.requested.some((url) => /\/x$|xss-script|tracker/.test(url)), `no request for the hostile URLs ${label}`);
+      t.equal(await watched.page.evaluate(() => (window as { __consoleXss?: string }).__consoleXss), undefined, `no script ran ${label}`);
+      t.equal(await watched.page.locator("main script, main img, main svg[onload], main [onerror]").count(), 0, `no script, image or handler in the page ${label}`);
+      const hrefs = await watched.page.locator(".messages a[href]").evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+      t.same(hrefs, ["mailto:ada@example.com"], `only the mailto link kept its href ${label}`);
+      const text = await watched.page.locator(".messages").textContent();
+      t.match(text, "<script>window.__consoleXss", `the script tag shows as text ${label}`);
+      t.match(text, "<img src=x onerror=", `the img tag shows as text ${label}`);
+      t.match(await watched.page.locator(".details").textContent(), '<img src=x onerror="alert(4)">', `the user's name shows as text ${label}`);
+    }
+    t.equal(HOSTILE_MESSAGES.length, data.hostile.messages.length);
+  });
+
+  await t.test("signing out forgets the key", async (t) => {
+    await page.getByRole("button", { name: "Sign out" }).click();
+    t.equal(await page.evaluate(() => sessionStorage.length), 0);
+    await page.waitForSelector("#api-key");
+  });
+
+  t.test("no URL, log or storage held the key; nothing went wrong on the page", async (t) => {
+    t.notOk(incidents.requested.some((url) => url.includes(service.org.privateKey)), "the key was in no URL");
+    t.same(incidents.offOrigin, [], "every request stayed on the origin");
+    t.same(incidents.dialogs, []);
+    t.same(incidents.errors, [], "no script error or CSP violation");
+    t.end();
+  });
+});

@@ -1,0 +1,74 @@
+import type { components } from "../../client/src/index.ts";
+import { createProject } from "../../src/projects/projects.ts";
+import type { TestService } from "../helpers/app.ts";
+
+type Thread = components["schemas"]["Thread"];
+
+/** Message contents that would run, load or navigate if the console rendered them as HTML. */
+export const HOSTILE_MESSAGES = [
+  "Try <script>window.__consoleXss = 'script'; fetch('/xss-script')</script> now",
+  'Look: <img src=x onerror="window.__consoleXss = \'img\'; alert(1)">',
+  "Click [here](javascript:alert(document.domain)) or [there](JAVASCRIPT:window.__consoleXss='link') or [mail](mailto:ada@example.com)",
+  '<a href="javascript:alert(2)">raw link</a> <svg onload="alert(3)"></svg> ![tracker](https://tracker.example/pixel.png)',
+];
+
+export interface ConsoleData {
+  salesProjectId: number;
+  /** 27 threads in the default project, 3 in "sales". */
+  threadCount: number;
+  /** A thread of five messages in a known order, of every type. */
+  ordered: Thread;
+  hostile: Thread;
+  /** Only the ordered thread holds this word. */
+  rareWord: string;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The data the browser tests look at, through the typed client like any client: two projects,
+ * users with segments, intents, feedback with attributes, messages of every type and hostile ones.
+ */
+export async function seedConsoleData({ api, org, database }: TestService): Promise<ConsoleData> {
+  const service = api(org.privateKey);
+  const sales = await createProject(database.prisma, org.organizationId, "sales");
+  const create = async (body: components["schemas"]["CreateThreadRequest"]) => {
+    const { data, response } = await service.POST("/api/external/threads", { body });
+    if (!data) throw new Error(`seeding a thread failed: ${response.status}`);
+    return data;
+  };
+
+  for (let index = 0; index < 30; index++) {
+    await create({
+      externalId: `chat-${String(index).padStart(2, "0")}`,
+      projectId: index < 3 ? sales.id : undefined,
+      externalUser: { externalId: `user-${index % 5}`, name: `User ${index % 5}`, segments: { plan: index % 2 ? "pro" : "free" } },
+      intents: [index % 3 ? "billing" : "password-reset"],
+      messages: [
+        { role: "user", content: `Question number ${index}`, externalId: "q", createdAt: new Date(Date.now() - (40 - index) * DAY_MS).toISOString() },
+        { role: "assistant", content: `Answer number ${index}`, externalId: "a" },
+      ],
+    });
+  }
+  const rareWord = "zanzibar";
+  const ordered = await create({
+    externalId: "ordered",
+    externalUser: { externalId: "user-ordered", name: "Ada", email: "ada@example.com", segments: { plan: "pro", region: "eu" } },
+    intents: ["billing"],
+    metadata: { channel: "web" },
+    messages: [
+      { role: "system", content: "You are a helpful assistant.", externalId: "m1", type: "text" },
+      { role: "user", content: `How do I pay from **${rareWord}**?`, externalId: "m2" },
+      { role: "assistant", content: "Like this:\n\n```sh\npay --now\n```\n\nSee [the docs](https://example.com/pay).", externalId: "m3" },
+      { role: "tool", content: '{"invoice":42}', jsonContent: { invoice: 42, paid: false }, externalId: "m4", type: "json" },
+      { role: "assistant", content: "Your invoice 42 is unpaid.", externalId: "m5" },
+    ],
+  });
+  const hostile = await create({
+    externalId: "hostile",
+    externalUser: { externalId: "user-<b>bold</b>", name: '<img src=x onerror="alert(4)">' },
+    metadata: { note: "<script>alert(5)</script>" },
+    messages: HOSTILE_MESSAGES.map((content, index) => ({ role: index % 2 ? ("assistant" as const) : ("user" as const), content, externalId: `h${index + 1}` })),
+  });
+  return { salesProjectId: sales.id, threadCount: 32, ordered, hostile, rareWord };
+}

@@ -18,6 +18,8 @@ export interface Config {
   summarizer: SummarizerConfig;
   /** Serves GET /metrics. */
   metricsEnabled: boolean;
+  /** Origins the feedback operation answers cross-origin; empty: any. */
+  corsOrigins: string[];
   /** Serves the browser console at /console. */
   consoleEnabled: boolean;
 }
@@ -49,6 +51,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: integer(env, "RATE_LIMIT_PER_MINUTE", 600),
     redisUrl: env.REDIS_URL || undefined,
     metricsEnabled: env.METRICS_ENABLED !== "false" && env.METRICS_ENABLED !== "0",
+    corsOrigins: (env.CORS_ORIGINS ?? "").split(",").map((origin) => origin.trim()).filter(Boolean),
     consoleEnabled: env.CONSOLE_ENABLED !== "false" && env.CONSOLE_ENABLED !== "0",
     summarizer: {
       kind: summarizerKind(env.SUMMARIZER),

@@ -1,5 +1,5 @@
 import type { Db } from "../db/types.ts";
-import { notFound } from "../errors.ts";
+import { conflict, notFound } from "../errors.ts";
 
 export interface ProjectSummary {
   id: number;
@@ -15,8 +15,14 @@ export function listProjects(db: Db, organizationId: number): Promise<ProjectSum
   return db.project.findMany({ where: { organizationId }, orderBy: { id: "asc" }, select: SUMMARY });
 }
 
-export function createProject(db: Db, organizationId: number, name: string): Promise<ProjectSummary> {
-  return db.project.create({ data: { organizationId, name }, select: SUMMARY });
+/** A new project; a name the organization already has is a 409 (the unique key decides, not a lookup). */
+export async function createProject(db: Db, organizationId: number, name: string): Promise<ProjectSummary> {
+  try {
+    return await db.project.create({ data: { organizationId, name }, select: SUMMARY });
+  } catch (error) {
+    if ((error as { code?: unknown }).code === "P2002") throw conflict(`organization ${organizationId} already has a project named '${name}'`);
+    throw error;
+  }
 }
 
 /** The given project of the organization, or its default (first) project; 404 otherwise. */

@@ -79,6 +79,27 @@ export async function saveUser(db: Db, organizationId: number, input: UserInput)
   return user;
 }
 
+/**
+ * Creates the user, with its fields and segments, when the externalId is new to the organization; an existing
+ * user is left exactly as stored (what a public key may do).
+ */
+export async function saveNewUser(db: Db, organizationId: number, input: UserInput): Promise<{ id: number; created: boolean }> {
+  const [inserted] = await db.$queryRaw<{ id: number }[]>`
+    INSERT INTO "ExternalUser" ("organizationId", "externalId", "name", "email", "username")
+    VALUES (${organizationId}, ${input.externalId}, ${input.name ?? null}, ${input.email ?? null}, ${input.username ?? null})
+    ON CONFLICT ("organizationId", "externalId") DO NOTHING
+    RETURNING "id"`;
+  if (!inserted) {
+    const existing = await db.externalUser.findUniqueOrThrow({
+      where: { organizationId_externalId: { organizationId, externalId: input.externalId } },
+      select: { id: true },
+    });
+    return { id: existing.id, created: false };
+  }
+  await assignSegments(db, organizationId, inserted.id, input.segments ?? {});
+  return { id: inserted.id, created: true };
+}
+
 export async function loadUser(db: Db, organizationId: number, id: number): Promise<UserView> {
   const row = await db.externalUser.findFirstOrThrow({ where: { organizationId, id }, include: userWithSegments });
   return toUserView(row);

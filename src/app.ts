@@ -9,6 +9,8 @@ import { authenticationHook } from "./http/authentication.ts";
 import { registerCors, type CorsOptions } from "./http/cors.ts";
 import { acceptOnlyUtf8Json } from "./http/jsonBody.ts";
 import { loadSpecification, operationContract } from "./http/contract.ts";
+import { clientErrorHandler } from "./http/clientErrors.ts";
+import { DEFAULT_TIMEOUTS, TIMEOUT_CHECK_INTERVAL_MS, type HttpTimeouts } from "./http/timeouts.ts";
 import { errorHandler, notFoundHandler } from "./http/errorHandler.ts";
 import "./http/fastifyTypes.ts";
 import { requestLoggingOptions, returnRequestId } from "./http/logging.ts";
@@ -29,6 +31,8 @@ export interface AppOptions {
   rateLimit?: RateLimitOptions;
   /** GET /metrics (Prometheus), without a key; default on. */
   metrics?: boolean;
+  /** How long clients may take; defaults: DEFAULT_TIMEOUTS. */
+  timeouts?: Partial<HttpTimeouts>;
   /** Which origins the cross-origin operation (feedback) answers; default any (CORS_ORIGINS). */
   cors?: CorsOptions;
   /** The browser console at /console (its page needs no key; the API it calls does); default on. */
@@ -48,10 +52,23 @@ export async function buildApp({
   rateLimit,
   metrics = true,
   cors = {},
+  timeouts: timeoutOptions,
   console = true,
 }: AppOptions): Promise<FastifyInstance> {
   const specification = loadSpecification();
-  const app = Fastify({ logger, bodyLimit: bodyLimitBytes, routerOptions: { maxParamLength: MAX_PARAM_LENGTH }, frameworkErrors: errorHandler, ...requestLoggingOptions });
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...timeoutOptions };
+  const app = Fastify({
+    logger,
+    bodyLimit: bodyLimitBytes,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: errorHandler,
+    clientErrorHandler,
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.connectionMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: { headersTimeout: Math.min(timeouts.headersMs, timeouts.requestMs), connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
+    ...requestLoggingOptions,
+  });
   returnRequestId(app);
   const { prisma } = database;
   const summaries = new SummaryKeeper({ prisma, refiner: summarizer, log: app.log });

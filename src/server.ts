@@ -47,6 +47,7 @@ const app = await buildApp({
   bodyLimitBytes: config.bodyLimitBytes,
   summarizer: configuredSummarizer(config.summarizer),
   metrics: config.metricsEnabled,
+  timeouts: config.timeouts,
   console: config.consoleEnabled,
   rateLimit: { perMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl },
   cors: { origins: config.corsOrigins },

@@ -59,6 +59,9 @@ export interface PoolStats {
   waiting: number;
 }
 
+/** Prisma's other formats print the call's arguments (a request's data) into error messages, and so into logs. */
+const ERROR_FORMAT = "minimal";
+
 export { IN_MEMORY };
 export const DEFAULT_DATA_DIR = "./data";
 
@@ -93,6 +96,7 @@ async function openPgliteDatabase(dataDir: string): Promise<Database> {
 export function databaseOnPglite(db: PGlite): Database {
   const prisma = new PrismaClient({
     adapter: new PrismaPGlite(db),
+    errorFormat: ERROR_FORMAT,
     transactionOptions: { maxWait: PGLITE_TRANSACTION_MAX_WAIT_MS, timeout: 5_000 },
   });
   return {
@@ -109,7 +113,7 @@ export function databaseOnPglite(db: PGlite): Database {
 
 async function openPostgresDatabase(url: string, poolOptions: PoolOptions = {}): Promise<Database> {
   const pool = createPool(url, { ...DEFAULT_POOL, ...poolOptions });
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool), errorFormat: ERROR_FORMAT });
   return {
     kind: "postgres",
     prisma,

@@ -1,5 +1,6 @@
 import type { PrismaClient } from "../../generated/prisma/client.ts";
 import { inTransaction, type Db } from "../db/types.ts";
+import { notFound } from "../errors.ts";
 import { resolveProject } from "../projects/projects.ts";
 import { saveUser, type UserInput } from "../users/users.ts";
 import { loadThreads, type ThreadView } from "./views.ts";
@@ -105,5 +106,7 @@ export async function ingestThread(
     return thread;
   });
   const [thread] = await loadThreads(prisma, organizationId, [id]);
-  return { thread: thread!, created };
+  // Deleted meanwhile with its user, by a concurrent request: the 404 a later request would get.
+  if (!thread) throw notFound("Thread not found");
+  return { thread, created };
 }

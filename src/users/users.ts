@@ -1,5 +1,6 @@
 import type { Prisma, PrismaClient } from "../../generated/prisma/client.ts";
 import { inTransaction, type Db } from "../db/types.ts";
+import { notFound } from "../errors.ts";
 
 export interface UserInput {
   externalId: string;
@@ -100,8 +101,10 @@ export async function saveNewUser(db: Db, organizationId: number, input: UserInp
   return { id: inserted.id, created: true };
 }
 
+/** A user deleted meanwhile (by a concurrent request) is the 404 a later request would get. */
 export async function loadUser(db: Db, organizationId: number, id: number): Promise<UserView> {
-  const row = await db.externalUser.findFirstOrThrow({ where: { organizationId, id }, include: userWithSegments });
+  const row = await db.externalUser.findFirst({ where: { organizationId, id }, include: userWithSegments });
+  if (!row) throw notFound("User not found");
   return toUserView(row);
 }
 
@@ -114,7 +117,7 @@ export async function upsertUser(prisma: PrismaClient, organizationId: number, i
  * Deletes the user; foreign keys cascade to their threads, messages, feedback (given and
  * received) and segment links, all in this one statement. False when there is no such user.
  */
-export async function deleteUser(db: Db, organizationId: number, externalId: string): Promise<boolean> {
-  const { count } = await db.externalUser.deleteMany({ where: { organizationId, externalId } });
+export async function deleteUser(prisma: PrismaClient, organizationId: number, externalId: string): Promise<boolean> {
+  const { count } = await inTransaction(prisma, (tx) => tx.externalUser.deleteMany({ where: { organizationId, externalId } }));
   return count > 0;
 }

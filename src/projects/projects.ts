@@ -1,5 +1,6 @@
 import type { Db } from "../db/types.ts";
 import { conflict, notFound } from "../errors.ts";
+import { LIMITS } from "../limits.ts";
 
 export interface ProjectSummary {
   id: number;
@@ -17,6 +18,10 @@ export function listProjects(db: Db, organizationId: number): Promise<ProjectSum
 
 /** A new project; a name the organization already has is a 409 (the unique key decides, not a lookup). */
 export async function createProject(db: Db, organizationId: number, name: string): Promise<ProjectSummary> {
+  // Only the admin CLI creates projects, one at a time: a check before the insert is enough.
+  if ((await db.project.count({ where: { organizationId } })) >= LIMITS.projectsPerOrganization) {
+    throw conflict(`organization ${organizationId} has ${LIMITS.projectsPerOrganization} projects, the most it may have`);
+  }
   try {
     return await db.project.create({ data: { organizationId, name }, select: SUMMARY });
   } catch (error) {

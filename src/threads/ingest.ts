@@ -1,6 +1,7 @@
 import type { PrismaClient } from "../../generated/prisma/client.ts";
 import { inTransaction, type Db } from "../db/types.ts";
-import { notFound } from "../errors.ts";
+import { invalidInput, notFound } from "../errors.ts";
+import { LIMITS, refuseOverLimit } from "../limits.ts";
 import { resolveProject } from "../projects/projects.ts";
 import { saveUser, type UserInput } from "../users/users.ts";
 import { loadThreads, type ThreadView } from "./views.ts";
@@ -102,6 +103,11 @@ export async function ingestThread(
     const thread = await upsertThreadRow(tx, target, input);
     await appendMessages(tx, organizationId, thread.id, input.messages ?? []);
     await linkIntents(tx, target, thread.id, input.intents ?? []);
+    if (input.intents?.length) {
+      await refuseOverLimit(tx.threadIntent.count({ where: { organizationId, threadId: thread.id } }), LIMITS.intentsPerThread, (limit) =>
+        invalidInput(`Invalid field 'intents': a thread has at most ${limit} intents`),
+      );
+    }
     await onThreadChanged?.(tx, organizationId, thread.id);
     return thread;
   });

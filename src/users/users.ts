@@ -1,6 +1,7 @@
 import type { Prisma, PrismaClient } from "../../generated/prisma/client.ts";
 import { inTransaction, type Db } from "../db/types.ts";
-import { notFound } from "../errors.ts";
+import { invalidInput, notFound } from "../errors.ts";
+import { LIMITS, refuseOverLimit } from "../limits.ts";
 
 export interface UserInput {
   externalId: string;
@@ -77,6 +78,11 @@ async function assignSegments(db: Db, organizationId: number, userId: number, se
 export async function saveUser(db: Db, organizationId: number, input: UserInput): Promise<{ id: number; created: boolean }> {
   const user = await upsertUserRow(db, organizationId, input);
   await assignSegments(db, organizationId, user.id, input.segments ?? {});
+  if (Object.keys(input.segments ?? {}).length > 0) {
+    await refuseOverLimit(db.userSegment.count({ where: { organizationId, externalUserId: user.id } }), LIMITS.segmentsPerUser, (limit) =>
+      invalidInput(`Invalid field 'segments': a user holds at most ${limit} segments (one per segment type)`),
+    );
+  }
   return user;
 }
 

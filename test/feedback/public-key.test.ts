@@ -40,7 +40,7 @@ t.test("an existing giver is neither changed nor shown", async (t) => {
   t.same(contractViolations("Feedback", data), []);
   t.same(Object.keys(data!.externalUser!).sort(), PUBLIC_USER_KEYS);
   t.match(data!.externalUser, { id: before.id, externalId: alice, organizationId: org.organizationId, segments: [] });
-  t.notMatch(JSON.stringify(data), /Alice|alice@example|pro/, "no personal data in the answer");
+  t.notMatch(JSON.stringify(data), /Alice|alice@example|"pro"/, "no personal data in the answer");
 
   const after = await storedUser(alice);
   t.match(after, { name: "Alice", email: "alice@example.com", username: "alice" }, "the stored profile is unchanged");
@@ -48,6 +48,20 @@ t.test("an existing giver is neither changed nor shown", async (t) => {
   t.equal(await prisma.segmentType.count({ where: { organizationId: org.organizationId, name: "role" } }), 0, "nothing new was created for it");
   const [feedback] = await prisma.feedback.findMany({ where: { organizationId: org.organizationId, messageId: target.messages.at(-1)!.id } });
   t.equal(feedback?.externalUserId, before.id, "alice is still recorded as the giver");
+});
+
+t.test("the message a public key's vote landed on: which one, not what it says; a private key sees it all", async (t) => {
+  const target = await thread({ messages: 2 });
+  const viaPublic = await postFeedback({ feedbackType: "POSITIVE", externalThreadId: target.externalId });
+  t.equal(viaPublic.response.status, 201);
+  t.same(contractViolations("Feedback", viaPublic.data), []);
+  t.match(viaPublic.data, { threadId: target.id, threadExternalId: target.externalId, projectId: org.projectId });
+  t.same(viaPublic.data!.message, { externalId: "m2", role: "assistant" });
+  t.notMatch(JSON.stringify(viaPublic.data), /message 2/, "the message's content is not in the answer");
+
+  const viaPrivate = await postFeedback({ feedbackType: "NEGATIVE", externalThreadId: target.externalId }, org.privateKey);
+  t.equal(viaPrivate.response.status, 200, "the same giver (the thread's user) replaced the vote");
+  t.same(viaPrivate.data!.message, { externalId: "m2", role: "assistant", content: "message 2" });
 });
 
 t.test("a new giver is created with the fields given, and the answer still shows none of them", async (t) => {

@@ -1,7 +1,10 @@
 import { ApiError, unwrap, type components } from "../api.ts";
+import { useEffect } from "preact/hooks";
+import { FeedbackItem } from "../components/FeedbackItem.tsx";
 import { Link } from "../components/Link.tsx";
 import { MessageContent } from "../components/MessageContent.tsx";
 import { Status } from "../components/Status.tsx";
+import { feedbackOnThreads, type Feedback } from "../feedback.ts";
 import { formatTime } from "../filters.ts";
 import { useLoad } from "../load.ts";
 import { useSession } from "../session-context.ts";
@@ -13,7 +16,23 @@ type Memory = components["schemas"]["MemorySummary"];
 /** The id a message's element carries, so that a link can point at it. */
 export const messageAnchor = (externalId: string | null, id?: number) => (externalId !== null ? `message-${externalId}` : `message-id-${id}`);
 
-export function ThreadView({ threadId }: { threadId: number }) {
+/**
+ * Which message each feedback is on. A listing row names its message by externalId; a message
+ * without one is recognised by its role and content (the last such message, as feedback without a
+ * message id lands on a thread's last message).
+ */
+function feedbackByMessage(messages: Message[], feedback: Feedback[]): Map<number, Feedback[]> {
+  const byMessage = new Map<number, Feedback[]>();
+  for (const item of feedback) {
+    const target = item.message.externalId !== null
+      ? messages.find((message) => message.externalId === item.message.externalId)
+      : messages.findLast((message) => message.externalId === null && message.role === item.message.role && message.content === item.message.content);
+    if (target) byMessage.set(target.id, [...(byMessage.get(target.id) ?? []), item]);
+  }
+  return byMessage;
+}
+
+export function ThreadView({ threadId, hash }: { threadId: number; hash: string }) {
   const { service, unauthorized } = useSession();
   const thread = useLoad<Thread>(
     `thread-${threadId}`,
@@ -35,8 +54,16 @@ export function ThreadView({ threadId }: { threadId: number }) {
     unauthorized,
   );
 
+  const feedback = useLoad(`feedback-${threadId}`, () => feedbackOnThreads(service, [threadId]), unauthorized);
+  const byMessage = thread.data && feedback.data ? feedbackByMessage(thread.data.messages, feedback.data.rows) : new Map<number, Feedback[]>();
+  const target = hash ? decodeURIComponent(hash.slice(1)) : "";
+  const ready = Boolean(thread.data && feedback.data);
+  useEffect(() => {
+    if (ready && target) document.getElementById(target)?.scrollIntoView({ block: "center" });
+  }, [ready, target]);
+
   return (
-    <section aria-labelledby="thread-title" aria-busy={thread.loading || memory.loading}>
+    <section aria-labelledby="thread-title" aria-busy={thread.loading || memory.loading || feedback.loading}>
       <p>
         <Link href="/console/threads">← Threads</Link>
       </p>
@@ -48,9 +75,10 @@ export function ThreadView({ threadId }: { threadId: number }) {
           <h2 id="messages-title">Messages</h2>
           <ol class="messages" aria-labelledby="messages-title" data-testid="messages">
             {thread.data.messages.map((message) => (
-              <MessageItem key={message.id} message={message} />
+              <MessageItem key={message.id} message={message} feedback={byMessage.get(message.id) ?? []} targeted={messageAnchor(message.externalId, message.id) === target} />
             ))}
           </ol>
+          {feedback.data && !feedback.data.complete ? <p role="status">This thread has more feedback than is shown.</p> : null}
         </div>
       ) : null}
     </section>
@@ -85,14 +113,21 @@ function ThreadDetails({ thread, memory }: { thread: Thread; memory: Memory | nu
   );
 }
 
-function MessageItem({ message }: { message: Message }) {
+function MessageItem({ message, feedback, targeted }: { message: Message; feedback: Feedback[]; targeted: boolean }) {
   return (
-    <li class={`message role-${message.role}`} id={messageAnchor(message.externalId, message.id)} data-message-id={message.id}>
+    <li class={`message role-${message.role}${targeted ? " targeted" : ""}`} id={messageAnchor(message.externalId, message.id)} data-message-id={message.id}>
       <header>
         <strong class="role">{message.role}</strong> <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>
         {message.externalId ? <span class="muted"> · {message.externalId}</span> : null}
       </header>
       <MessageContent message={message} />
+      {feedback.length ? (
+        <ul class="feedback" aria-label={`Feedback on this ${message.role} message`}>
+          {feedback.map((item) => (
+            <FeedbackItem key={item.id} feedback={item} />
+          ))}
+        </ul>
+      ) : null}
     </li>
   );
 }

@@ -7,7 +7,8 @@ import { dayBounds, dayParam, formatTime, idParam, idsParam, listParam, pagePara
 import { useLoad } from "../load.ts";
 import { navigate, queryString } from "../router.ts";
 import { useSession } from "../session-context.ts";
-import { useProjectOptions } from "../vocabulary.ts";
+import { feedbackOnThreads, isPositive } from "../feedback.ts";
+import { useIntentOptions, useProjectOptions, useSegmentOptions } from "../vocabulary.ts";
 
 type Thread = components["schemas"]["Thread"];
 
@@ -43,6 +44,8 @@ export function ThreadsView({ query }: { query: URLSearchParams }) {
   const filters = readFilters(query);
   const pageIndex = pageParam(query);
   const projects = useProjectOptions();
+  const intents = useIntentOptions(filters.projectId);
+  const segments = useSegmentOptions();
   const page = useLoad(
     `threads?${query}`,
     () =>
@@ -65,6 +68,13 @@ export function ThreadsView({ query }: { query: URLSearchParams }) {
       ),
     unauthorized,
   );
+  const threadIds = page.data?.rows.map((thread) => thread.id) ?? [];
+  const votes = useLoad(`votes-${threadIds.join(",")}`, () => feedbackOnThreads(service, threadIds), unauthorized);
+  const votesOf = (threadId: number) => {
+    const rows = votes.data?.rows.filter((feedback) => feedback.threadId === threadId) ?? [];
+    const up = rows.filter(isPositive).length;
+    return { up, down: rows.length - up };
+  };
   const apply = (changes: Partial<ThreadFilters>) => navigate(viewUrl({ ...filters, ...changes }));
   const submitText = (event: Event) => {
     event.preventDefault();
@@ -74,10 +84,12 @@ export function ThreadsView({ query }: { query: URLSearchParams }) {
   };
 
   return (
-    <section aria-labelledby="threads-title" aria-busy={page.loading}>
+    <section aria-labelledby="threads-title" aria-busy={page.loading || votes.loading}>
       <h1 id="threads-title">Threads</h1>
       <form class="filters" onSubmit={submitText} aria-label="Thread filters">
         <SelectField label="Project" value={filters.projectId ? String(filters.projectId) : ""} options={projects} onChange={(value) => apply({ projectId: value ? Number(value) : undefined })} />
+        <MultiSelectField label="Intents" values={filters.intentIds.map(String)} options={intents} onChange={(values) => apply({ intentIds: values.map(Number) })} />
+        <MultiSelectField label="User segments" values={filters.userSegmentIds.map(String)} options={segments} onChange={(values) => apply({ userSegmentIds: values.map(Number) })} />
         <TextField label="Users" name="externalUserIds" value={filters.externalUserIds.join(", ")} hint="External ids, comma-separated" />
         <DateField label="From (UTC day)" value={filters.from} onChange={(from) => apply({ from })} />
         <DateField label="To (UTC day)" value={filters.to} onChange={(to) => apply({ to })} />
@@ -100,6 +112,7 @@ export function ThreadsView({ query }: { query: URLSearchParams }) {
                 <th scope="col">Created</th>
                 <th scope="col">Messages</th>
                 <th scope="col">Excerpt</th>
+                <th scope="col">Votes</th>
               </tr>
             </thead>
             <tbody>
@@ -116,6 +129,7 @@ export function ThreadsView({ query }: { query: URLSearchParams }) {
                   </td>
                   <td class="number">{thread.messages.length}</td>
                   <td class="excerpt">{excerpt(thread)}</td>
+                  <Votes {...votesOf(thread.id)} known={Boolean(votes.data) && !votes.loading} />
                 </tr>
               ))}
             </tbody>
@@ -123,5 +137,21 @@ export function ThreadsView({ query }: { query: URLSearchParams }) {
         </>
       ) : null}
     </section>
+  );
+}
+
+function Votes({ up, down, known }: { up: number; down: number; known: boolean }) {
+  if (!known) return <td class="votes">…</td>;
+  return (
+    <td class="votes" data-up={up} data-down={down}>
+      <span class="up">
+        <span aria-hidden="true">▲</span> {up}
+        <span class="visually-hidden"> up,</span>
+      </span>{" "}
+      <span class="down">
+        <span aria-hidden="true">▼</span> {down}
+        <span class="visually-hidden"> down</span>
+      </span>
+    </td>
   );
 }

@@ -1,6 +1,7 @@
-// Fills a database with a realistic data set for the thread listing (and its benchmark):
-//   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/bench_threads_1m npm run seed
+// Fills a database with a realistic data set for the thread and feedback listings (and their benchmarks):
+//   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/bench_threads_1m npm run seed -- --feedback 200000
 //   DATA_DIR=./data npm run seed -- --threads 10000 --messages-per-thread 10
+//   DATABASE_URL=… npm run seed -- --org 1 --threads 0 --feedback 200000   (feedback on existing threads)
 import { mkdir } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import pg from "pg";
@@ -10,16 +11,18 @@ import { openPglite } from "../src/db/pglite.ts";
 import { initOrganization, organizationExists } from "../src/organizations/organizations.ts";
 import { progressBar } from "./progress.ts";
 import { seedIntents, seedProjects, seedThreadBatch, seedUsers, threadCount, type SqlRunner } from "./seed/dataset.ts";
+import { messageIdRange, seedAttributes, seedFeedbackBatch } from "./seed/feedback.ts";
 import { createIndexes, dropSecondaryIndexes } from "./seed/indexes.ts";
 import { RARE_WORD_THREADS } from "./seed/vocabulary.ts";
 
 const USAGE = `Usage: npm run seed -- [options]   (database: DATABASE_URL, else PGlite in DATA_DIR)
   --org ID                  add to this organization (default: create one and print its keys)
-  --threads N               threads to add (default 100000)
+  --threads N               threads to add (default 100000; 0 adds none)
   --messages-per-thread N   average messages per thread (default 10)
   --users N                 external users, with segments (default 1000)
   --projects N              projects the threads are spread over (default 4)
   --days N                  the threads' createdAt spans the last N days (default 365)
+  --feedback N              feedback to add on the organization's messages, with attributes (default 0)
   --batch N                 threads per INSERT statement (default 2000)`;
 
 const { values: options } = parseArgs({
@@ -30,19 +33,22 @@ const { values: options } = parseArgs({
     users: { type: "string", default: "1000" },
     projects: { type: "string", default: "4" },
     days: { type: "string", default: "365" },
+    feedback: { type: "string", default: "0" },
     batch: { type: "string", default: "2000" },
     help: { type: "boolean", default: false },
   },
 });
 
-function positiveInteger(name: keyof typeof options): number {
+function integerOption(name: keyof typeof options, minimum: number): number {
   const value = Number(options[name]);
-  if (!Number.isInteger(value) || value < 1) {
-    process.stderr.write(`--${name} must be a positive integer\n${USAGE}\n`);
+  if (!Number.isInteger(value) || value < minimum) {
+    process.stderr.write(`--${name} must be an integer of at least ${minimum}\n${USAGE}\n`);
     process.exit(2);
   }
   return value;
 }
+
+const positiveInteger = (name: keyof typeof options) => integerOption(name, 1);
 
 interface Target {
   database: Database;
@@ -106,31 +112,35 @@ async function organizationFor(database: Database): Promise<number> {
   return created.organizationId;
 }
 
-const SEEDED_TABLES = ["Thread", "Message", "ThreadIntent"];
+/** Rebuilding a table's indexes after the load pays off only when the load is at least as big as what is there. */
+async function withIndexesRebuiltFor(sql: SqlRunner, tables: string[], rows: number, load: () => Promise<void>): Promise<void> {
+  const [{ estimate } = { estimate: 0 }] = await sql.query<{ estimate: number }>(
+    `SELECT greatest(reltuples, 0)::float8 AS estimate FROM pg_class WHERE oid = $1::regclass`,
+    [`"${tables[0]}"`],
+  );
+  const dropped = rows >= Math.max(50_000, estimate) ? await dropSecondaryIndexes(sql, tables) : [];
+  try {
+    await load();
+  } finally {
+    if (dropped.length > 0) {
+      const bar = progressBar("indexes", dropped.length);
+      await createIndexes(sql, dropped, (done) => bar.update(done, dropped[done - 1]!.name));
+      bar.finish();
+    }
+  }
+}
 
-async function seed({ database, sql }: Target): Promise<void> {
-  const threads = positiveInteger("threads");
+interface Organization {
+  organizationId: number;
+  projectIds: number[];
+  userIds: number[];
+}
+
+async function seedThreads(sql: SqlRunner, { organizationId, projectIds, userIds }: Organization, threads: number): Promise<void> {
   const messagesPerThread = positiveInteger("messages-per-thread");
   const batchSize = positiveInteger("batch");
   const spanMs = positiveInteger("days") * 24 * 3600 * 1000;
-
-  const applied = await database.migrate();
-  if (applied.length > 0) process.stderr.write(`applied migrations: ${applied.join(", ")}\n`);
-  const organizationId = await organizationFor(database);
-  await sql.query("SELECT setseed(0.42)");
-
-  const projectIds = await seedProjects(sql, organizationId, positiveInteger("projects"));
-  await seedIntents(sql, organizationId, projectIds);
-  const userIds = await seedUsers(sql, organizationId, positiveInteger("users"));
-  process.stderr.write(`organization ${organizationId}: ${projectIds.length} projects, ${userIds.length} users\n`);
-
-  const [{ estimate } = { estimate: 0 }] = await sql.query<{ estimate: number }>(
-    `SELECT greatest(reltuples, 0)::float8 AS estimate FROM pg_class WHERE oid = '"Message"'::regclass`,
-  );
-  // Rebuilding pays off only when the load is at least as big as what is already there.
-  const rebuild = threads * messagesPerThread >= Math.max(50_000, estimate);
-  const dropped = rebuild ? await dropSecondaryIndexes(sql, SEEDED_TABLES) : [];
-  try {
+  await withIndexesRebuiltFor(sql, ["Message", "Thread", "ThreadIntent"], threads * messagesPerThread, async () => {
     const offset = await threadCount(sql, organizationId);
     const start = new Date(Date.now() - spanMs - 3600_000);
     const bar = progressBar("threads", threads);
@@ -148,16 +158,50 @@ async function seed({ database, sql }: Target): Promise<void> {
       bar.update(done + size, `(${messages} messages)`);
     }
     bar.finish(`(${messages} messages)`);
-  } finally {
-    if (dropped.length > 0) {
-      const bar = progressBar("indexes", dropped.length);
-      await createIndexes(sql, dropped, (done) => bar.update(done, dropped[done - 1]!.name));
-      bar.finish();
+  });
+}
+
+const FEEDBACK_BATCH = 20_000;
+
+async function seedFeedback(sql: SqlRunner, { organizationId, projectIds, userIds }: Organization, wanted: number): Promise<void> {
+  const range = await messageIdRange(sql, organizationId);
+  if (!range) throw new Error(`organization ${organizationId} has no messages to give feedback on: seed threads first`);
+  await seedAttributes(sql, organizationId, projectIds);
+  await withIndexesRebuiltFor(sql, ["Feedback", "FeedbackOption"], wanted, async () => {
+    const bar = progressBar("feedback", wanted);
+    let added = 0;
+    while (added < wanted) {
+      const size = Math.min(FEEDBACK_BATCH, wanted - added);
+      const batch = await seedFeedbackBatch(sql, { organizationId, userIds, projectIds, size, firstMessageId: range.first, lastMessageId: range.last });
+      if (batch === 0) throw new Error(`no more feedback fits (${added} added): every giver has voted on the messages drawn`);
+      added += batch;
+      bar.update(added);
     }
-  }
+    bar.finish();
+  });
+}
+
+async function seed({ database, sql }: Target): Promise<void> {
+  const threads = integerOption("threads", 0);
+  const feedback = integerOption("feedback", 0);
+
+  const applied = await database.migrate();
+  if (applied.length > 0) process.stderr.write(`applied migrations: ${applied.join(", ")}\n`);
+  const organizationId = await organizationFor(database);
+  await sql.query("SELECT setseed(0.42)");
+
+  const projectIds = await seedProjects(sql, organizationId, positiveInteger("projects"));
+  await seedIntents(sql, organizationId, projectIds);
+  const userIds = await seedUsers(sql, organizationId, positiveInteger("users"));
+  process.stderr.write(`organization ${organizationId}: ${projectIds.length} projects, ${userIds.length} users\n`);
+  const organization = { organizationId, projectIds, userIds };
+
+  if (threads > 0) await seedThreads(sql, organization, threads);
+  if (feedback > 0) await seedFeedback(sql, organization, feedback);
   process.stderr.write("vacuum analyze…\n");
   // The visibility map lets count(*) be an index-only scan; fresh statistics give the planner real selectivities.
-  await sql.query(`VACUUM (ANALYZE) "Thread", "Message", "ThreadIntent", "ExternalUser", "UserSegment", "Intent"`);
+  await sql.query(`VACUUM (ANALYZE) "Thread", "Message", "ThreadIntent", "ExternalUser", "UserSegment", "Intent",
+    "Feedback", "FeedbackOption", "Attribute", "AttributeOption"`);
 }
 
 if (options.help) {

@@ -43,7 +43,7 @@ async function organizationOf(key: string | undefined): Promise<number> {
 
 async function record(client: pg.PoolClient, organizationId: number, body: Body): Promise<{ id: number; created: boolean }> {
   const threads = await client.query(
-    `SELECT t."projectId", t."externalUserId",
+    `SELECT t."id" AS "threadId", t."projectId", t."externalUserId",
             (SELECT m."id" FROM "Message" m WHERE m."organizationId" = t."organizationId" AND m."threadId" = t."id"
              ORDER BY m."id" DESC LIMIT 1) AS "messageId"
      FROM "Thread" t
@@ -66,12 +66,12 @@ async function record(client: pg.PoolClient, organizationId: number, body: Body)
   const optionIds = options.rows.map((row) => row.id as number);
 
   const feedback = await client.query(
-    `INSERT INTO "Feedback" ("organizationId", "messageId", "externalUserId", "feedbackType", "feedbackText")
-     VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO "Feedback" ("organizationId", "messageId", "threadId", "projectId", "externalUserId", "feedbackType", "feedbackText")
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
      ON CONFLICT ("organizationId", "messageId", "externalUserId") DO UPDATE SET
        "feedbackType" = EXCLUDED."feedbackType", "feedbackText" = EXCLUDED."feedbackText", "updatedAt" = now()
      RETURNING "id", (xmax = 0) AS "created"`,
-    [organizationId, thread.messageId, thread.externalUserId, body.feedbackType, body.feedbackText ?? null],
+    [organizationId, thread.messageId, thread.threadId, thread.projectId, thread.externalUserId, body.feedbackType, body.feedbackText ?? null],
   );
   const { id, created } = feedback.rows[0] as { id: number; created: boolean };
   if (!created) await client.query('DELETE FROM "FeedbackOption" WHERE "organizationId" = $1 AND "feedbackId" = $2', [organizationId, id]);

@@ -97,3 +97,33 @@ export const ASSISTANT_SENTENCES = [
 /** Planted in one message of `RARE_WORD_THREADS` threads, whatever the scale: the benchmark searches for it. */
 export const RARE_WORD = "zephyrine";
 export const RARE_WORD_THREADS = 20;
+
+/** Feedback attributes of every project: the option lists a support team would pick from. */
+export const FEEDBACK_ATTRIBUTES: Record<string, string[]> = {
+  reason: ["outdated", "wrong", "incomplete", "rude", "slow", "off-topic"],
+  quality: ["helpful", "accurate", "clear", "friendly"],
+};
+
+export const POSITIVE_FEEDBACK_TEXTS = [
+  "Exactly what I needed, thanks!",
+  "Clear and quick answer.",
+  "That fixed it.",
+  "Very helpful, the steps worked.",
+  "Great explanation of the plans.",
+  "Solved my billing problem in one go.",
+  "Friendly and accurate.",
+  "Thanks, the refund arrived.",
+];
+
+export const NEGATIVE_FEEDBACK_TEXTS = [
+  "The answer was out of date.",
+  "This did not solve my problem.",
+  "Wrong steps, that menu does not exist anymore.",
+  "Too slow, I waited minutes for a reply.",
+  "It ignored my question about invoices.",
+  "The link in the answer is broken.",
+  "Not helpful at all.",
+  "It answered a different question.",
+  "Rude tone, please fix.",
+  "The export still fails with a timeout.",
+];

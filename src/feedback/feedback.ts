@@ -16,6 +16,8 @@ export interface FeedbackInput extends TargetInput {
 interface Vote {
   organizationId: number;
   messageId: number;
+  threadId: number;
+  projectId: number;
   giverId: number;
 }
 
@@ -25,8 +27,9 @@ interface Vote {
  */
 async function upsertFeedbackRow(db: Db, vote: Vote, input: FeedbackInput) {
   const [row] = await db.$queryRaw<{ id: number; created: boolean }[]>`
-    INSERT INTO "Feedback" ("organizationId", "messageId", "externalUserId", "feedbackType", "feedbackText")
-    VALUES (${vote.organizationId}, ${vote.messageId}, ${vote.giverId}, ${input.feedbackType}, ${input.feedbackText ?? null})
+    INSERT INTO "Feedback" ("organizationId", "messageId", "threadId", "projectId", "externalUserId", "feedbackType", "feedbackText")
+    VALUES (${vote.organizationId}, ${vote.messageId}, ${vote.threadId}, ${vote.projectId}, ${vote.giverId},
+      ${input.feedbackType}, ${input.feedbackText ?? null})
     ON CONFLICT ("organizationId", "messageId", "externalUserId") DO UPDATE SET
       "feedbackType" = EXCLUDED."feedbackType",
       "feedbackText" = EXCLUDED."feedbackText",
@@ -63,7 +66,8 @@ export async function recordFeedback(
     const target = await findFeedbackTarget(tx, organizationId, input);
     const optionIds = await resolveOptionIds(tx, organizationId, target.projectId, input.attributes ?? {});
     const giverId = input.externalUser ? (await saveUser(tx, organizationId, input.externalUser)).id : target.threadUserId;
-    const { id, created } = await upsertFeedbackRow(tx, { organizationId, messageId: target.messageId, giverId }, input);
+    const { messageId, threadId, projectId } = target;
+    const { id, created } = await upsertFeedbackRow(tx, { organizationId, messageId, threadId, projectId, giverId }, input);
     await replaceOptions(tx, organizationId, id, optionIds, created);
     return { feedback: await loadFeedback(tx, organizationId, id), created };
   });

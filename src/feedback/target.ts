@@ -10,6 +10,7 @@ export interface TargetInput {
 
 /** The message feedback is given on, with what the rest of the call needs of its thread. */
 export interface FeedbackTarget {
+  threadId: number;
   projectId: number;
   /** The thread's user: the giver when the request names none. */
   threadUserId: number;
@@ -24,8 +25,8 @@ export interface FeedbackTarget {
 export async function findFeedbackTarget(db: Db, organizationId: number, input: TargetInput): Promise<FeedbackTarget> {
   const inProject = input.projectId === undefined ? Prisma.empty : Prisma.sql`AND t."projectId" = ${input.projectId}`;
   const named = input.externalMessageId === undefined ? Prisma.empty : Prisma.sql`AND m."externalId" = ${input.externalMessageId}`;
-  const threads = await db.$queryRaw<{ projectId: number; threadUserId: number; messageId: number | null }[]>`
-    SELECT t."projectId", t."externalUserId" AS "threadUserId", m."id" AS "messageId"
+  const threads = await db.$queryRaw<{ threadId: number; projectId: number; threadUserId: number; messageId: number | null }[]>`
+    SELECT t."id" AS "threadId", t."projectId", t."externalUserId" AS "threadUserId", m."id" AS "messageId"
     FROM "Thread" t
     LEFT JOIN LATERAL (
       SELECT m."id" FROM "Message" m
@@ -42,5 +43,5 @@ export async function findFeedbackTarget(db: Db, organizationId: number, input: 
   }
   const { messageId } = thread;
   if (messageId === null) throw notFound(input.externalMessageId === undefined ? "Message not found: the thread has no messages" : "Message not found");
-  return { projectId: thread.projectId, threadUserId: thread.threadUserId, messageId };
+  return { threadId: thread.threadId, projectId: thread.projectId, threadUserId: thread.threadUserId, messageId };
 }

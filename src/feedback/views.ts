@@ -1,35 +1,60 @@
-import type { Prisma } from "../../generated/prisma/client.ts";
-import { attributeWithOptions, optionSummary } from "../attributes/attributes.ts";
+import { Prisma } from "../../generated/prisma/client.ts";
+import type { components } from "../api/schema.js";
+import { isoTimestamp as iso } from "../db/sql.ts";
 import type { Db } from "../db/types.ts";
-import { toUserView, userWithSegments } from "../users/users.ts";
+import { externalUserJson } from "../users/json.ts";
 
-const feedbackWithEverything = {
-  options: {
-    orderBy: { attributeOptionId: "asc" },
-    select: { option: { select: { ...optionSummary, attribute: { include: attributeWithOptions } } } },
-  },
-  user: { include: userWithSegments },
-} satisfies Prisma.FeedbackInclude;
+/** The Feedback object (2.5) with the thread, project and message it is on. */
+export type FeedbackView = components["schemas"]["Feedback"];
 
-type FeedbackRow = Prisma.FeedbackGetPayload<{ include: typeof feedbackWithEverything }>;
-
-/** The Feedback object: each option with its full attribute, and the giver with their segments. */
-function toFeedbackView(row: FeedbackRow) {
-  return {
-    id: row.id,
-    feedbackType: row.feedbackType,
-    feedbackText: row.feedbackText,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-    attributeOptions: row.options.map((link) => link.option),
-    externalUser: toUserView(row.user),
-  };
+/** SQL building the AttributeOption object of `AttributeOption o`: its full attribute `Attribute a`, with all its options. */
+function attributeOptionJson(organizationId: number): Prisma.Sql {
+  const column = (alias: string, name: string) => Prisma.raw(`${alias}."${name}"`);
+  const summary = (alias: string) =>
+    Prisma.sql`'id', ${column(alias, "id")}, 'attributeId', ${column(alias, "attributeId")}, 'name', ${column(alias, "name")},
+      'createdAt', ${iso(`${alias}."createdAt"`)}, 'updatedAt', ${iso(`${alias}."updatedAt"`)}`;
+  return Prisma.sql`json_build_object(${summary("o")},
+    'attribute', json_build_object(
+      'id', a."id", 'organizationId', a."organizationId", 'projectId', a."projectId", 'name', a."name",
+      'createdAt', ${iso('a."createdAt"')}, 'updatedAt', ${iso('a."updatedAt"')},
+      'options', (SELECT json_agg(json_build_object(${summary("ao")}) ORDER BY ao."id")
+        FROM "AttributeOption" ao WHERE ao."organizationId" = ${organizationId} AND ao."attributeId" = a."id")))`;
 }
 
-export type FeedbackView = ReturnType<typeof toFeedbackView>;
+/**
+ * The Feedback objects of the rows `source` selects from "Feedback", newest first, in one
+ * statement: PostgreSQL builds the JSON, every subquery scoped to the organization.
+ */
+export async function loadFeedbackViews(db: Db, organizationId: number, source: Prisma.Sql): Promise<FeedbackView[]> {
+  const rows = await db.$queryRaw<{ feedback: FeedbackView }[]>`
+    SELECT json_build_object(
+      'id', f."id", 'feedbackType', f."feedbackType", 'feedbackText', f."feedbackText",
+      'createdAt', ${iso('f."createdAt"')}, 'updatedAt', ${iso('f."updatedAt"')},
+      'threadId', f."threadId", 'threadExternalId', t."externalId", 'projectId', f."projectId",
+      'message', json_build_object('externalId', m."externalId", 'role', m."role", 'content', m."content"),
+      'attributeOptions', COALESCE((
+        SELECT json_agg(${attributeOptionJson(organizationId)} ORDER BY fo."attributeOptionId")
+        FROM "FeedbackOption" fo
+        JOIN "AttributeOption" o ON o."id" = fo."attributeOptionId"
+        JOIN "Attribute" a ON a."id" = o."attributeId"
+        WHERE fo."organizationId" = ${organizationId} AND fo."feedbackId" = f."id"), '[]'),
+      'externalUser', ${externalUserJson(organizationId)}
+    ) AS "feedback"
+    FROM (${source}) f
+    JOIN "Message" m ON m."id" = f."messageId"
+    JOIN "Thread" t ON t."id" = f."threadId"
+    JOIN "ExternalUser" u ON u."id" = f."externalUserId"
+    ORDER BY f."createdAt" DESC, f."id" DESC`;
+  return rows.map((row) => row.feedback);
+}
 
-/** One feedback with everything it shows: a fixed number of queries however many options it has. */
+/** One feedback of the organization, as POST /api/external/feedback answers it. */
 export async function loadFeedback(db: Db, organizationId: number, id: number): Promise<FeedbackView> {
-  const row = await db.feedback.findFirstOrThrow({ where: { organizationId, id }, include: feedbackWithEverything });
-  return toFeedbackView(row);
+  const [feedback] = await loadFeedbackViews(
+    db,
+    organizationId,
+    Prisma.sql`SELECT * FROM "Feedback" WHERE "organizationId" = ${organizationId} AND "id" = ${id}`,
+  );
+  if (!feedback) throw new Error(`feedback ${id} of organization ${organizationId} does not exist`);
+  return feedback;
 }

@@ -7,6 +7,7 @@ import { projectHandlers } from "./projects.ts";
 import { systemHandlers } from "./system.ts";
 import { threadHandlers } from "./threads.ts";
 import { userHandlers } from "./users.ts";
+import { vocabularyHandlers } from "./vocabularies.ts";
 
 /**
  * One handler per operationId of openapi.yaml. Each is typed with its own operation's request,
@@ -21,5 +22,6 @@ export function createHandlers(context: HandlerContext): Record<string, Handler>
     ...feedbackHandlers(context),
     ...attributeHandlers(context),
     ...memoryHandlers(context),
+    ...vocabularyHandlers(context),
   } as unknown as Record<string, Handler>;
 }

@@ -24,10 +24,19 @@ interface SecurityScheme {
   scheme?: string;
 }
 
+interface Parameter {
+  name: string;
+  in: string;
+  schema?: { type?: string };
+}
+
+/** A parameter written out, or a reference to one of components.parameters. */
+type ParameterOrReference = Parameter | { $ref: string };
+
 interface Operation {
   operationId: string;
   security?: Record<string, string[]>[];
-  parameters?: { name: string; in: string; schema?: { type?: string } }[];
+  parameters?: ParameterOrReference[];
   requestBody?: { required?: boolean };
   "x-api-key-kinds"?: KeyKind[];
   "x-wrong-key-kind-status"?: 401 | 403;
@@ -36,7 +45,7 @@ interface Operation {
 export interface OpenApiDocument {
   security?: Record<string, string[]>[];
   paths: Record<string, Record<string, Operation>>;
-  components: { securitySchemes: Record<string, SecurityScheme> };
+  components: { securitySchemes: Record<string, SecurityScheme>; parameters?: Record<string, Parameter> };
 }
 
 export const specificationPath = new URL("../../openapi.yaml", import.meta.url);
@@ -53,6 +62,17 @@ function keySource(name: string, scheme: SecurityScheme | undefined): KeySource 
   throw new Error(`openapi.yaml: security scheme '${name}' is not supported`);
 }
 
+const PARAMETER_REFERENCE = "#/components/parameters/";
+
+function resolveParameter(spec: OpenApiDocument, parameter: ParameterOrReference): Parameter {
+  if (!("$ref" in parameter)) return parameter;
+  const resolved = parameter.$ref.startsWith(PARAMETER_REFERENCE)
+    ? spec.components.parameters?.[parameter.$ref.slice(PARAMETER_REFERENCE.length)]
+    : undefined;
+  if (!resolved) throw new Error(`openapi.yaml: parameter ${parameter.$ref} is not in components.parameters`);
+  return resolved;
+}
+
 export function operationContract(spec: OpenApiDocument, method: string, path: string): OperationContract {
   const operation = spec.paths[path]?.[method.toLowerCase()];
   if (!operation) throw new Error(`openapi.yaml has no operation ${method} ${path}`);
@@ -65,6 +85,7 @@ export function operationContract(spec: OpenApiDocument, method: string, path: s
     keyKinds: operation["x-api-key-kinds"] ?? ["private"],
     wrongKeyKindStatus: operation["x-wrong-key-kind-status"] ?? 403,
     arrayQueryParameters: (operation.parameters ?? [])
+      .map((parameter) => resolveParameter(spec, parameter))
       .filter((parameter) => parameter.in === "query" && parameter.schema?.type === "array")
       .map((parameter) => parameter.name),
     bodyRequired: operation.requestBody?.required === true,

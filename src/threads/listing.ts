@@ -1,4 +1,5 @@
 import { Prisma } from "../../generated/prisma/client.ts";
+import { containsPattern, utcInstant } from "../db/sql.ts";
 import type { Db } from "../db/types.ts";
 import { loadThreads, type ThreadView } from "./views.ts";
 
@@ -25,13 +26,6 @@ export interface ThreadPage {
   rows: ThreadView[];
 }
 
-/** An ILIKE pattern matching `term` anywhere, its wildcards and escape character taken literally. */
-function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, "\\$&")}%`;
-}
-
-const utc = (instant: string) => Prisma.sql`(${instant}::timestamptz AT TIME ZONE 'UTC')`;
-
 /**
  * Every condition is scoped to the organization, subqueries included, so that each one can use
  * an index leading with organizationId. Sets of threads or users are written as `IN (subquery)`
@@ -43,8 +37,8 @@ function conditions(organizationId: number, filters: ThreadFilters): Prisma.Sql[
   const { ids, externalUserIds, intentIds, userSegmentIds, search, userSearch, projectId, before, after } = filters;
   if (ids?.length) where.push(Prisma.sql`t."id" = ANY(${ids}::int[])`);
   if (projectId !== undefined) where.push(Prisma.sql`t."projectId" = ${projectId}`);
-  if (after !== undefined) where.push(Prisma.sql`t."createdAt" > ${utc(after)}`);
-  if (before !== undefined) where.push(Prisma.sql`t."createdAt" < ${utc(before)}`);
+  if (after !== undefined) where.push(Prisma.sql`t."createdAt" > ${utcInstant(after)}`);
+  if (before !== undefined) where.push(Prisma.sql`t."createdAt" < ${utcInstant(before)}`);
   if (externalUserIds?.length) {
     where.push(Prisma.sql`t."externalUserId" IN (
       SELECT u."id" FROM "ExternalUser" u

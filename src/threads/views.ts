@@ -1,6 +1,7 @@
 import type { components } from "../api/schema.js";
 import { isoTimestamp as iso } from "../db/sql.ts";
 import type { Db } from "../db/types.ts";
+import { externalUserJson } from "../users/json.ts";
 
 /** The Thread object of the contract (section 2.8), with its project, user, segments, intents and messages. */
 export type ThreadView = components["schemas"]["Thread"];
@@ -18,22 +19,7 @@ export async function loadThreads(db: Db, organizationId: number, ids: number[])
       'id', t."id", 'organizationId', t."organizationId", 'externalId', t."externalId", 'metadata', t."metadata",
       'createdAt', ${iso('t."createdAt"')}, 'updatedAt', ${iso('t."updatedAt"')},
       'project', json_build_object('id', p."id", 'name', p."name"),
-      'externalUser', json_build_object(
-        'id', u."id", 'organizationId', u."organizationId", 'externalId', u."externalId",
-        'name', u."name", 'email', u."email", 'username', u."username",
-        'createdAt', ${iso('u."createdAt"')}, 'updatedAt', ${iso('u."updatedAt"')},
-        'segments', COALESCE((
-          SELECT json_agg(json_build_object(
-            'id', s."id", 'organizationId', s."organizationId", 'name', s."name", 'userSegmentTypeId', s."userSegmentTypeId",
-            'createdAt', ${iso('s."createdAt"')}, 'updatedAt', ${iso('s."updatedAt"')},
-            'type', json_build_object(
-              'id', st."id", 'organizationId', st."organizationId", 'name', st."name",
-              'createdAt', ${iso('st."createdAt"')}, 'updatedAt', ${iso('st."updatedAt"')})
-          ) ORDER BY us."userSegmentTypeId")
-          FROM "UserSegment" us
-          JOIN "Segment" s ON s."id" = us."segmentId"
-          JOIN "SegmentType" st ON st."id" = s."userSegmentTypeId"
-          WHERE us."organizationId" = ${organizationId} AND us."externalUserId" = u."id"), '[]')),
+      'externalUser', ${externalUserJson(organizationId)},
       'intents', COALESCE((
         SELECT json_agg(json_build_object('id', i."id", 'name', i."name") ORDER BY ti."intentId")
         FROM "ThreadIntent" ti JOIN "Intent" i ON i."id" = ti."intentId"

@@ -268,9 +268,12 @@ const WRITES = [
   `INSERT INTO "Message" ("id", "organizationId", "threadId", "externalId", "role", "type", "content", "jsonContent", "metadata", "createdAt")
    SELECT r.id, $1, t.id, r."externalId", r.role, r.type, r.content, r."jsonContent", r.metadata, ${utc(`r."createdAt"`)}
    FROM import_message r JOIN import_thread t ON t.ref = r.thread`,
-  `INSERT INTO "Feedback" ("id", "organizationId", "messageId", "externalUserId", "feedbackType", "feedbackText", "createdAt", "updatedAt")
-   SELECT r.id, $1, m.id, u."id", r."feedbackType", r."feedbackText", ${stamps("r")} FROM import_feedback r
+  `INSERT INTO "Feedback" ("id", "organizationId", "messageId", "threadId", "projectId", "externalUserId", "feedbackType", "feedbackText",
+     "createdAt", "updatedAt")
+   SELECT r.id, $1, m.id, t.id, p."id", u."id", r."feedbackType", r."feedbackText", ${stamps("r")} FROM import_feedback r
    JOIN import_message m ON m.ref = r.message
+   JOIN import_thread t ON t.ref = m.thread
+   JOIN "Project" p ON p."organizationId" = $1 AND p."name" = t.project
    JOIN "ExternalUser" u ON u."organizationId" = $1 AND u."externalId" = r.user`,
   `INSERT INTO "FeedbackOption" ("organizationId", "feedbackId", "attributeOptionId")
    SELECT $1, r.id, o."id" FROM import_feedback r

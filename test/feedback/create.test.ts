@@ -8,7 +8,10 @@ const { org, api, call } = service;
 const { prisma } = service.database;
 const { thread, attribute, postFeedback, postInvalidFeedback } = feedbackFixtures(service);
 
-const FEEDBACK_KEYS = ["attributeOptions", "createdAt", "externalUser", "feedbackText", "feedbackType", "id", "updatedAt"];
+const FEEDBACK_KEYS = [
+  "attributeOptions", "createdAt", "externalUser", "feedbackText", "feedbackType", "id",
+  "message", "projectId", "threadExternalId", "threadId", "updatedAt",
+];
 const OPTION_KEYS = ["attribute", "attributeId", "createdAt", "id", "name", "updatedAt"];
 const ATTRIBUTE_KEYS = ["createdAt", "id", "name", "options", "organizationId", "projectId", "updatedAt"];
 const OPTION_SUMMARY_KEYS = ["attributeId", "createdAt", "id", "name", "updatedAt"];
@@ -24,8 +27,13 @@ t.test("feedback on the thread's last message by the thread's user: 201 and the 
   t.equal(response.response.status, 201);
   const body = response.data!;
   t.same(contractViolations("Feedback", body), [], "the body matches openapi.yaml's Feedback");
-  t.same(keysOf(body), FEEDBACK_KEYS, "exactly the fields of section 2.5");
+  t.same(keysOf(body), FEEDBACK_KEYS, "exactly the fields of section 2.5 and the four of decisions.md");
   t.match(body, { feedbackType: "POSITIVE", feedbackText: null, attributeOptions: [] });
+  t.same(
+    { threadId: body.threadId, threadExternalId: body.threadExternalId, projectId: body.projectId, message: body.message },
+    { threadId: target.id, threadExternalId: target.externalId, projectId: org.projectId, message: { externalId: "m3", role: "user", content: "message 3" } },
+    "the thread, project and message the vote landed on",
+  );
   t.match(body.externalUser, { id: target.userId, externalId: target.userExternalId, organizationId: org.organizationId, segments: [] });
 
   const lastMessage = target.messages.at(-1)!;

@@ -53,7 +53,7 @@ t.test("a failure after the giver's upsert rolls the upsert back", async (t) => 
   // The same call on the real client writes all of it: the injected failure was the only difference.
   const { created, feedback } = await recordFeedback(prisma, org.organizationId, input);
   t.ok(created);
-  t.equal(feedback.externalUser.externalId, externalId);
+  t.equal(feedback.externalUser?.externalId, externalId);
   t.equal(await prisma.externalUser.count({ where: { ...where, externalId } }), 1);
   t.equal(await prisma.feedbackOption.count({ where: { ...where, feedbackId: feedback.id } }), 1);
 });

@@ -14,15 +14,23 @@ export const useProjectOptions = () =>
     (await unwrap(service.GET("/api/external/projects"))).map((project) => ({ value: String(project.id), label: project.name })),
   );
 
-/** Intents of the chosen project, or of all of them (then named with their project, as names repeat across projects). */
+/** Names of the organization's projects by id, when there are several (names then tell apart what has the same name). */
+async function projectNames({ service }: ReturnType<typeof useSession>, projectId: number | undefined): Promise<Map<number, string> | null> {
+  if (projectId) return null;
+  const projects = await unwrap(service.GET("/api/external/projects"));
+  return projects.length > 1 ? new Map(projects.map((project) => [project.id, project.name])) : null;
+}
+
+const inProject = (name: string, projectId: number, names: Map<number, string> | null) => (names ? `${name} (${names.get(projectId)})` : name);
+
+/** Intents of the chosen project, or of all of them. */
 export const useIntentOptions = (projectId: number | undefined) =>
-  useOptions(`intents-${projectId ?? "all"}`, async ({ service }) => {
-    const [intents, projects] = await Promise.all([
-      unwrap(service.GET("/api/external/intents", { params: { query: projectId ? { projectId } : {} } })),
-      projectId ? Promise.resolve([]) : unwrap(service.GET("/api/external/projects")),
+  useOptions(`intents-${projectId ?? "all"}`, async (session) => {
+    const [intents, names] = await Promise.all([
+      unwrap(session.service.GET("/api/external/intents", { params: { query: projectId ? { projectId } : {} } })),
+      projectNames(session, projectId),
     ]);
-    const projectName = new Map(projects.map((project) => [project.id, project.name]));
-    return intents.map((intent) => ({ value: String(intent.id), label: projectId || projects.length < 2 ? intent.name : `${intent.name} (${projectName.get(intent.projectId)})` }));
+    return intents.map((intent) => ({ value: String(intent.id), label: inProject(intent.name, intent.projectId, names) }));
   });
 
 export const useSegmentOptions = () =>
@@ -30,9 +38,12 @@ export const useSegmentOptions = () =>
     (await unwrap(service.GET("/api/external/segments"))).map((segment) => ({ value: String(segment.id), label: `${segment.type.name}: ${segment.name}` })),
   );
 
+/** Attribute options of the chosen project, or of all of them. */
 export const useAttributeOptionOptions = (projectId: number | undefined) =>
-  useOptions(`attribute-options-${projectId ?? "all"}`, async ({ service }) =>
-    (await unwrap(service.GET("/api/external/attributes", { params: { query: projectId ? { projectId } : {} } }))).flatMap((attribute) =>
-      attribute.options.map((option) => ({ value: String(option.id), label: `${attribute.name}: ${option.name}` })),
-    ),
-  );
+  useOptions(`attribute-options-${projectId ?? "all"}`, async (session) => {
+    const [attributes, names] = await Promise.all([
+      unwrap(session.service.GET("/api/external/attributes", { params: { query: projectId ? { projectId } : {} } })),
+      projectNames(session, projectId),
+    ]);
+    return attributes.flatMap((attribute) => attribute.options.map((option) => ({ value: String(option.id), label: inProject(`${attribute.name}: ${option.name}`, attribute.projectId, names) })));
+  });

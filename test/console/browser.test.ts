@@ -136,16 +136,16 @@ t.test("the console in a browser, on seeded data", { skip: skipWithoutChromium }
     await page.waitForSelector('main section[aria-busy="false"]');
     const stats = async (groupBy: "day" | "week" | "attributeOption" | "intent" | "segment" | "project") =>
       (await api.GET("/api/external/feedback/stats", { params: { query: { groupBy } } })).data!.groups.length;
-    const marks = (figure: string, mark: string, element: string) => page.locator(`[data-testid="${figure}"] g[aria-label="${mark}"] ${element}`).count();
+    const marks = (figure: string, mark: string, element: string) => page.locator(`[data-testid="${figure}"] g.${mark} ${element}`).count();
     const weeks = await stats("week");
     t.ok(weeks >= 5, "the seeded feedback spans several weeks");
-    t.equal(await marks("rate-over-time", "positive rate", "circle"), weeks, "a point per week");
+    t.equal(await marks("rate-over-time", "rate", "circle"), weeks, "a point per week");
     t.equal(await marks("volume-over-time", "votes", "rect"), weeks, "a bar per week");
     for (const groupBy of ["attributeOption", "intent", "segment", "project"] as const) {
       const groups = await stats(groupBy);
       t.ok(groups > 0, `there are ${groupBy} groups`);
-      t.equal(await marks(`rate-by-${groupBy}`, "positive rate", "rect"), groups, `a bar per ${groupBy}`);
-      t.equal(await marks(`rate-by-${groupBy}`, "95% interval", "line"), groups, `an interval per ${groupBy}`);
+      t.equal(await marks(`rate-by-${groupBy}`, "rate", "rect"), groups, `a bar per ${groupBy}`);
+      t.equal(await marks(`rate-by-${groupBy}`, "interval", "line"), groups, `an interval per ${groupBy}`);
     }
     t.match(await page.locator('[data-testid="total"]').textContent(), `${data.feedbackCount} votes`);
     t.same(await seriousAccessibilityViolations(page), [], "trends: no serious or critical axe violation");
@@ -155,7 +155,7 @@ t.test("the console in a browser, on seeded data", { skip: skipWithoutChromium }
     await page.waitForSelector('main section[aria-busy="false"]');
     t.equal(new URL(page.url()).searchParams.get("interval"), "day");
     const days = await stats("day");
-    t.equal(await marks("rate-over-time", "positive rate", "circle"), days, "a point per day");
+    t.equal(await marks("rate-over-time", "rate", "circle"), days, "a point per day");
     await settled(page, () => page.reload(), "/api/external/feedback/stats");
     await page.waitForSelector('main section[aria-busy="false"]');
     t.equal(await page.getByLabel("Over time by").inputValue(), "day", "reloading restores the interval");

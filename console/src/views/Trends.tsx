@@ -1,6 +1,6 @@
 import type { ComponentChildren } from "preact";
 import { unwrap } from "../api.ts";
-import { rateByGroup, rateOverTime, volumeOverTime, type Group, type Interval } from "../charts.ts";
+import type { Group, Interval } from "../charts.ts";
 import { Chart } from "../components/Chart.tsx";
 import { feedbackFilterValues, FeedbackFilterForm, feedbackQuery, readFeedbackFilters, type FeedbackFilters } from "../components/FeedbackFilters.tsx";
 import { SelectField } from "../components/Fields.tsx";
@@ -42,18 +42,20 @@ export function TrendsView({ query }: { query: URLSearchParams }) {
     },
     unauthorized,
   );
+  const charts = useLoad("charts", () => import("../charts.ts"), unauthorized);
   const url = (changes: Partial<FeedbackFilters>, nextInterval = interval) =>
     `/console/trends${queryString({ ...feedbackFilterValues({ ...filters, ...changes }), interval: nextInterval === "week" ? undefined : nextInterval })}`;
 
   return (
-    <section aria-labelledby="trends-title" aria-busy={stats.loading}>
+    <section aria-labelledby="trends-title" aria-busy={stats.loading || charts.loading}>
       <h1 id="trends-title">Trends</h1>
       <FeedbackFilterForm filters={filters} apply={(changes) => navigate(url(changes))} label="Trend filters" />
       <div class="filters">
         <SelectField label="Over time by" value={interval} options={INTERVALS} onChange={(value) => navigate(url({}, value as Interval))} allowAny={false} />
       </div>
       <Status state={stats} />
-      {stats.data ? (
+      <Status state={{ ...charts, loading: false }} />
+      {stats.data && charts.data ? (
         <>
           <p class="totals" data-testid="total">
             <span>
@@ -68,14 +70,14 @@ export function TrendsView({ query }: { query: URLSearchParams }) {
           </p>
           <div class="charts">
             <TrendFigure testId="rate-over-time" title={`Positive rate by ${interval}, with its 95% interval`} groups={stats.data.overTime.groups}>
-              <Chart data={stats.data.overTime.groups} draw={rateOverTime} />
+              <Chart data={stats.data.overTime.groups} draw={charts.data.rateOverTime} />
             </TrendFigure>
             <TrendFigure testId="volume-over-time" title={`Votes by ${interval}`} groups={stats.data.overTime.groups}>
-              <Chart data={stats.data.overTime.groups} draw={(groups) => volumeOverTime(groups, interval)} />
+              <Chart data={stats.data.overTime.groups} draw={(groups) => charts.data!.volumeOverTime(groups, interval)} />
             </TrendFigure>
             {BREAKDOWNS.map(({ groupBy, title }, index) => (
               <TrendFigure key={groupBy} testId={`rate-by-${groupBy}`} title={title} groups={stats.data!.breakdowns[index]!.groups}>
-                <Chart data={stats.data!.breakdowns[index]!.groups} draw={rateByGroup} />
+                <Chart data={stats.data!.breakdowns[index]!.groups} draw={charts.data!.rateByGroup} />
               </TrendFigure>
             ))}
           </div>

@@ -41,7 +41,7 @@ export function FeedbackView({ query }: { query: URLSearchParams }) {
       <h1 id="feedback-title">Feedback</h1>
       <FeedbackFilterForm filters={filters} apply={apply} label="Feedback filters" />
       <Status state={page} />
-      {page.data ? (
+      {page.data && !page.error ? (
         <>
           <Pager pageIndex={pageIndex} pageSize={PAGE_SIZE} count={page.data.count} noun="feedback" hrefFor={(index) => viewUrl(filters, index)} />
           <table class="rows" data-testid="feedback">

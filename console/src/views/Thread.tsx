@@ -49,7 +49,7 @@ export function ThreadView({ threadId, hash }: { threadId: number; hash: string 
     async () => {
       if (!userExternalId) return null;
       const answer = await service.GET("/api/external/memory", { params: { query: { userExternalId } } });
-      return answer.response.status === 404 ? null : unwrap(Promise.resolve(answer));
+      return answer.response.status === 404 ? null : unwrap(answer);
     },
     unauthorized,
   );
@@ -69,7 +69,7 @@ export function ThreadView({ threadId, hash }: { threadId: number; hash: string 
       </p>
       <h1 id="thread-title">Thread {thread.data ? (thread.data.externalId ?? `#${thread.data.id}`) : `#${threadId}`}</h1>
       <Status state={thread} />
-      {thread.data ? (
+      {thread.data && !thread.error ? (
         <div class="thread">
           <ThreadDetails thread={thread.data} memory={memory.data ?? null} />
           <h2 id="messages-title">Messages</h2>

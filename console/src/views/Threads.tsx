@@ -98,7 +98,7 @@ export function ThreadsView({ query }: { query: URLSearchParams }) {
         <button type="submit">Apply</button>
       </form>
       <Status state={page} />
-      {page.data ? (
+      {page.data && !page.error ? (
         <>
           <Pager pageIndex={pageIndex} pageSize={PAGE_SIZE} count={page.data.count} noun="threads" hrefFor={(index) => viewUrl(filters, index)} />
           <table class="rows" data-testid="threads">

@@ -55,7 +55,7 @@ export function TrendsView({ query }: { query: URLSearchParams }) {
       </div>
       <Status state={stats} />
       <Status state={{ ...charts, loading: false }} />
-      {stats.data && charts.data ? (
+      {stats.data && !stats.error && charts.data ? (
         <>
           <p class="totals" data-testid="total">
             <span>

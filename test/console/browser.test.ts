@@ -187,6 +187,21 @@ t.test("the console in a browser, on seeded data", { skip: skipWithoutChromium }
     t.equal(HOSTILE_MESSAGES.length, data.hostile.messages.length);
   });
 
+  await t.test("the views work from the keyboard", async (t) => {
+    await settled(page, () => page.goto(`${origin}/console/threads`), "/api/external/threads");
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() || document.activeElement?.getAttribute("id") || "");
+    const tabTo = async (text: string) => {
+      for (let presses = 0; presses < 40 && (await focused()) !== text; presses++) await page.keyboard.press("Tab");
+      return focused();
+    };
+    t.equal(await tabTo("Feedback"), "Feedback", "the navigation is reachable with Tab");
+    await settled(page, () => page.keyboard.press("Enter"), "/api/external/feedback");
+    t.equal(new URL(page.url()).pathname, "/console/feedback");
+    await page.getByLabel("Vote").focus();
+    await settled(page, () => page.keyboard.press("ArrowDown"), "/api/external/feedback");
+    t.equal(new URL(page.url()).searchParams.get("feedbackType"), "POSITIVE", "a select changes the view from the keyboard");
+  });
+
   await t.test("signing out forgets the key", async (t) => {
     await page.getByRole("button", { name: "Sign out" }).click();
     t.equal(await page.evaluate(() => sessionStorage.length), 0);

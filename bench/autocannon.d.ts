@@ -14,6 +14,7 @@ declare module "autocannon" {
     requests?: Request[];
   }
   interface Histogram {
+    min: number;
     average: number;
     p50: number;
     p99: number;

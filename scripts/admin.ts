@@ -5,8 +5,11 @@ import { StringDecoder } from "node:string_decoder";
 import { parseArgs } from "node:util";
 import { readConfig } from "../src/config.ts";
 import { openDatabase, type Database } from "../src/db/database.ts";
+import { isDatabaseUnavailable } from "../src/db/failures.ts";
+import { DatabaseInUseError } from "../src/db/folderLock.ts";
 import { ClientError } from "../src/errors.ts";
-import { createApiKey, listApiKeys, revokeApiKey, type KeyKind } from "../src/keys/keys.ts";
+import { EXIT_CODES } from "../src/exitCodes.ts";
+import { createApiKey, displayPrefix, listApiKeys, revokeApiKey, type KeyKind } from "../src/keys/keys.ts";
 import { initOrganization, organizationExists } from "../src/organizations/organizations.ts";
 import { createProject } from "../src/projects/projects.ts";
 import { exportOrganization } from "../src/transfer/exporter.ts";
@@ -17,27 +20,57 @@ import { progressBar } from "./progress.ts";
 const USAGE = `Usage: npm run admin -- <command> [--json]
   init --org NAME --project NAME            an organization, its first project and one key of each kind
   projects create --org ID --name NAME      another project of the organization
-  keys create --org ID --kind private|public
+  keys create --org ID --kind KIND          a new key; KIND is private (sk_…) or public (pk_…)
   keys list --org ID
-  keys revoke PREFIX                        revoke the key whose listed prefix this is
+  keys revoke KEY|PREFIX                    revoke a key, given whole or by the prefix keys list shows
   export --org ID [--project ID] [--since ISO-8601] > FILE.jsonl
                                             threads with messages, users with segments, feedback (JSON Lines)
   import FILE.jsonl [--name NAME]           a new organization (with one key of each kind) from an export`;
 
 class UsageError extends Error {}
 
-const { values: options, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    org: { type: "string" },
-    project: { type: "string" },
-    name: { type: "string" },
-    kind: { type: "string" },
-    since: { type: "string" },
-    json: { type: "boolean", default: false },
-    help: { type: "boolean", default: false },
-  },
-});
+function parseCommandLine() {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: {
+        org: { type: "string" },
+        project: { type: "string" },
+        name: { type: "string" },
+        kind: { type: "string" },
+        since: { type: "string" },
+        json: { type: "boolean", default: false },
+        help: { type: "boolean", default: false },
+      },
+    });
+  } catch (error) {
+    exit(fail(new UsageError((error as Error).message), process.argv.includes("--json")));
+  }
+}
+
+/** Expected failures as one line and an exit code of their own; never a stack or a database's internals. */
+function failure(error: unknown): { message: string; exitCode: number } {
+  if (error instanceof UsageError) return { message: error.message, exitCode: EXIT_CODES.usage };
+  if (error instanceof DatabaseInUseError) return { message: error.message, exitCode: EXIT_CODES.databaseInUse };
+  if (error instanceof ClientError) return { message: error.message, exitCode: error.statusCode === 409 ? EXIT_CODES.conflict : EXIT_CODES.usage };
+  if (isDatabaseUnavailable(error)) return { message: "the database did not answer (check DATABASE_URL)", exitCode: EXIT_CODES.failed };
+  const lastLine = (error instanceof Error ? error.message : String(error)).trim().split("\n").at(-1) ?? "";
+  return { message: `unexpected error: ${lastLine.slice(0, 300)}`, exitCode: EXIT_CODES.failed };
+}
+
+/** Reports the failure (with --json also as exactly one {"error"} object on stdout); returns the exit code. */
+function fail(error: unknown, json: boolean): number {
+  const { message, exitCode } = failure(error);
+  if (json) process.stdout.write(`${JSON.stringify({ error: message })}\n`);
+  process.stderr.write(`admin: ${message}\n${error instanceof UsageError && !json ? `${USAGE}\n` : ""}`);
+  return exitCode;
+}
+
+function exit(code: number): never {
+  process.exit(code);
+}
+
+const { values: options, positionals } = parseCommandLine();
 
 function required(name: "org" | "project" | "name" | "kind"): string {
   const value = options[name];
@@ -143,9 +176,10 @@ async function run(database: Database, [command, sub, argument]: string[]): Prom
       return { json: { keys }, text: lines.join("\n") || "no keys" };
     }
     case "keys revoke": {
-      if (!argument) throw new UsageError("keys revoke takes the key's PREFIX");
-      if (!(await revokeApiKey(prisma, argument))) throw new UsageError(`no active key has prefix ${argument}`);
-      return { json: { revoked: argument }, text: `revoked ${argument}` };
+      if (!argument) throw new UsageError("keys revoke takes the key, or the prefix keys list shows");
+      const prefix = displayPrefix(argument);
+      if (!(await revokeApiKey(prisma, argument))) throw new UsageError(`no active key is or starts with ${prefix}`);
+      return { json: { revoked: prefix }, text: `revoked ${prefix}` };
     }
     case "export": {
       const counts = await exportToStdout(database);
@@ -167,23 +201,21 @@ async function run(database: Database, [command, sub, argument]: string[]): Prom
 async function main(): Promise<number> {
   if (options.help) {
     process.stdout.write(`${USAGE}\n`);
-    return 0;
+    return EXIT_CODES.ok;
   }
   const config = readConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: config.pool });
+  let database: Database | undefined;
   try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: config.pool });
     await database.migrate();
     const result = await run(database, positionals);
     (result.stream ?? process.stdout).write(`${options.json ? JSON.stringify(result.json) : result.text}\n`);
-    return 0;
+    return EXIT_CODES.ok;
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    if (options.json) process.stdout.write(`${JSON.stringify({ error: message })}\n`);
-    process.stderr.write(`admin: ${message}\n${error instanceof UsageError ? `${USAGE}\n` : ""}`);
-    return error instanceof UsageError || error instanceof ClientError ? 2 : 1;
+    return fail(error, options.json);
   } finally {
-    await database.close();
+    await database?.close();
   }
 }
 
-process.exit(await main());
+exit(await main());

@@ -6,7 +6,11 @@ import { registerConsole } from "./console/console.ts";
 import type { Database } from "./db/database.ts";
 import { createHandlers } from "./handlers/index.ts";
 import { authenticationHook } from "./http/authentication.ts";
+import { registerCors, type CorsOptions } from "./http/cors.ts";
+import { acceptOnlyUtf8Json } from "./http/jsonBody.ts";
 import { loadSpecification, operationContract } from "./http/contract.ts";
+import { clientErrorHandler } from "./http/clientErrors.ts";
+import { DEFAULT_TIMEOUTS, TIMEOUT_CHECK_INTERVAL_MS, type HttpTimeouts } from "./http/timeouts.ts";
 import { errorHandler, notFoundHandler } from "./http/errorHandler.ts";
 import "./http/fastifyTypes.ts";
 import { requestLoggingOptions, returnRequestId } from "./http/logging.ts";
@@ -27,6 +31,10 @@ export interface AppOptions {
   rateLimit?: RateLimitOptions;
   /** GET /metrics (Prometheus), without a key; default on. */
   metrics?: boolean;
+  /** How long clients may take; defaults: DEFAULT_TIMEOUTS. */
+  timeouts?: Partial<HttpTimeouts>;
+  /** Which origins the cross-origin operation (feedback) answers; default any (CORS_ORIGINS). */
+  cors?: CorsOptions;
   /** The browser console at /console (its page needs no key; the API it calls does); default on. */
   console?: boolean;
 }
@@ -36,18 +44,42 @@ const MIB = 1024 * 1024;
 const MAX_PARAM_LENGTH = 255 * 12;
 
 /** The service as a Fastify instance; the caller owns the database and listens. */
-export async function buildApp({ database, logger = false, bodyLimitBytes = 5 * MIB, summarizer, rateLimit, metrics = true, console = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  database,
+  logger = false,
+  bodyLimitBytes = 5 * MIB,
+  summarizer,
+  rateLimit,
+  metrics = true,
+  cors = {},
+  timeouts: timeoutOptions,
+  console = true,
+}: AppOptions): Promise<FastifyInstance> {
   const specification = loadSpecification();
-  const app = Fastify({ logger, bodyLimit: bodyLimitBytes, routerOptions: { maxParamLength: MAX_PARAM_LENGTH }, frameworkErrors: errorHandler, ...requestLoggingOptions });
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...timeoutOptions };
+  const app = Fastify({
+    logger,
+    bodyLimit: bodyLimitBytes,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: errorHandler,
+    clientErrorHandler,
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.connectionMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: { headersTimeout: Math.min(timeouts.headersMs, timeouts.requestMs), connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
+    ...requestLoggingOptions,
+  });
   returnRequestId(app);
   const { prisma } = database;
   const summaries = new SummaryKeeper({ prisma, refiner: summarizer, log: app.log });
   const handlers = createHandlers({ database, prisma, summaries });
 
   app.decorateRequest("principal", null);
-  // Only JSON bodies are accepted: anything else is a 415 rather than a string to validate.
+  // Only JSON bodies, in UTF-8, are accepted: anything else is a 415 rather than a string to validate.
   app.removeContentTypeParser("text/plain");
+  acceptOnlyUtf8Json(app);
   app.setValidatorCompiler(validatorCompiler());
+  await registerCors(app, specification, cors);
   if (rateLimit) await registerRateLimit(app, rateLimit);
   app.addHook("onRequest", authenticationHook((key) => authenticate(prisma, key)));
   app.addHook("preValidation", normalizeRequest);

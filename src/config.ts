@@ -1,4 +1,5 @@
 import type { PoolOptions } from "./db/database.ts";
+import { DEFAULT_TIMEOUTS, type HttpTimeouts } from "./http/timeouts.ts";
 import { summarizerKind, type SummarizerConfig } from "./summarizer/configured.ts";
 
 export interface Config {
@@ -18,6 +19,9 @@ export interface Config {
   summarizer: SummarizerConfig;
   /** Serves GET /metrics. */
   metricsEnabled: boolean;
+  timeouts: HttpTimeouts;
+  /** Origins the feedback operation answers cross-origin; empty: any. */
+  corsOrigins: string[];
   /** Serves the browser console at /console. */
   consoleEnabled: boolean;
 }
@@ -48,7 +52,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     rateLimitPerMinute: integer(env, "RATE_LIMIT_PER_MINUTE", 600),
     redisUrl: env.REDIS_URL || undefined,
+    timeouts: {
+      requestMs: integer(env, "REQUEST_TIMEOUT_MS", DEFAULT_TIMEOUTS.requestMs),
+      headersMs: integer(env, "HEADERS_TIMEOUT_MS", DEFAULT_TIMEOUTS.headersMs),
+      connectionMs: integer(env, "CONNECTION_TIMEOUT_MS", DEFAULT_TIMEOUTS.connectionMs),
+      keepAliveMs: integer(env, "KEEP_ALIVE_TIMEOUT_MS", DEFAULT_TIMEOUTS.keepAliveMs),
+    },
     metricsEnabled: env.METRICS_ENABLED !== "false" && env.METRICS_ENABLED !== "0",
+    corsOrigins: (env.CORS_ORIGINS ?? "").split(",").map((origin) => origin.trim()).filter(Boolean),
     consoleEnabled: env.CONSOLE_ENABLED !== "false" && env.CONSOLE_ENABLED !== "0",
     summarizer: {
       kind: summarizerKind(env.SUMMARIZER),

@@ -1,7 +1,7 @@
 /** An error the client caused; its message is safe to show and statusCode says which kind. */
 export class ClientError extends Error {
   constructor(
-    readonly statusCode: 400 | 401 | 403 | 404 | 409,
+    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 415,
     message: string,
   ) {
     super(message);

@@ -1,6 +1,8 @@
 import { buildApp } from "./app.ts";
 import { readConfig } from "./config.ts";
-import { openDatabase } from "./db/database.ts";
+import { openDatabase, type Database } from "./db/database.ts";
+import { DatabaseInUseError } from "./db/folderLock.ts";
+import { EXIT_CODES } from "./exitCodes.ts";
 import { loggerOptions } from "./http/logging.ts";
 import { closeConnectionsGracefully } from "./lifecycle/connections.ts";
 import { exitGracefullyOnSignals } from "./lifecycle/shutdown.ts";
@@ -20,11 +22,24 @@ function announce(created: InitializedOrganization): void {
   );
 }
 
+/** Startup failures an operator can fix get one line and an exit code of their own, not a stack trace. */
+async function exitOnKnownFailure(error: unknown, database?: Database): Promise<never> {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (!(error instanceof DatabaseInUseError) && code !== "EADDRINUSE") throw error;
+  await database?.close();
+  process.stderr.write(
+    error instanceof DatabaseInUseError
+      ? `service: ${error.message}\n`
+      : `service: cannot listen on ${config.host}:${config.port}: another process is using that port (set PORT to another one)\n`,
+  );
+  process.exit(error instanceof DatabaseInUseError ? EXIT_CODES.databaseInUse : EXIT_CODES.portInUse);
+}
+
 const config = readConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: config.pool });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: config.pool }).catch((error) =>
+  exitOnKnownFailure(error),
+);
 const applied = await database.migrate();
-const created = await bootstrapDefaultOrganization(database.prisma);
-if (created) announce(created);
 
 const app = await buildApp({
   database,
@@ -32,8 +47,10 @@ const app = await buildApp({
   bodyLimitBytes: config.bodyLimitBytes,
   summarizer: configuredSummarizer(config.summarizer),
   metrics: config.metricsEnabled,
+  timeouts: config.timeouts,
   console: config.consoleEnabled,
   rateLimit: { perMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl },
+  cors: { origins: config.corsOrigins },
 });
 if (applied.length > 0) app.log.info({ migrations: applied }, "applied database migrations");
 
@@ -45,5 +62,8 @@ exitGracefullyOnSignals({
   log: app.log,
 });
 
-await app.listen({ port: config.port, host: config.host });
+// Listen before the first-start bootstrap: keys printed by a process that then cannot serve would be lost.
+await app.listen({ port: config.port, host: config.host }).catch((error) => exitOnKnownFailure(error, database));
+const created = await bootstrapDefaultOrganization(database.prisma);
+if (created) announce(created);
 app.log.info({ database: database.kind }, "service ready");

@@ -14,8 +14,18 @@ type Serializable<T> = T extends string
       ? { [Key in keyof T]: Serializable<T[Key]> }
       : T;
 
+/**
+ * Body fields allow null only where it means absent, and those nulls are removed before validation (with defaults
+ * filled in after): handlers never see a null field.
+ */
+type NullMeansAbsent<T> = T extends (infer Item)[]
+  ? NullMeansAbsent<Item>[]
+  : T extends object
+    ? { [Key in keyof T]: NullMeansAbsent<Exclude<T[Key], null>> }
+    : T;
+
 export type RequestBody<Op extends OperationId> = operations[Op] extends { requestBody?: infer Body }
-  ? JsonContent<NonNullable<Body>>
+  ? NullMeansAbsent<JsonContent<NonNullable<Body>>>
   : never;
 
 export type ApiRequest<Op extends OperationId> = FastifyRequest<{

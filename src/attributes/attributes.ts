@@ -1,5 +1,7 @@
 import type { Prisma, PrismaClient } from "../../generated/prisma/client.ts";
 import { inTransaction, type Db } from "../db/types.ts";
+import { invalidInput } from "../errors.ts";
+import { LIMITS, refuseOverLimit } from "../limits.ts";
 import { resolveProject } from "../projects/projects.ts";
 
 export interface AttributeInput {
@@ -62,7 +64,15 @@ export async function upsertAttribute(
   return inTransaction(prisma, async (tx) => {
     const project = await resolveProject(tx, organizationId, input.projectId);
     const { id, created } = await upsertAttributeRow(tx, organizationId, project.id, input.name);
+    if (created) {
+      await refuseOverLimit(tx.attribute.count({ where: { organizationId } }), LIMITS.attributesPerOrganization, (limit) =>
+        invalidInput(`Invalid field 'name': an organization has at most ${limit} attributes`),
+      );
+    }
     await addMissingOptions(tx, organizationId, id, [...new Set(input.options)]);
+    await refuseOverLimit(tx.attributeOption.count({ where: { organizationId, attributeId: id } }), LIMITS.optionsPerAttribute, (limit) =>
+      invalidInput(`Invalid field 'options': an attribute has at most ${limit} options`),
+    );
     const attribute = await tx.attribute.findUniqueOrThrow({ where: { id }, include: attributeWithOptions });
     return { attribute, created };
   });

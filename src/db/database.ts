@@ -12,8 +12,8 @@
 //   and it times out after 5 s; isolation levels are ignored, but every transaction runs alone, which is at
 //   least as strict as Serializable; and the time spent queuing counts against maxWait, so PGlite gets a longer
 //   one (PGLITE_TRANSACTION_MAX_WAIT_MS).
-// - One process per PGlite data folder: PGlite does not coordinate with other processes, so do not run
-//   `npm run migrate:deploy` (or a second server) on the DATA_DIR of a running server.
+// - One process per PGlite data folder: PGlite does not coordinate with other processes, so openPglite locks the
+//   folder and a second process (the admin CLI, migrate:deploy, another server) is refused (DatabaseInUseError).
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
@@ -22,7 +22,7 @@ import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "../../generated/prisma/client.ts";
 import { isDatabaseUnavailable } from "./failures.ts";
-import { openPglite } from "./pglite.ts";
+import { IN_MEMORY, openPglite } from "./pglite.ts";
 import { deployMigrations } from "./schemaEngine.ts";
 
 export interface PoolOptions {
@@ -59,8 +59,11 @@ export interface PoolStats {
   waiting: number;
 }
 
+/** Prisma's other formats print the call's arguments (a request's data) into error messages, and so into logs. */
+const ERROR_FORMAT = "minimal";
+
+export { IN_MEMORY };
 export const DEFAULT_DATA_DIR = "./data";
-export const IN_MEMORY = "memory://";
 
 /** With Prisma's default maxWait (2 s), 64 of 100 concurrent 50 ms transactions failed with P2028 on PGlite. */
 export const PGLITE_TRANSACTION_MAX_WAIT_MS = 20_000;
@@ -93,6 +96,7 @@ async function openPgliteDatabase(dataDir: string): Promise<Database> {
 export function databaseOnPglite(db: PGlite): Database {
   const prisma = new PrismaClient({
     adapter: new PrismaPGlite(db),
+    errorFormat: ERROR_FORMAT,
     transactionOptions: { maxWait: PGLITE_TRANSACTION_MAX_WAIT_MS, timeout: 5_000 },
   });
   return {
@@ -109,7 +113,7 @@ export function databaseOnPglite(db: PGlite): Database {
 
 async function openPostgresDatabase(url: string, poolOptions: PoolOptions = {}): Promise<Database> {
   const pool = createPool(url, { ...DEFAULT_POOL, ...poolOptions });
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool), errorFormat: ERROR_FORMAT });
   return {
     kind: "postgres",
     prisma,

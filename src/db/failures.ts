@@ -71,3 +71,13 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 export function isRejectedData(error: unknown): boolean {
   return sqlStates(error).some((state) => state.startsWith("22"));
 }
+
+/** PostgreSQL asks for the transaction to be run again: 40001 serialization failure, 40P01 deadlock. */
+export function isTransientConflict(error: unknown): boolean {
+  return sqlStates(error).some((state) => state === "40001" || state === "40P01");
+}
+
+/** 23503: a row the write refers to was deleted meanwhile (e.g. a user deleted with their thread). */
+export function isVanishedReference(error: unknown): boolean {
+  return sqlStates(error).includes("23503");
+}

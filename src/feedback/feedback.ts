@@ -1,9 +1,10 @@
 import type { PrismaClient } from "../../generated/prisma/client.ts";
 import { resolveOptionIds } from "../attributes/selection.ts";
 import { inTransaction, type Db } from "../db/types.ts";
-import { saveUser, type UserInput } from "../users/users.ts";
+import type { KeyKind } from "../keys/keys.ts";
+import { saveNewUser, saveUser, type UserInput } from "../users/users.ts";
 import { findFeedbackTarget, type TargetInput } from "./target.ts";
-import { loadFeedback, type FeedbackView } from "./views.ts";
+import { loadFeedback, withoutPersonalData, type FeedbackView, type PublicFeedbackView } from "./views.ts";
 
 export interface FeedbackInput extends TargetInput {
   feedbackType: "POSITIVE" | "NEGATIVE";
@@ -56,19 +57,24 @@ async function replaceOptions(db: Db, organizationId: number, feedbackId: number
 /**
  * Create user feedback, all or nothing in one transaction: every lookup that can refuse the
  * request (thread, message, attributes) runs before anything, the giver included, is written.
+ * A public key ships in browsers, so anyone may hold one: with it the giver is only created, never
+ * changed, and the answer carries no personal data.
  */
 export async function recordFeedback(
   prisma: PrismaClient,
   organizationId: number,
+  keyKind: KeyKind,
   input: FeedbackInput,
-): Promise<{ feedback: FeedbackView; created: boolean }> {
+): Promise<{ feedback: FeedbackView | PublicFeedbackView; created: boolean }> {
+  const saveGiver = keyKind === "public" ? saveNewUser : saveUser;
   return inTransaction(prisma, async (tx) => {
     const target = await findFeedbackTarget(tx, organizationId, input);
     const optionIds = await resolveOptionIds(tx, organizationId, target.projectId, input.attributes ?? {});
-    const giverId = input.externalUser ? (await saveUser(tx, organizationId, input.externalUser)).id : target.threadUserId;
+    const giverId = input.externalUser ? (await saveGiver(tx, organizationId, input.externalUser)).id : target.threadUserId;
     const { messageId, threadId, projectId } = target;
     const { id, created } = await upsertFeedbackRow(tx, { organizationId, messageId, threadId, projectId, giverId }, input);
     await replaceOptions(tx, organizationId, id, optionIds, created);
-    return { feedback: await loadFeedback(tx, organizationId, id), created };
+    const feedback = await loadFeedback(tx, organizationId, id);
+    return { feedback: keyKind === "public" ? withoutPersonalData(feedback) : feedback, created };
   });
 }

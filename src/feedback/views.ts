@@ -4,8 +4,8 @@ import { isoTimestamp as iso } from "../db/sql.ts";
 import type { Db } from "../db/types.ts";
 import { externalUserJson } from "../users/json.ts";
 
-/** The Feedback object (2.5) with the thread, project and message it is on. */
-export type FeedbackView = components["schemas"]["Feedback"];
+/** The Feedback object (2.5) with the thread, project and message it is on, its giver always there. */
+export type FeedbackView = components["schemas"]["Feedback"] & { externalUser: components["schemas"]["ExternalUser"] };
 
 /** SQL building the AttributeOption object of `AttributeOption o`: its full attribute `Attribute a`, with all its options. */
 function attributeOptionJson(organizationId: number): Prisma.Sql {
@@ -58,3 +58,18 @@ export async function loadFeedback(db: Db, organizationId: number, id: number): 
   if (!feedback) throw new Error(`feedback ${id} of organization ${organizationId} does not exist`);
   return feedback;
 }
+
+/**
+ * What a public key's caller may see: of the giver, ids and times (no name, email, username or
+ * segments); of the message, which one it is, not what it says.
+ */
+export function withoutPersonalData({ externalUser, message, ...feedback }: FeedbackView) {
+  const { id, organizationId, externalId, createdAt, updatedAt } = externalUser;
+  return {
+    ...feedback,
+    externalUser: { id, organizationId, externalId, createdAt, updatedAt, segments: [] as never[] },
+    message: { externalId: message.externalId, role: message.role },
+  };
+}
+
+export type PublicFeedbackView = ReturnType<typeof withoutPersonalData>;

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { PrismaClient } from "../../generated/prisma/client.ts";
 import type { Database } from "../db/database.ts";
+import type { KeyKind, Principal } from "../keys/keys.ts";
 import type { SummaryKeeper } from "../memory/summaryKeeper.ts";
 
 /** What the handlers are built with. */
@@ -10,8 +11,13 @@ export interface HandlerContext {
   summaries: SummaryKeeper;
 }
 
-/** The organization of the request's key; every operation with a key is scoped to it. */
-export function organizationOf(request: FastifyRequest): number {
+function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw new Error(`${request.routeOptions.url} has no principal: is its operation keyless?`);
-  return request.principal.organizationId;
+  return request.principal;
 }
+
+/** The organization of the request's key; every operation with a key is scoped to it. */
+export const organizationOf = (request: FastifyRequest): number => principalOf(request).organizationId;
+
+/** Whether the request came with a private or a public key. */
+export const keyKindOf = (request: FastifyRequest): KeyKind => principalOf(request).kind;

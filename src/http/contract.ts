@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { parse } from "yaml";
 import type { KeyKind } from "../keys/keys.ts";
+import { nullableFields, type NullableFields, type Schema } from "./nullFields.ts";
 
 /** Where a key may be read from: the schemes of components.securitySchemes. */
 export type KeySource = { in: "header"; name: string } | { in: "query"; name: string } | { in: "bearer" };
@@ -15,6 +16,10 @@ export interface OperationContract {
   wrongKeyKindStatus: 401 | 403;
   arrayQueryParameters: string[];
   bodyRequired: boolean;
+  /** Body fields where null means absent (decisions.md "Null in requests"). */
+  nullableBodyFields?: NullableFields;
+  /** Answers browsers of other origins (CORS): `x-cross-origin: true` in openapi.yaml. */
+  crossOrigin: boolean;
 }
 
 interface SecurityScheme {
@@ -37,15 +42,20 @@ interface Operation {
   operationId: string;
   security?: Record<string, string[]>[];
   parameters?: ParameterOrReference[];
-  requestBody?: { required?: boolean };
+  requestBody?: { required?: boolean; content?: Record<string, { schema?: Schema }> };
   "x-api-key-kinds"?: KeyKind[];
   "x-wrong-key-kind-status"?: 401 | 403;
+  "x-cross-origin"?: boolean;
 }
 
 export interface OpenApiDocument {
   security?: Record<string, string[]>[];
   paths: Record<string, Record<string, Operation>>;
-  components: { securitySchemes: Record<string, SecurityScheme>; parameters?: Record<string, Parameter> };
+  components: {
+    securitySchemes: Record<string, SecurityScheme>;
+    schemas?: Record<string, Schema>;
+    parameters?: Record<string, Parameter>;
+  };
 }
 
 export const specificationPath = new URL("../../openapi.yaml", import.meta.url);
@@ -77,6 +87,7 @@ export function operationContract(spec: OpenApiDocument, method: string, path: s
   const operation = spec.paths[path]?.[method.toLowerCase()];
   if (!operation) throw new Error(`openapi.yaml has no operation ${method} ${path}`);
   const security = operation.security ?? spec.security ?? [];
+  const bodySchema = operation.requestBody?.content?.["application/json"]?.schema;
   return {
     operationId: operation.operationId,
     keySources: security.flatMap((requirement) =>
@@ -89,5 +100,20 @@ export function operationContract(spec: OpenApiDocument, method: string, path: s
       .filter((parameter) => parameter.in === "query" && parameter.schema?.type === "array")
       .map((parameter) => parameter.name),
     bodyRequired: operation.requestBody?.required === true,
+    nullableBodyFields: bodySchema ? nullableFields(bodySchema, spec.components.schemas ?? {}) : undefined,
+    crossOrigin: operation["x-cross-origin"] === true,
   };
+}
+
+/** Path to the methods of its operations that answer other origins, for the CORS preflight. */
+export function crossOriginMethods(spec: OpenApiDocument): Map<string, Set<string>> {
+  const methods = new Map<string, Set<string>>();
+  for (const [path, operations] of Object.entries(spec.paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      if (operation["x-cross-origin"] !== true) continue;
+      if (!methods.has(path)) methods.set(path, new Set());
+      methods.get(path)!.add(method.toUpperCase());
+    }
+  }
+  return methods;
 }

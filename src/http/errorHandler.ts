@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { ClientError } from "../errors.ts";
-import { isDatabaseUnavailable, isRejectedData } from "../db/failures.ts";
+import { isDatabaseUnavailable, isRejectedData, isTransientConflict } from "../db/failures.ts";
+import { REQUEST_ID_HEADER } from "./logging.ts";
 import { validationMessage } from "./validation.ts";
 
 const FASTIFY_ERRORS: Record<string, { status: number; error: string }> = {
@@ -22,8 +23,15 @@ export function databaseUnavailable(reply: FastifyReply): FastifyReply {
   return reply.code(503).header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS));
 }
 
+/** What an error line says of the request besides its id: the route, never the body. */
+function routeOf(request: FastifyRequest) {
+  return { method: request.method, route: request.routeOptions.url, operation: request.routeOptions.config.operation?.operationId };
+}
+
 /** The one place where errors become responses: always `{ "error": "…" }`, never internals. */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  // Errors Fastify meets before routing (frameworkErrors) skip the onSend hook that sets it.
+  reply.header(REQUEST_ID_HEADER, request.id);
   if (error.validation) {
     const [issue] = error.validation;
     return reply.code(400).send({ error: validationMessage(error.validationContext, issue as never) });
@@ -32,8 +40,13 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
   if (known) return reply.code(known.status).send({ error: known.error });
   if (isDatabaseUnavailable(error)) {
-    request.log.warn({ err: error }, "database unavailable");
+    request.log.warn({ err: error, ...routeOf(request) }, "database unavailable");
     return databaseUnavailable(reply).send({ error: DATABASE_UNAVAILABLE });
+  }
+  if (isTransientConflict(error)) {
+    // Still conflicting after every retry of the data layer: busy, not broken.
+    request.log.warn({ err: error, ...routeOf(request) }, "transaction conflicts persisted through every retry");
+    return databaseUnavailable(reply).send({ error: "Service unavailable - too many concurrent changes to the same data, retry" });
   }
   if (isRejectedData(error)) {
     return reply.code(400).send({ error: "Invalid input: a value cannot be stored (for example a NUL character in text)" });
@@ -41,7 +54,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return reply.code(error.statusCode).send({ error: error.message });
   }
-  request.log.error({ err: error }, "request failed");
+  request.log.error({ err: error, ...routeOf(request) }, "request failed");
   return reply.code(500).send({ error: "Internal server error" });
 }
 

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
+import { boundForLog, redactKeys, serializeError } from "./logSafety.ts";
 
-const REQUEST_ID_HEADER = "x-request-id";
+export const REQUEST_ID_HEADER = "x-request-id";
 
 /** An incoming request id is kept only when it is short and plain, so that it cannot forge log lines. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -37,10 +38,13 @@ function isKeyParameter(name: string): boolean {
   }
 }
 
-/** Masks the `apiKey` query parameter (however its name is spelled or encoded): the one place a key can appear in a URL. */
+/**
+ * Masks the `apiKey` query parameter (however its name is spelled or encoded) and every key-shaped
+ * value (sk_…, pk_…), whatever parameter or path segment carries it.
+ */
 export function redactUrl(url: string): string {
   const queryStart = url.indexOf("?");
-  if (queryStart < 0) return url;
+  if (queryStart < 0) return redactKeys(url);
   const pairs = url
     .slice(queryStart + 1)
     .split("&")
@@ -48,7 +52,7 @@ export function redactUrl(url: string): string {
       const name = pair.split("=", 1)[0]!;
       return isKeyParameter(name) ? `${name}=${REDACTED}` : pair;
     });
-  return `${url.slice(0, queryStart)}?${pairs.join("&")}`;
+  return redactKeys(`${url.slice(0, queryStart)}?${pairs.join("&")}`);
 }
 
 function requestId(request: IncomingMessage): string {
@@ -95,7 +99,10 @@ export function loggerOptions(level: string, stream?: { write(line: string): voi
     level,
     ...(stream ? { stream } : {}),
     redact: { paths: SECRET_PATHS, censor: REDACTED },
+    // Never a request body, and no line a request can make large: every value is bounded.
+    formatters: { log: (object) => boundForLog(object) as Record<string, unknown> },
     serializers: {
+      err: (error: Error) => serializeError(error) as { type: string; message: string; stack: string },
       req: (request: { method: string; url: string; id: string }) => ({
         id: request.id,
         method: request.method,

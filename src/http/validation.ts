@@ -2,16 +2,24 @@ import { Ajv, type Options } from "ajv";
 import addFormats from "ajv-formats";
 import type { FastifyRequest, FastifySchemaCompiler } from "fastify";
 import { invalidInput } from "../errors.ts";
+import { isTimestamp, TIMESTAMP_RULE } from "./timestamp.ts";
+import { stripNulls } from "./nullFields.ts";
 
 const common: Options = { useDefaults: true, removeAdditional: false, allErrors: false, strict: false };
+
+/** ajv-formats' formats, with the service's one rule for timestamps as `date-time`. */
+function withServiceFormats(ajv: Ajv): Ajv {
+  addFormats.default(ajv);
+  return ajv.addFormat("date-time", { type: "string", validate: isTimestamp });
+}
 
 /**
  * Query strings and paths carry only text, so they are coerced (`?ids=1` becomes `[1]`);
  * bodies are JSON and are not: `{"name": 5}` is a 400, not "5".
  */
 export function validatorCompiler(): FastifySchemaCompiler<object> {
-  const coercing = addFormats.default(new Ajv({ ...common, coerceTypes: "array" }));
-  const strict = addFormats.default(new Ajv({ ...common, coerceTypes: false }));
+  const coercing = withServiceFormats(new Ajv({ ...common, coerceTypes: "array" }));
+  const strict = withServiceFormats(new Ajv({ ...common, coerceTypes: false }));
   return ({ schema, httpPart }) => (httpPart === "body" ? strict : coercing).compile(schema);
 }
 
@@ -46,7 +54,8 @@ function bodyProblem(body: unknown): string | undefined {
 
 /**
  * Before validation: an empty query parameter counts as absent, array parameters also take
- * comma-separated lists (`ids=1,2`), a required body must be there, and the body must be storable.
+ * comma-separated lists (`ids=1,2`), a required body must be there, an optional body field sent as
+ * null is absent, and the body must be storable.
  */
 export async function normalizeRequest(request: FastifyRequest): Promise<void> {
   const operation = request.routeOptions.config.operation;
@@ -60,6 +69,7 @@ export async function normalizeRequest(request: FastifyRequest): Promise<void> {
     }
   }
   if (operation.bodyRequired && request.body === undefined) throw invalidInput("Missing request body");
+  stripNulls(request.body, operation.nullableBodyFields);
   const problem = bodyProblem(request.body);
   if (problem) throw invalidInput(problem);
 }
@@ -88,6 +98,12 @@ export function validationMessage(context: string | undefined, issue: Validation
     return `Unknown ${noun}: ${fieldName(issue.instancePath, issue.params.additionalProperty)}`;
   }
   const name = fieldName(issue.instancePath) || (inQuery ? "query" : "body");
+  if (issue.keyword === "format" && issue.params.format === "date-time") return `Invalid ${noun} '${name}': ${TIMESTAMP_RULE}`;
+  if (issue.keyword === "type") {
+    // null is allowed only where it means absent, and absent fields are never type-checked: it is no option to name.
+    const types = [issue.params.type].flat().filter((type) => type !== "null");
+    return `Invalid ${noun} '${name}': must be ${types.join(" or ")}`;
+  }
   const allowed = Array.isArray(issue.params.allowedValues) ? `: ${issue.params.allowedValues.join(", ")}` : "";
   return `Invalid ${noun} '${name}': ${issue.message ?? "is not valid"}${allowed}`;
 }

@@ -30,11 +30,14 @@ export interface KeySummary {
 
 const DISPLAY_PREFIX_LENGTH = 11;
 
+/** The non-secret start of a key, as listings show it. */
+export const displayPrefix = (key: string) => key.slice(0, DISPLAY_PREFIX_LENGTH);
+
 export const hashKey = (key: string) => createHash("sha256").update(key).digest("hex");
 
 export function generateKey(kind: KeyKind): CreatedKey {
   const key = KEY_PREFIXES[kind] + randomBytes(24).toString("base64url");
-  return { kind, key, prefix: key.slice(0, DISPLAY_PREFIX_LENGTH) };
+  return { kind, key, prefix: displayPrefix(key) };
 }
 
 export async function createApiKey(db: Db, organizationId: number, kind: KeyKind): Promise<CreatedKey> {
@@ -54,13 +57,17 @@ export async function listApiKeys(db: Db, organizationId: number): Promise<KeySu
   return keys.map((key) => ({ ...key, kind: key.kind as KeyKind }));
 }
 
-/** Revokes the key with this display prefix; false when no active key has it. */
-export async function revokeApiKey(db: Db, prefix: string): Promise<boolean> {
+/**
+ * Revokes the key given whole, or by the display prefix `keys list` shows (a key is longer than its
+ * prefix); false when no active key matches.
+ */
+export async function revokeApiKey(db: Db, keyOrPrefix: string): Promise<boolean> {
+  const whole = keyOrPrefix.length > DISPLAY_PREFIX_LENGTH;
   const { count } = await db.apiKey.updateMany({
-    where: { prefix, revokedAt: null },
+    where: { ...(whole ? { hash: hashKey(keyOrPrefix) } : { prefix: keyOrPrefix }), revokedAt: null },
     data: { revokedAt: new Date() },
   });
-  keyCacheOf(db).forget(prefix);
+  keyCacheOf(db).forget(displayPrefix(keyOrPrefix));
   return count > 0;
 }
 

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { MAX_SUMMARY_LENGTH, type Conversation, type ConversationWindow, type Summarizer } from "./summarizer.ts";
+import { guessLanguage, sameLanguage } from "./language.ts";
 import { clip } from "./text.ts";
 
 export interface OpenAiOptions {
@@ -20,11 +21,16 @@ export const OPENAI_WINDOW: ConversationWindow = { opening: 2, recent: 80, maxMe
 const MAX_TRANSCRIPT_LENGTH = 24_000;
 const MAX_RETRY_AFTER_MS = 30_000;
 
-const INSTRUCTIONS = [
-  "You write the memory of a chatbot: a summary of one conversation that the bot will read before",
-  "talking to the same user again. Say what the user asked for or wanted, what the assistant answered",
-  "or did, what was decided and what is still open, and any fact about the user worth remembering.",
-  `Plain text, no preamble, in the language of the conversation, at most ${MAX_SUMMARY_LENGTH} characters.`,
+/** Exported for the tests: what the model is asked to write. */
+export const INSTRUCTIONS = [
+  "You write the memory a chatbot keeps of one conversation, to read before it talks to the same user again.",
+  "Write the facts about the user, not a narration of the conversation: who they are (names, household),",
+  "their devices, accounts, orders and references, numbers, dates and deadlines, plans, constraints such as",
+  "allergies or budgets, and preferences. Copy names, numbers and identifiers exactly as written.",
+  "When a fact changed during the conversation, give only its latest value.",
+  "Then, briefly, what was decided or answered last, and the user's question that is still open, if any.",
+  "Leave out greetings, thanks and small talk.",
+  `Plain text, no preamble, in the language the user wrote in, at most ${MAX_SUMMARY_LENGTH} characters.`,
 ].join(" ");
 
 export class SummarizerError extends Error {
@@ -86,7 +92,23 @@ async function requestSummary(options: OpenAiOptions, conversation: Conversation
     throw new SummarizerError("the summarizer's answer is not JSON", true);
   }
   if (typeof content !== "string" || content.trim() === "") throw new SummarizerError("the summarizer's answer has no summary", true);
-  return clip(content.trim(), MAX_SUMMARY_LENGTH);
+  return checkedSummary(content.trim(), conversation);
+}
+
+/**
+ * The model's summary as stored: cut to MAX_SUMMARY_LENGTH at the end of a sentence when it is
+ * longer, and refused (the thread keeps its built-in summary) when it is not in the language the
+ * user wrote in: asking again at temperature 0 would give the same answer, so it is not retried.
+ */
+export function checkedSummary(summary: string, conversation: Conversation): string {
+  const userText = conversation.messages
+    .filter((message) => message.role === "user")
+    .map((message) => message.content)
+    .join("\n");
+  if (!sameLanguage(summary, userText)) {
+    throw new SummarizerError(`the summarizer answered in ${guessLanguage(summary)}, the user wrote in ${guessLanguage(userText)}`, false);
+  }
+  return clip(summary, MAX_SUMMARY_LENGTH);
 }
 
 function isRetryable(error: unknown): boolean {

@@ -1,5 +1,7 @@
 import type { PrismaClient } from "../../generated/prisma/client.ts";
 import { inTransaction, type Db } from "../db/types.ts";
+import { invalidInput, notFound } from "../errors.ts";
+import { LIMITS, refuseOverLimit } from "../limits.ts";
 import { resolveProject } from "../projects/projects.ts";
 import { saveUser, type UserInput } from "../users/users.ts";
 import { loadThreads, type ThreadView } from "./views.ts";
@@ -101,9 +103,16 @@ export async function ingestThread(
     const thread = await upsertThreadRow(tx, target, input);
     await appendMessages(tx, organizationId, thread.id, input.messages ?? []);
     await linkIntents(tx, target, thread.id, input.intents ?? []);
+    if (input.intents?.length) {
+      await refuseOverLimit(tx.threadIntent.count({ where: { organizationId, threadId: thread.id } }), LIMITS.intentsPerThread, (limit) =>
+        invalidInput(`Invalid field 'intents': a thread has at most ${limit} intents`),
+      );
+    }
     await onThreadChanged?.(tx, organizationId, thread.id);
     return thread;
   });
   const [thread] = await loadThreads(prisma, organizationId, [id]);
-  return { thread: thread!, created };
+  // Deleted meanwhile with its user, by a concurrent request: the 404 a later request would get.
+  if (!thread) throw notFound("Thread not found");
+  return { thread, created };
 }

@@ -1,5 +1,7 @@
 import type { Prisma, PrismaClient } from "../../generated/prisma/client.ts";
 import { inTransaction, type Db } from "../db/types.ts";
+import { invalidInput, notFound } from "../errors.ts";
+import { LIMITS, refuseOverLimit } from "../limits.ts";
 
 export interface UserInput {
   externalId: string;
@@ -76,11 +78,39 @@ async function assignSegments(db: Db, organizationId: number, userId: number, se
 export async function saveUser(db: Db, organizationId: number, input: UserInput): Promise<{ id: number; created: boolean }> {
   const user = await upsertUserRow(db, organizationId, input);
   await assignSegments(db, organizationId, user.id, input.segments ?? {});
+  if (Object.keys(input.segments ?? {}).length > 0) {
+    await refuseOverLimit(db.userSegment.count({ where: { organizationId, externalUserId: user.id } }), LIMITS.segmentsPerUser, (limit) =>
+      invalidInput(`Invalid field 'segments': a user holds at most ${limit} segments (one per segment type)`),
+    );
+  }
   return user;
 }
 
+/**
+ * Creates the user, with its fields and segments, when the externalId is new to the organization; an existing
+ * user is left exactly as stored (what a public key may do).
+ */
+export async function saveNewUser(db: Db, organizationId: number, input: UserInput): Promise<{ id: number; created: boolean }> {
+  const [inserted] = await db.$queryRaw<{ id: number }[]>`
+    INSERT INTO "ExternalUser" ("organizationId", "externalId", "name", "email", "username")
+    VALUES (${organizationId}, ${input.externalId}, ${input.name ?? null}, ${input.email ?? null}, ${input.username ?? null})
+    ON CONFLICT ("organizationId", "externalId") DO NOTHING
+    RETURNING "id"`;
+  if (!inserted) {
+    const existing = await db.externalUser.findUniqueOrThrow({
+      where: { organizationId_externalId: { organizationId, externalId: input.externalId } },
+      select: { id: true },
+    });
+    return { id: existing.id, created: false };
+  }
+  await assignSegments(db, organizationId, inserted.id, input.segments ?? {});
+  return { id: inserted.id, created: true };
+}
+
+/** A user deleted meanwhile (by a concurrent request) is the 404 a later request would get. */
 export async function loadUser(db: Db, organizationId: number, id: number): Promise<UserView> {
-  const row = await db.externalUser.findFirstOrThrow({ where: { organizationId, id }, include: userWithSegments });
+  const row = await db.externalUser.findFirst({ where: { organizationId, id }, include: userWithSegments });
+  if (!row) throw notFound("User not found");
   return toUserView(row);
 }
 
@@ -93,7 +123,7 @@ export async function upsertUser(prisma: PrismaClient, organizationId: number, i
  * Deletes the user; foreign keys cascade to their threads, messages, feedback (given and
  * received) and segment links, all in this one statement. False when there is no such user.
  */
-export async function deleteUser(db: Db, organizationId: number, externalId: string): Promise<boolean> {
-  const { count } = await db.externalUser.deleteMany({ where: { organizationId, externalId } });
+export async function deleteUser(prisma: PrismaClient, organizationId: number, externalId: string): Promise<boolean> {
+  const { count } = await inTransaction(prisma, (tx) => tx.externalUser.deleteMany({ where: { organizationId, externalId } }));
   return count > 0;
 }

@@ -31,8 +31,8 @@ t.test("feedback on the thread's last message by the thread's user: 201 and the 
   t.match(body, { feedbackType: "POSITIVE", feedbackText: null, attributeOptions: [] });
   t.same(
     { threadId: body.threadId, threadExternalId: body.threadExternalId, projectId: body.projectId, message: body.message },
-    { threadId: target.id, threadExternalId: target.externalId, projectId: org.projectId, message: { externalId: "m3", role: "user", content: "message 3" } },
-    "the thread, project and message the vote landed on",
+    { threadId: target.id, threadExternalId: target.externalId, projectId: org.projectId, message: { externalId: "m3", role: "user" } },
+    "the thread, project and message the vote landed on (a public key's answer: without the message's content)",
   );
   t.match(body.externalUser, { id: target.userId, externalId: target.userExternalId, organizationId: org.organizationId, segments: [] });
 
@@ -65,14 +65,17 @@ t.test("externalMessageId picks the message; the last one is the highest id, not
   t.equal((await storedFeedback(m4.id)).length, 1, "the feedback went to m4");
 });
 
-t.test("externalUser is upserted and recorded as the giver, with segments in the response", async (t) => {
+t.test("with a private key, externalUser is upserted and recorded as the giver, with segments in the response", async (t) => {
   const target = await thread();
   const externalId = uniqueId("giver");
-  const response = await postFeedback({
-    feedbackType: "NEGATIVE",
-    externalThreadId: target.externalId,
-    externalUser: { externalId, name: "Ada", email: "ada@example.com", segments: { plan: "pro" } },
-  });
+  const response = await postFeedback(
+    {
+      feedbackType: "NEGATIVE",
+      externalThreadId: target.externalId,
+      externalUser: { externalId, name: "Ada", email: "ada@example.com", segments: { plan: "pro" } },
+    },
+    org.privateKey,
+  );
   t.equal(response.response.status, 201);
   const body = response.data!;
   t.same(contractViolations("Feedback", body), []);
@@ -87,7 +90,7 @@ t.test("externalUser is upserted and recorded as the giver, with segments in the
   const [stored] = await storedFeedback(target.messages.at(-1)!.id);
   t.equal(stored?.externalUserId, user.id, "the named user is the giver, not the thread's user");
 
-  const again = await postFeedback({ feedbackType: "POSITIVE", externalThreadId: target.externalId, externalUser: { externalId, username: "ada" } });
+  const again = await postFeedback({ feedbackType: "POSITIVE", externalThreadId: target.externalId, externalUser: { externalId, username: "ada" } }, org.privateKey);
   t.equal(again.response.status, 200, "same giver, same message: a re-vote");
   t.match(again.data!.externalUser, { name: "Ada", username: "ada" }, "upserted like PUT /api/external/users");
 });

@@ -36,6 +36,9 @@ export function runScript(args: string[], env: NodeJS.ProcessEnv): Promise<Finis
   });
 }
 
+/** The admin CLI (`npm run admin -- …`) with these settings. */
+export const runAdmin = (env: NodeJS.ProcessEnv, ...args: string[]) => runScript(["scripts/admin.ts", ...args], env);
+
 export interface RunningService {
   child: ChildProcess;
   url: string;
@@ -46,7 +49,10 @@ export interface RunningService {
 
 const SERVER_COMMAND = [process.execPath, "--import", "tsx", "src/server.ts"];
 
-/** Starts `src/server.ts` (or another command that runs it, e.g. `npm start`) on a free port and resolves once it listens. */
+/**
+ * Starts `src/server.ts` (or another command that runs it, e.g. `npm start`) on a free port and resolves once it
+ * is ready: it listens, and a first start has printed its keys.
+ */
 export function startServer(env: NodeJS.ProcessEnv, timeoutMs = 60_000, [command, ...args] = SERVER_COMMAND): Promise<RunningService> {
   const child = spawn(command!, args, {
     cwd: root,
@@ -59,7 +65,7 @@ export function startServer(env: NodeJS.ProcessEnv, timeoutMs = 60_000, [command
     const onData = (chunk: Buffer) => {
       output += chunk;
       const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (!listening) return;
+      if (!listening || !output.includes("service ready")) return;
       clearTimeout(timer);
       resolve({
         child,

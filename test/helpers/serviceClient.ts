@@ -7,10 +7,13 @@ export function printedPrivateKey(output: string): string {
 
 /** A small fetch client of a running service with one key. */
 export function serviceClient(url: string, key: string) {
-  const headers = { "api-key": key, "content-type": "application/json" };
   return {
     async send(method: string, path: string, body?: unknown): Promise<{ status: number; body: any; headers: Headers }> {
-      const response = await fetch(`${url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const response = await fetch(`${url}${path}`, {
+        method,
+        headers: { "api-key": key, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       const text = await response.text();
       return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
     },

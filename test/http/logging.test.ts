@@ -11,6 +11,7 @@ interface LogLine {
   status?: number;
   durationMs?: number;
   url?: string;
+  route?: string;
 }
 
 // These tests read what the service logs of the exact requests it receives (oddly spelled ?apiKey
@@ -53,6 +54,57 @@ t.test("redactUrl masks the apiKey parameter however it is spelled", async (t) =
   t.equal(redactUrl("/m?apiKey"), "/m?apiKey=[REDACTED]");
   t.equal(redactUrl("/m?%E0%A4%A=1"), "/m?%E0%A4%A=1", "a malformed name is left as it is");
   t.equal(redactUrl("/api/external/projects"), "/api/external/projects");
+});
+
+t.test("redactUrl masks every key-shaped value, whatever carries it", async (t) => {
+  const key = "sk_AbCdEf0123456789-_xyz";
+  for (const url of [
+    `/m?apiKey[]=${key}`,
+    `/m?x=1;apiKey=${key}`,
+    `/m?token=${key}`,
+    `/m?a=pk_${key.slice(3)}&b=2`,
+    `/api/external/users/${key}`,
+    `/m?k=sk%5F${key.slice(3)}`,
+    `/m?k=%22${key}%22`,
+  ]) {
+    const redacted = redactUrl(url);
+    t.notOk(redacted.includes(key.slice(3)), `${url} -> ${redacted}`);
+    t.match(redacted, /[sp]k_\[REDACTED\]/);
+  }
+  t.equal(redactUrl("/m?task_id=7&risk_level=2"), "/m?task_id=7&risk_level=2", "words that merely contain sk_ stay");
+});
+
+t.test("logged headers and error messages carry no key-shaped value", async (t) => {
+  let captured = "";
+  const { app } = await startService(t, { logger: loggerOptions("info", { write: (line) => (captured += line) }) });
+  app.log.info({ headers: { "x-custom": `Token ${INVALID_KEY}`, cookie: `k=${INVALID_KEY}` } }, "headers");
+  app.log.error({ err: new Error(`bad key ${INVALID_KEY}`) }, "failed");
+  t.notOk(captured.includes(INVALID_KEY.slice(3)), captured);
+  t.match(captured, /sk_\[REDACTED\]/);
+});
+
+t.test("a failed 4.5 MB request logs the error, its request id and route, never the body", async (t) => {
+  let captured = "";
+  const { app, org, database } = await startService(t, { logger: loggerOptions("info", { write: (line) => (captured += line) }) });
+  // Errors that carry a request's data in their message: one of our own, and Prisma's for an invalid argument.
+  app.post("/test/echo-failure", async (request) => {
+    throw new Error(`could not handle ${JSON.stringify(request.body)}`);
+  });
+  app.post("/test/prisma-failure", async (request) => {
+    const { content } = request.body as { content: string };
+    await database.prisma.organization.create({ data: { name: content, createdAt: new Date("2024-12-31T23:59:60Z") } });
+  });
+  const content = "x".repeat(4_500_000);
+  for (const url of ["/test/echo-failure", "/test/prisma-failure"]) {
+    captured = "";
+    const response = await app.inject({ method: "POST", url, headers: { "api-key": org.privateKey, "content-type": "application/json" }, payload: { content } });
+    t.equal(response.statusCode, 500, url);
+    const lines = parseLines(captured);
+    t.ok(captured.length < 20_000, `${url}: ${captured.length} bytes logged for a ${content.length}-byte body`);
+    const failed = lines.find((line) => line.level === 50);
+    t.match(failed, { requestId: response.headers["x-request-id"], route: url, err: { message: /could not handle|Invalid/ } }, `${url}: the error line names the request, its route and the error`);
+    t.notOk(captured.includes("x".repeat(3_000)), `${url}: no long run of the body`);
+  }
 });
 
 t.test("in-process: completion lines name the request, its operation, status and duration, and no key", async (t) => {

@@ -40,7 +40,7 @@ t.test("200: the summary of the user's thread, with exactly the fields of sectio
     userExternalId,
     threadId: created.data!.id,
     threadExternalId,
-    summary: "User asked: How do I reset my password?\nAssistant answered: Use the link on the login page.",
+    summary: "User asked: How do I reset my password?\nLatest answer: Use the link on the login page.",
     createdAt: created.data!.createdAt,
   });
   const stored = await prisma.thread.findUniqueOrThrow({ where: { id: created.data!.id } });
@@ -183,12 +183,7 @@ t.test("read after write: an append is in the summary as soon as Create Thread r
   const summary = (await getMemory(userExternalId)).data!.summary;
   t.equal(
     summary,
-    [
-      "User first asked: How do I export my data?",
-      "Assistant answered: Use Settings, then Export.",
-      "User most recently asked: And how do I delete my account?",
-      "Assistant answered: Write to support.",
-    ].join("\n"),
+    ["User asked: How do I export my data? And how do I delete my account?", "Latest answer: Write to support."].join("\n"),
   );
 });
 

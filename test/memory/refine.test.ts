@@ -65,7 +65,7 @@ t.test("the refined summary replaces the built-in one after commit, without hold
   const { keeper, warnings } = keeperWith(t, gate.summarizer);
   const { thread } = await ingest(keeper, { messages: exchange("Can I pay by invoice?", "Yes, on the Team plan.") });
   const call = await gate.nextCall();
-  t.equal(await summaryOf(thread.id), "User asked: Can I pay by invoice?\nAssistant answered: Yes, on the Team plan.", "built-in, while the refiner works");
+  t.equal(await summaryOf(thread.id), "User asked: Can I pay by invoice?\nLatest answer: Yes, on the Team plan.", "built-in, while the refiner works");
   t.same(call.conversation, { messages: exchange("Can I pay by invoice?", "Yes, on the Team plan."), truncated: false });
   call.resolve("The user asked about paying by invoice: possible on the Team plan.");
   await keeper.settled();
@@ -83,7 +83,7 @@ t.test("a late answer never overwrites the summary of newer messages", async (t)
 
   await ingestThreadWithSummary(prisma, keeper, org.organizationId, { externalId, externalUser, messages: exchange("Second?", "Two.") });
   const builtin = await summaryOf(thread.id);
-  t.match(builtin, /User most recently asked: Second\?/, "the append's built-in summary");
+  t.match(builtin, /User asked: First\? Second\?\nLatest answer: Two\./, "the append's built-in summary");
 
   stale.resolve("STALE: only about the first question");
   const fresh = await gate.nextCall();
@@ -114,7 +114,7 @@ t.test("a failing refiner keeps the built-in summary and logs a warning", async 
   const { thread } = await ingest(keeper, { messages: exchange("Will this fail?", "Maybe.") });
   (await gate.nextCall()).reject(new Error("LLM down"));
   await keeper.settled();
-  t.equal(await summaryOf(thread.id), "User asked: Will this fail?\nAssistant answered: Maybe.");
+  t.equal(await summaryOf(thread.id), "User asked: Will this fail?\nLatest answer: Maybe.");
   t.same(warnings, ["summarizer failed; the thread keeps its built-in summary"]);
 });
 
@@ -124,7 +124,7 @@ t.test("an empty answer keeps the built-in summary", async (t) => {
   const { thread } = await ingest(keeper, { messages: exchange("Empty?", "Yes.") });
   (await gate.nextCall()).resolve("");
   await keeper.settled();
-  t.equal(await summaryOf(thread.id), "User asked: Empty?\nAssistant answered: Yes.");
+  t.equal(await summaryOf(thread.id), "User asked: Empty?\nLatest answer: Yes.");
 });
 
 t.test("nothing to refine: no call for a thread without user or assistant text", async (t) => {
@@ -144,7 +144,7 @@ t.test("close aborts a slow refiner; the thread keeps its built-in summary", asy
   const call = await gate.nextCall();
   await keeper.close();
   t.ok(call.signal?.aborted);
-  t.equal(await summaryOf(thread.id), "User asked: Slow?\nAssistant answered: Very.");
+  t.equal(await summaryOf(thread.id), "User asked: Slow?\nLatest answer: Very.");
   t.same(warnings, [], "stopping is not a failure");
   keeper.refineLater(org.organizationId, thread.id);
   t.equal(gate.calls.length, 1, "nothing starts after close");
@@ -178,5 +178,17 @@ t.test("through the app: the LLM's summary becomes the memory; a failing LLM lea
   t.equal((await post(unlucky, "And to Excel?")).response.status, 201, "a failing LLM never fails an ingest");
   await eventually(async () => fake.requests.length === 3, "the attempt and its retry");
   await new Promise((resolve) => setTimeout(resolve, 100));
-  t.equal(await summaryOf(unlucky), "User asked: And to Excel?\nAssistant answered: Use Export.");
+  t.equal(await summaryOf(unlucky), "User asked: And to Excel?\nLatest answer: Use Export.");
+
+  fake.behaviour = answer("The user wants to know how to export their data to a spreadsheet, and the assistant said to use Export.");
+  const french = uniqueId("user");
+  t.equal((await post(french, "Comment est-ce que je peux exporter mes données vers un tableur, avec toutes les colonnes ?")).response.status, 201);
+  await eventually(async () => fake.requests.length === 4, "the request for the French thread");
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  t.equal(fake.requests.length, 4, "an answer in another language is not retried");
+  t.equal(
+    await summaryOf(french),
+    "User asked: Comment est-ce que je peux exporter mes données vers un tableur, avec toutes les colonnes ?\nLatest answer: Use Export.",
+    "an answer in English to a French user leaves the built-in summary",
+  );
 });

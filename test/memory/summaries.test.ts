@@ -26,7 +26,7 @@ t.test("Create Thread stores the summary with the last message it covers", async
   });
   t.equal(response.response.status, 201);
   const thread = await storedThread(response.data!.id);
-  t.equal(thread.summary, "User asked: My order #123 has not arrived.\nAssistant answered: It left the depot this morning.");
+  t.equal(thread.summary, "User said: My order #123 has not arrived.\nLatest answer: It left the depot this morning.");
   t.equal(thread.summaryMessageId, await lastMessageId(thread.id), "the tool message, last of all, is covered too");
   t.ok(thread.summaryUpdatedAt);
 });
@@ -48,7 +48,7 @@ t.test("appends without new messages leave the summary alone", async (t) => {
 
   await postThread({ externalId, externalUser, messages: [{ role: "user", content: "Another question?" }] });
   const appended = await storedThread(before.id);
-  t.equal(appended.summary, "User first asked: Question?\nUser most recently asked: Another question?");
+  t.equal(appended.summary, "User asked: Question?\nOpen question: Another question?");
   t.equal(appended.summaryMessageId, await lastMessageId(before.id));
 });
 
@@ -71,11 +71,8 @@ t.test("a thread of thousands of messages: a bounded summary and a bounded read"
   const thread = await storedThread(threadId);
   t.ok(thread.summary.length <= MAX_SUMMARY_LENGTH, `${thread.summary.length} characters`);
   const lines = thread.summary.split("\n");
-  t.equal(lines[0], "User first asked: Question 0: what about feature 0? [js code]");
-  t.equal(lines[1], "Assistant answered: Feature 0 is described in the guide.");
-  t.match(lines[2], /^User then asked: …; Question 14\d\d: /);
-  t.equal(lines[3], "User most recently asked: Question 1499: what about feature 1499? [js code]");
-  t.equal(lines[4], "Assistant answered: Feature 1499 is described in the guide.");
+  t.match(lines[0], /^User asked: Question 0: what about feature 0\? .*Question 1498: what about feature 1498\? Question 1499: what about feature 1499\?$/);
+  t.equal(lines[1], "Latest answer: Feature 1499 is described in the guide.");
 
   const conversation = await loadConversation(prisma, org.organizationId, threadId, BUILTIN_WINDOW, thread.summaryMessageId!);
   t.equal(conversation.messages.length, BUILTIN_WINDOW.opening + BUILTIN_WINDOW.recent, "only the window is read");
@@ -124,5 +121,5 @@ t.test("concurrent appends to one thread: the summary covers the last message", 
   const thread = await storedThread(threadId);
   const last = await prisma.message.findFirstOrThrow({ where: { threadId }, orderBy: { id: "desc" } });
   t.equal(thread.summaryMessageId, last.id);
-  t.ok(thread.summary.endsWith(`User most recently asked: ${last.content}`), thread.summary);
+  t.ok(thread.summary.endsWith(`Open question: ${last.content}`), thread.summary);
 });

@@ -1,7 +1,5 @@
 import t from "tap";
-import { freshDatabaseEnv, runScript } from "../helpers/processes.ts";
-
-const admin = (env: NodeJS.ProcessEnv, ...args: string[]) => runScript(["scripts/admin.ts", ...args], env);
+import { freshDatabaseEnv, runAdmin as admin } from "../helpers/processes.ts";
 
 t.test("init, projects, keys: one JSON object on stdout with --json", async (t) => {
   const env = await freshDatabaseEnv(t);

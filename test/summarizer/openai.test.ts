@@ -1,5 +1,5 @@
 import t from "tap";
-import { openAiSummarizer, transcript, type OpenAiOptions } from "../../src/summarizer/openai.ts";
+import { INSTRUCTIONS, openAiSummarizer, transcript, type OpenAiOptions } from "../../src/summarizer/openai.ts";
 import { MAX_SUMMARY_LENGTH, type Conversation } from "../../src/summarizer/summarizer.ts";
 import { answer, completion, hang, startFakeLlm, status, type Behaviour } from "../helpers/fakeLlm.ts";
 
@@ -39,10 +39,45 @@ t.test("no API key: no Authorization header (local servers)", async (t) => {
   t.equal(fake.requests[0]!.authorization, undefined);
 });
 
-t.test("an answer longer than 1,000 characters is cut to the bound", async (t) => {
-  const { summarizer } = await summarizerFor(t, answer("A long summary sentence. ".repeat(100)));
+t.test("the prompt asks for a memory of facts about the user, in the user's language, within the summary's bound", async (t) => {
+  const { fake, summarizer } = await summarizerFor(t, answer("ok"));
+  await summarizer.summarize(conversation);
+  const system = fake.requests[0]!.body.messages[0]!;
+  t.equal(system.role, "system");
+  t.equal(system.content, INSTRUCTIONS);
+  t.match(INSTRUCTIONS, /facts about the user, not a narration/);
+  t.match(INSTRUCTIONS, /only its latest value/);
+  t.match(INSTRUCTIONS, /still open/);
+  t.match(INSTRUCTIONS, new RegExp(`in the language the user wrote in, at most ${MAX_SUMMARY_LENGTH} characters`));
+});
+
+t.test("an answer longer than 1,000 characters is cut to the bound, at the end of a sentence", async (t) => {
+  const { summarizer } = await summarizerFor(t, answer("The user has a long list of facts. ".repeat(100)));
   const summary = await summarizer.summarize(conversation);
   t.ok(summary.length <= MAX_SUMMARY_LENGTH && summary.length > 900, `${summary.length} characters`);
+  t.match(summary, /facts\. …$/);
+});
+
+t.test("an answer in another language than the user's is refused, not retried: the built-in summary stays", async (t) => {
+  const french: Conversation = {
+    messages: [
+      { role: "user", content: "Bonjour, je suis allergique aux arachides et je voudrais un plan de repas pour la semaine." },
+      { role: "assistant", content: "Bien sûr, voici un plan sans arachides." },
+    ],
+    truncated: false,
+  };
+  const english = "The user is allergic to peanuts and wants a meal plan for the week; the assistant gave a peanut-free plan.";
+  const { fake, summarizer } = await summarizerFor(t, answer(english));
+  await t.rejects(summarizer.summarize(french), { name: "SummarizerError", message: "the summarizer answered in en, the user wrote in fr", retryable: false });
+  t.equal(fake.requests.length, 1);
+
+  const kept = "L'utilisateur est allergique aux arachides et veut un plan de repas pour la semaine.";
+  fake.behaviour = answer(kept);
+  t.equal(await summarizer.summarize(french), kept, "the same language is accepted");
+  fake.behaviour = answer("アレルギー: ピーナッツ。一週間の献立を希望しています。");
+  await t.rejects(summarizer.summarize(french), { message: "the summarizer answered in ja, the user wrote in fr" }, "another script");
+  fake.behaviour = answer("Peanut allergy.");
+  t.equal(await summarizer.summarize(french), "Peanut allergy.", "too short to tell: accepted");
 });
 
 t.test("HTTP 5xx and 429 are retried, then the answer is used", async (t) => {

@@ -1,0 +1,38 @@
+import cors, { type FastifyCorsOptions } from "@fastify/cors";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { crossOriginMethods, type OpenApiDocument } from "./contract.ts";
+
+export interface CorsOptions {
+  /** Origins allowed to call the cross-origin operations; absent or empty: any origin. */
+  origins?: string[];
+}
+
+/** Headers a browser may send cross-origin: the key (either way the contract reads it) and the JSON body's type. */
+const ALLOWED_HEADERS = ["api-key", "authorization", "content-type"];
+const PREFLIGHT_MAX_AGE_SECONDS = 600;
+
+/**
+ * CORS for the operations marked `x-cross-origin` in openapi.yaml (the feedback widget's), and for no other: the
+ * rest take private keys, which never belong in a page of another origin. Registered before the rate limit and the
+ * key check, so that their 429 and 401 reach the page too, and preflights (which carry no key) are answered.
+ */
+export async function registerCors(app: FastifyInstance, specification: OpenApiDocument, { origins = [] }: CorsOptions): Promise<void> {
+  const preflightMethods = crossOriginMethods(specification);
+  const allowed: FastifyCorsOptions = {
+    origin: origins.length > 0 ? origins : "*",
+    methods: [...new Set([...preflightMethods.values()].flatMap((methods) => [...methods]))],
+    allowedHeaders: ALLOWED_HEADERS,
+    credentials: false,
+    maxAge: PREFLIGHT_MAX_AGE_SECONDS,
+    // A bare OPTIONS (no Origin) is answered like a preflight rather than with a text/plain 400.
+    strictPreflight: false,
+  };
+  const isCrossOrigin = (request: FastifyRequest): boolean => {
+    if (request.method !== "OPTIONS") return request.routeOptions.config.operation?.crossOrigin === true;
+    const requested = request.headers["access-control-request-method"]?.toUpperCase() ?? "";
+    return preflightMethods.get(request.url.split("?")[0]!)?.has(requested) === true;
+  };
+  await app.register(cors, {
+    delegator: (request, callback) => callback(null, isCrossOrigin(request) ? allowed : { origin: false }),
+  });
+}

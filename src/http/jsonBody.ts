@@ -1,0 +1,29 @@
+import type { FastifyInstance } from "fastify";
+import { ClientError } from "../errors.ts";
+
+const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)"?/i;
+const UTF8 = new Set(["utf-8", "utf8"]);
+
+/**
+ * JSON bodies are UTF-8 (RFC 8259). Fastify decodes them leniently: bytes that are not UTF-8 (`\xff`, an
+ * encoded surrogate) became U+FFFD, so two different external ids could land on the same user, and a body
+ * declared latin1 or UTF-16 was read as UTF-8 anyway. Here a declared other charset is a 415, and bytes
+ * that are not UTF-8 are a 400.
+ */
+export function acceptOnlyUtf8Json(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (request, body, done) => {
+    const charset = CHARSET.exec(request.headers["content-type"] ?? "")?.[1]?.toLowerCase();
+    if (charset !== undefined && !UTF8.has(charset)) {
+      return done(new ClientError(415, `Unsupported Media Type: charset '${charset}'; send JSON encoded as UTF-8`), undefined);
+    }
+    let text: string;
+    try {
+      text = new TextDecoder("utf-8", { fatal: true }).decode(body as Buffer);
+    } catch {
+      return done(new ClientError(400, "Request body is not valid UTF-8"), undefined);
+    }
+    parseJson(request, text, done);
+  });
+}

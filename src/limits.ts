@@ -1,0 +1,18 @@
+import { ClientError } from "./errors.ts";
+
+/**
+ * How many of each thing there may be, so that no answer that lists them grows without bound: openapi.yaml
+ * states the same numbers as the maxItems of those answers.
+ */
+export const LIMITS = {
+  segmentsPerUser: 100,
+  intentsPerThread: 100,
+  optionsPerAttribute: 1000,
+  attributesPerOrganization: 1000,
+  projectsPerOrganization: 1000,
+} as const;
+
+/** Run inside the transaction that added the things: over the limit, the whole request is refused and undone. */
+export async function refuseOverLimit(count: Promise<number>, limit: number, error: (limit: number) => ClientError): Promise<void> {
+  if ((await count) > limit) throw error(limit);
+}

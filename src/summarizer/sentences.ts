@@ -1,0 +1,41 @@
+const TERMINAL = new Set([".", "!", "?", "…"]);
+const TERMINAL_WIDE = new Set(["。", "！", "？"]);
+const CLOSING = new Set(['"', "'", "”", "’", ")", "]", "」", "』"]);
+
+/**
+ * Plain text (one line, as `plainText` gives) cut into sentences: after ".", "!", "?" or "…"
+ * followed by a space (so "3.5" and "v1.2" stay whole), and after "。", "！", "？". One pass.
+ */
+export function splitSentences(text: string): string[] {
+  const sentences: string[] = [];
+  let start = 0;
+  const push = (end: number) => {
+    const sentence = text.slice(start, end).trim();
+    if (sentence) sentences.push(sentence);
+    start = end;
+  };
+  const terminals = /[.!?…。！？]/g;
+  for (let match = terminals.exec(text); match; match = terminals.exec(text)) {
+    const wide = TERMINAL_WIDE.has(match[0]);
+    let end = match.index + 1;
+    while (end < text.length && (CLOSING.has(text[end]!) || TERMINAL.has(text[end]!) || TERMINAL_WIDE.has(text[end]!))) end++;
+    if (wide || end === text.length || text[end] === " ") push(end);
+    terminals.lastIndex = end;
+  }
+  push(text.length);
+  return sentences;
+}
+
+/** A sentence asks when it ends with a question mark (before closing quotes or brackets). */
+export function isQuestion(sentence: string): boolean {
+  let end = sentence.length - 1;
+  while (end >= 0 && CLOSING.has(sentence[end]!)) end--;
+  return sentence[end] === "?" || sentence[end] === "？";
+}
+
+const CLAUSE_SEPARATOR = /(, |; | (?:and|but|und|aber|et|mais|y|pero|e|ma|so) |[，、；])/u;
+
+/** A sentence's clauses with the separators between them: [clause, separator, clause, …]. */
+export function splitClauses(sentence: string): string[] {
+  return sentence.split(CLAUSE_SEPARATOR);
+}

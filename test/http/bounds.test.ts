@@ -1,0 +1,103 @@
+import t from "tap";
+import { createProject } from "../../src/projects/projects.ts";
+import { LIMITS } from "../../src/limits.ts";
+import { startService, uniqueId } from "../helpers/app.ts";
+
+// The bounds openapi.yaml states (and Spectral's OWASP rules ask for) are the service's own: each is enforced.
+const service = await startService(t);
+const { org, api, call } = service;
+const { prisma } = service.database;
+const privateApi = api(org.privateKey);
+const where = { organizationId: org.organizationId };
+
+const names = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix}-${i}`);
+
+t.test("listing filters take at most 100 values", async (t) => {
+  const ids = Array.from({ length: 101 }, (_, i) => i + 1).join(",");
+  for (const parameter of ["ids", "externalUserIds", "intentIds", "userSegmentIds"]) {
+    const response = await call(org.privateKey, { method: "GET", url: `/api/external/threads?${parameter}=${ids}` });
+    t.equal(response.statusCode, 400, parameter);
+    t.same(response.json(), { error: `Invalid parameter '${parameter}': must NOT have more than 100 items` });
+  }
+  const hundred = await privateApi.GET("/api/external/threads", { params: { query: { ids: Array.from({ length: 100 }, (_, i) => i + 1) } } });
+  t.equal(hundred.response.status, 200);
+});
+
+t.test("message content and feedbackText are at most 5,242,880 characters, even with a larger body limit", async (t) => {
+  const roomy = await startService(t, { bodyLimitBytes: 12 * 1024 * 1024 });
+  const externalId = uniqueId("user");
+  const tooLong = "x".repeat(5_242_881);
+  const thread = await roomy.call(roomy.org.privateKey, {
+    method: "POST",
+    url: "/api/external/threads",
+    payload: { externalUser: { externalId }, messages: [{ role: "user", content: tooLong }] },
+  });
+  t.equal(thread.statusCode, 400);
+  t.same(thread.json(), { error: "Invalid field 'messages[0].content': must NOT have more than 5242880 characters" });
+  t.equal(await roomy.database.prisma.externalUser.count({ where: { organizationId: roomy.org.organizationId, externalId } }), 0);
+
+  const feedback = await roomy.call(roomy.org.privateKey, {
+    method: "POST",
+    url: "/api/external/feedback",
+    payload: { feedbackType: "POSITIVE", externalThreadId: "any", feedbackText: tooLong },
+  });
+  t.equal(feedback.statusCode, 400);
+  t.same(feedback.json(), { error: "Invalid field 'feedbackText': must NOT have more than 5242880 characters" });
+});
+
+t.test(`a user holds at most ${LIMITS.segmentsPerUser} segments`, async (t) => {
+  const externalId = uniqueId("user");
+  const segments = Object.fromEntries(names("type", 60).map((type) => [type, "s"]));
+  t.equal((await privateApi.PUT("/api/external/users", { body: { externalId, segments } })).response.status, 201);
+  const more = Object.fromEntries(names("more", 41).map((type) => [type, "s"]));
+  const response = await call(org.privateKey, { method: "PUT", url: "/api/external/users", payload: { externalId, segments: more } });
+  t.equal(response.statusCode, 400);
+  t.same(response.json(), { error: "Invalid field 'segments': a user holds at most 100 segments (one per segment type)" });
+  const user = await prisma.externalUser.findFirstOrThrow({ where: { ...where, externalId }, include: { segments: true } });
+  t.equal(user.segments.length, 60, "nothing of the refused call was written");
+  t.equal(await prisma.segmentType.count({ where: { ...where, name: "more-0" } }), 0);
+  const fits = Object.fromEntries(names("more", 40).map((type) => [type, "s"]));
+  t.equal((await privateApi.PUT("/api/external/users", { body: { externalId, segments: fits } })).response.status, 200, "exactly 100 is fine");
+});
+
+t.test(`a thread has at most ${LIMITS.intentsPerThread} intents`, async (t) => {
+  const externalId = uniqueId("thread");
+  const externalUser = { externalId: uniqueId("user") };
+  const first = await privateApi.POST("/api/external/threads", { body: { externalId, externalUser, intents: names("a", 100) } });
+  t.equal(first.response.status, 201);
+  const response = await call(org.privateKey, { method: "POST", url: "/api/external/threads", payload: { externalId, externalUser, intents: ["one-more"], messages: [{ role: "user", content: "x" }] } });
+  t.equal(response.statusCode, 400);
+  t.same(response.json(), { error: "Invalid field 'intents': a thread has at most 100 intents" });
+  t.equal(await prisma.message.count({ where: { ...where, threadId: first.data!.id } }), 0, "the refused append wrote nothing");
+});
+
+t.test(`an attribute has at most ${LIMITS.optionsPerAttribute} options, an organization ${LIMITS.attributesPerOrganization} attributes`, async (t) => {
+  const other = await service.newOrganization();
+  const otherApi = api(other.privateKey);
+  const name = uniqueId("reason");
+  t.equal((await otherApi.PUT("/api/external/attributes", { body: { name, options: names("o", 1000) } })).response.status, 201);
+  const response = await call(other.privateKey, { method: "PUT", url: "/api/external/attributes", payload: { name, options: ["one-more"] } });
+  t.equal(response.statusCode, 400);
+  t.same(response.json(), { error: "Invalid field 'options': an attribute has at most 1000 options" });
+  t.equal(await prisma.attributeOption.count({ where: { organizationId: other.organizationId } }), 1000);
+
+  await prisma.attribute.createMany({
+    data: names("bulk", 998).map((attribute) => ({ organizationId: other.organizationId, projectId: other.projectId, name: attribute })),
+  });
+  t.equal((await otherApi.PUT("/api/external/attributes", { body: { name: "the-1000th", options: [] } })).response.status, 201);
+  const over = await call(other.privateKey, { method: "PUT", url: "/api/external/attributes", payload: { name: "the-1001st", options: ["a"] } });
+  t.equal(over.statusCode, 400);
+  t.same(over.json(), { error: "Invalid field 'name': an organization has at most 1000 attributes" });
+  t.equal(await prisma.attribute.count({ where: { organizationId: other.organizationId } }), 1000);
+});
+
+t.test(`an organization has at most ${LIMITS.projectsPerOrganization} projects`, async (t) => {
+  const other = await service.newOrganization();
+  await prisma.project.createMany({ data: names("p", 998).map((project) => ({ organizationId: other.organizationId, name: project })) });
+  await createProject(prisma, other.organizationId, "the-1000th");
+  await t.rejects(createProject(prisma, other.organizationId, "the-1001st"), {
+    statusCode: 409,
+    message: `organization ${other.organizationId} has 1000 projects, the most it may have`,
+  });
+  t.equal(await prisma.project.count({ where: { organizationId: other.organizationId } }), 1000);
+});

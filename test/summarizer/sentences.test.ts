@@ -1,0 +1,36 @@
+import t from "tap";
+import { guessLanguage } from "../../src/summarizer/language.ts";
+import { isPleasantry, withoutGreeting } from "../../src/summarizer/lexicon.ts";
+import { isQuestion, splitSentences } from "../../src/summarizer/sentences.ts";
+
+t.test("sentences end at . ! ? … before a space, and at 。！？", async (t) => {
+  t.same(splitSentences("I use Python 3.11 and v1.2. Is it ok? Yes!! Great… ok"), ["I use Python 3.11 and v1.2.", "Is it ok?", "Yes!!", "Great…", "ok"]);
+  t.same(splitSentences('He said "stop." Then left.'), ['He said "stop."', "Then left."]);
+  t.same(splitSentences("家族は4人です。配送は土曜日？はい"), ["家族は4人です。", "配送は土曜日？", "はい"]);
+  t.same(splitSentences(""), []);
+});
+
+t.test("a question ends with a question mark, before closing quotes", async (t) => {
+  t.ok(isQuestion("Can the courier come on Friday?"));
+  t.ok(isQuestion('Did you say "Friday?"'));
+  t.ok(isQuestion("日曜日に変更できますか？"));
+  t.notOk(isQuestion("I wonder why."));
+});
+
+t.test("greetings, thanks and acknowledgements are told from facts", async (t) => {
+  for (const sentence of ["Hi there!", "Thanks a lot.", "ok", "Thank you so much!", "Merci beaucoup !", "Thanks, that fixed it.", "こんにちは。"]) {
+    t.ok(isPleasantry(sentence), sentence);
+  }
+  for (const sentence of ["Thanks, my order number is 4411.", "Hi, I'm allergic to peanuts.", "ok, budget is $50"]) t.notOk(isPleasantry(sentence), sentence);
+  t.equal(withoutGreeting("Hi, I manage the account for Brightline."), "I manage the account for Brightline.");
+  t.equal(withoutGreeting("Hello there! we need help"), "We need help");
+});
+
+t.test("the language of a text: by its script, and for Latin script by its most common words", async (t) => {
+  t.equal(guessLanguage("The user is allergic to peanuts and wants a plan for the week."), "en");
+  t.equal(guessLanguage("Je suis allergique aux arachides et je voudrais un plan pour la semaine."), "fr");
+  t.equal(guessLanguage("Ich bin gegen Erdnüsse allergisch und möchte einen Plan für die Woche."), "de");
+  t.equal(guessLanguage("家族は4人です。配送は日曜日にお願いします。予算は3万円くらいです。"), "ja");
+  t.equal(guessLanguage("我们的订单服务用 Go 写的，内存一直在涨，怀疑是泄漏。"), "zh");
+  t.equal(guessLanguage("Peanuts."), undefined, "too short to tell");
+});

@@ -1,7 +1,9 @@
 import type { FastifyReply } from "fastify";
 import type { ApiRequest, ResponseBody } from "../api/types.ts";
+import { notFound } from "../errors.ts";
 import { ingestThreadWithSummary } from "../memory/ingest.ts";
 import { listThreads } from "../threads/listing.ts";
+import { listThreadMessages } from "../threads/messages.ts";
 import { organizationOf, type HandlerContext } from "./context.ts";
 
 export function threadHandlers({ prisma, summaries }: HandlerContext) {
@@ -15,6 +17,13 @@ export function threadHandlers({ prisma, summaries }: HandlerContext) {
     async listThreads(request: ApiRequest<"listThreads">): Promise<ResponseBody<"listThreads", 200>> {
       const { pageSize = 50, pageIndex = 0, ...filters } = request.query ?? {};
       return listThreads(prisma, organizationOf(request), filters, { pageSize, pageIndex });
+    },
+
+    async listThreadMessages(request: ApiRequest<"listThreadMessages">): Promise<ResponseBody<"listThreadMessages", 200>> {
+      const { pageSize = 100, pageIndex = 0 } = request.query ?? {};
+      const page = await listThreadMessages(prisma, organizationOf(request), request.params.threadId, { pageSize, pageIndex });
+      if (!page) throw notFound("Thread not found");
+      return page;
     },
   };
 }

@@ -1,15 +1,24 @@
+import { Prisma } from "../../generated/prisma/client.ts";
 import type { components } from "../api/schema.js";
 import { isoTimestamp as iso } from "../db/sql.ts";
 import type { Db } from "../db/types.ts";
 import { externalUserJson } from "../users/json.ts";
 
-/** The Thread object of the contract (section 2.8), with its project, user, segments, intents and messages. */
+/** The Thread object of the contract (section 2.8), with its project, user, segments, intents and latest messages. */
 export type ThreadView = components["schemas"]["Thread"];
+
+/** A Thread object carries at most this many of its messages, the latest (decisions.md, "Bounded answers"). */
+export const THREAD_MESSAGE_LIMIT = 100;
+
+/** The Message object of the contract, built by the database from the Message row aliased `m`. */
+export const messageJson = Prisma.sql`json_build_object(
+  'id', m."id", 'externalId', m."externalId", 'role', m."role", 'type', m."type", 'content', m."content",
+  'metadata', m."metadata", 'jsonContent', m."jsonContent", 'createdAt', ${iso('m."createdAt"')})`;
 
 /**
  * The threads with these ids, in the order given, each with its project, user, segments,
- * intents and messages (in arrival order): one query however many threads there are. The
- * database builds the JSON, which costs a fraction of assembling it from a query per relation;
+ * intents, latest messages (in arrival order) and message count: one query however many
+ * threads there are. The database builds the JSON, which costs a fraction of assembling it from a query per relation;
  * every subquery is scoped to the organization so that it uses an index leading with it.
  */
 export async function loadThreads(db: Db, organizationId: number, ids: number[]): Promise<ThreadView[]> {
@@ -25,12 +34,16 @@ export async function loadThreads(db: Db, organizationId: number, ids: number[])
         FROM "ThreadIntent" ti JOIN "Intent" i ON i."id" = ti."intentId"
         WHERE ti."organizationId" = ${organizationId} AND ti."threadId" = t."id"), '[]'),
       'messages', COALESCE((
-        SELECT json_agg(json_build_object(
-          'id', m."id", 'externalId', m."externalId", 'role', m."role", 'type', m."type", 'content', m."content",
-          'metadata', m."metadata", 'jsonContent', m."jsonContent", 'createdAt', ${iso('m."createdAt"')}
-        ) ORDER BY m."id")
-        FROM "Message" m
-        WHERE m."organizationId" = ${organizationId} AND m."threadId" = t."id"), '[]')
+        SELECT json_agg(latest."message" ORDER BY latest."id")
+        FROM (
+          SELECT m."id", ${messageJson} AS "message"
+          FROM "Message" m
+          WHERE m."organizationId" = ${organizationId} AND m."threadId" = t."id"
+          ORDER BY m."id" DESC
+          LIMIT ${THREAD_MESSAGE_LIMIT}
+        ) latest), '[]'),
+      'messageCount', (
+        SELECT count(*)::int FROM "Message" m WHERE m."organizationId" = ${organizationId} AND m."threadId" = t."id")
     ) AS "thread"
     FROM "Thread" t
     JOIN "Project" p ON p."id" = t."projectId"

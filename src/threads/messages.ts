@@ -1,0 +1,28 @@
+import type { components } from "../api/schema.js";
+import type { Db } from "../db/types.ts";
+import type { PageRequest } from "./listing.ts";
+import { messageJson } from "./views.ts";
+
+export type MessagePage = components["schemas"]["MessagePage"];
+
+/**
+ * One page of a thread's messages in arrival order and the number of all of them, in one query;
+ * null when the organization has no such thread. Both walk the (organizationId, threadId, id) index.
+ */
+export async function listThreadMessages(db: Db, organizationId: number, threadId: number, page: PageRequest): Promise<MessagePage | null> {
+  const [found] = await db.$queryRaw<MessagePage[]>`
+    SELECT
+      (SELECT count(*)::int FROM "Message" m WHERE m."organizationId" = t."organizationId" AND m."threadId" = t."id") AS "count",
+      COALESCE((
+        SELECT json_agg(paged."message" ORDER BY paged."id")
+        FROM (
+          SELECT m."id", ${messageJson} AS "message"
+          FROM "Message" m
+          WHERE m."organizationId" = t."organizationId" AND m."threadId" = t."id"
+          ORDER BY m."id"
+          LIMIT ${page.pageSize} OFFSET ${page.pageSize * page.pageIndex}
+        ) paged), '[]') AS "rows"
+    FROM "Thread" t
+    WHERE t."organizationId" = ${organizationId} AND t."id" = ${threadId}`;
+  return found ?? null;
+}

@@ -1,5 +1,6 @@
 import { unwrap, type components } from "./api.ts";
 import type { ServiceClient } from "../../client/src/index.ts";
+import { allPages } from "./pages.ts";
 
 export type Feedback = components["schemas"]["Feedback"];
 
@@ -10,13 +11,7 @@ const MAX_PAGES = 10;
 /** All feedback on the given threads (up to MAX_PAGES pages), and whether that was all of it. */
 export async function feedbackOnThreads(service: ServiceClient, threadIds: number[]): Promise<{ rows: Feedback[]; complete: boolean }> {
   if (threadIds.length === 0) return { rows: [], complete: true };
-  const rows: Feedback[] = [];
-  for (let pageIndex = 0; pageIndex < MAX_PAGES; pageIndex++) {
-    const page = await unwrap(service.GET("/api/external/feedback", { params: { query: { threadIds, pageSize: PAGE_SIZE, pageIndex } } }));
-    rows.push(...page.rows);
-    if (rows.length >= page.count || page.rows.length === 0) return { rows, complete: true };
-  }
-  return { rows, complete: false };
+  return allPages((pageIndex) => unwrap(service.GET("/api/external/feedback", { params: { query: { threadIds, pageSize: PAGE_SIZE, pageIndex } } })), MAX_PAGES);
 }
 
 export const isPositive = (feedback: Feedback) => feedback.feedbackType === "POSITIVE";

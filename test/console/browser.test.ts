@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Page } from "playwright-core";
+import type { Page, Request } from "playwright-core";
 import t from "tap";
 import { startService } from "../helpers/app.ts";
 import { launchChromium, seriousAccessibilityViolations, settled, skipWithoutChromium, watchedPage } from "./browser.ts";
@@ -50,6 +50,7 @@ t.test("the console in a browser, on seeded data", { skip: skipWithoutChromium }
     t.equal(all!.count, data.threadCount);
     t.equal(await rowCount(page, "threads"), 25);
     t.same(await page.locator('[data-testid="threads"] tbody tr').evaluateAll((rows) => rows.map((row) => Number((row as HTMLElement).dataset.threadId))), all!.rows.map((thread) => thread.id), "rows in the API's order");
+    t.equal(await page.locator(`[data-thread-id="${data.long.thread.id}"] td.messages`).textContent(), String(data.long.contents.length), "the message column counts all of a thread's messages, not the 100 its row carries");
     t.same(await seriousAccessibilityViolations(page), [], "threads: no serious or critical axe violation");
     await page.screenshot({ path: join(screenshotFolder, "threads.png"), fullPage: true });
 
@@ -103,6 +104,23 @@ t.test("the console in a browser, on seeded data", { skip: skipWithoutChromium }
 
     await settled(page, () => page.reload(), "/api/external/threads");
     t.equal(await page.locator("[data-message-id]").count(), data.ordered.messages.length, "reloading restores the thread");
+  });
+
+  await t.test("A thread longer than one page of messages shows all of them, in order", async (t) => {
+    t.equal(data.long.thread.messages.length, 100, "the Thread object carries only the latest 100");
+    const messagesPath = `/api/external/threads/${data.long.thread.id}/messages`;
+    const pages: string[] = [];
+    const recordPage = (request: Request) => {
+      const url = new URL(request.url());
+      if (url.pathname === messagesPath) pages.push(url.searchParams.get("pageIndex")!);
+    };
+    page.on("request", recordPage);
+    await settled(page, () => page.goto(`${origin}/console/threads/${data.long.thread.id}`), messagesPath);
+    page.off("request", recordPage);
+    t.same(pages, ["0", "1"], "two pages of the messages operation");
+    const shown = await page.locator("[data-message-id] .markdown").allTextContents();
+    t.same(shown.map((text) => text.trim()), data.long.contents, "every message, in arrival order");
+    t.match(await page.locator("#messages-title").textContent(), `(${data.long.contents.length})`);
   });
 
   await t.test("Feedback shows the listing's rows and count, filters in the URL, each row linking to its message", async (t) => {

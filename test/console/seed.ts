@@ -14,11 +14,13 @@ export const HOSTILE_MESSAGES = [
 
 export interface ConsoleData {
   salesProjectId: number;
-  /** 27 threads in the default project, 3 in "sales". */
+  /** 29 threads in the default project, 3 in "sales". */
   threadCount: number;
   /** A thread of five messages in a known order, of every type. */
   ordered: Thread;
   hostile: Thread;
+  /** More messages than a Thread object carries and than one page of the messages operation holds. */
+  long: { thread: Thread; contents: string[] };
   /** Only the ordered thread holds this word. */
   rareWord: string;
   /** Feedback on the ordered thread: message externalId -> feedback ids. */
@@ -74,6 +76,7 @@ export async function seedConsoleData({ api, org, database }: TestService): Prom
     metadata: { note: "<script>alert(5)</script>" },
     messages: HOSTILE_MESSAGES.map((content, index) => ({ role: index % 2 ? ("assistant" as const) : ("user" as const), content, externalId: `h${index + 1}` })),
   });
+  const long = await seedLongThread(create);
   const feedback = await seedFeedback(service, database, org.organizationId, sales.id);
   const vote = async (body: components["schemas"]["FeedbackRequest"]) => {
     const { data, response } = await service.POST("/api/external/feedback", { body });
@@ -90,14 +93,28 @@ export async function seedConsoleData({ api, org, database }: TestService): Prom
   await vote({ externalThreadId: "hostile", feedbackType: "NEGATIVE", feedbackText: "<script>window.__consoleXss='feedback'</script>" });
   return {
     salesProjectId: sales.id,
-    threadCount: 32,
+    threadCount: 33,
     ordered,
     hostile,
+    long,
     rareWord,
     orderedFeedback,
     feedbackCount: feedback.count + 4,
     negativeCount: feedback.negative + 3,
   };
+}
+
+/** The messages operation's largest page (1,000) and then some: the Thread view needs two pages. */
+const LONG_THREAD_MESSAGES = 1050;
+
+/** A thread created with 1,000 messages (the most one request takes) and appended to. */
+async function seedLongThread(create: (body: components["schemas"]["CreateThreadRequest"]) => Promise<Thread>) {
+  const contents = Array.from({ length: LONG_THREAD_MESSAGES }, (_, index) => `Long thread message ${index + 1}`);
+  const message = (content: string, index: number) => ({ role: index % 2 ? ("assistant" as const) : ("user" as const), content });
+  const body = { externalId: "long", externalUser: { externalId: "user-long" } };
+  await create({ ...body, messages: contents.slice(0, 1000).map(message) });
+  const thread = await create({ ...body, messages: contents.slice(1000).map((content, index) => message(content, 1000 + index)) });
+  return { thread, contents };
 }
 
 const WEEK_MS = 7 * DAY_MS;

@@ -67,7 +67,7 @@ export function FeedbackView({ query }: { query: URLSearchParams }) {
                   <td>{giverLabel(feedback)}</td>
                   <td class="excerpt">
                     <Link href={messageHref(feedback)}>
-                      {feedback.message.role}: {oneLine(feedback.message.content)}
+                      {feedback.message.role}: {oneLine(feedback.message.content ?? "")}
                     </Link>
                     <span class="muted"> in {feedback.threadExternalId ?? `#${feedback.threadId}`}</span>
                   </td>

@@ -7,10 +7,10 @@ import { Status } from "../components/Status.tsx";
 import { feedbackOnThreads, type Feedback } from "../feedback.ts";
 import { formatTime } from "../filters.ts";
 import { useLoad } from "../load.ts";
+import { threadMessages, type Message } from "../messages.ts";
 import { useSession } from "../session-context.ts";
 
 type Thread = components["schemas"]["Thread"];
-type Message = components["schemas"]["Message"];
 type Memory = components["schemas"]["MemorySummary"];
 
 /** The id a message's element carries, so that a link can point at it. */
@@ -54,16 +54,17 @@ export function ThreadView({ threadId, hash }: { threadId: number; hash: string 
     unauthorized,
   );
 
+  const messages = useLoad(`messages-${threadId}`, () => threadMessages(service, threadId), unauthorized);
   const feedback = useLoad(`feedback-${threadId}`, () => feedbackOnThreads(service, [threadId]), unauthorized);
-  const byMessage = thread.data && feedback.data ? feedbackByMessage(thread.data.messages, feedback.data.rows) : new Map<number, Feedback[]>();
+  const byMessage = messages.data && feedback.data ? feedbackByMessage(messages.data.rows, feedback.data.rows) : new Map<number, Feedback[]>();
   const target = hash ? decodeURIComponent(hash.slice(1)) : "";
-  const ready = Boolean(thread.data && feedback.data);
+  const ready = Boolean(messages.data && feedback.data);
   useEffect(() => {
     if (ready && target) document.getElementById(target)?.scrollIntoView({ block: "center" });
   }, [ready, target]);
 
   return (
-    <section aria-labelledby="thread-title" aria-busy={thread.loading || memory.loading || feedback.loading}>
+    <section aria-labelledby="thread-title" aria-busy={thread.loading || messages.loading || memory.loading || feedback.loading}>
       <p>
         <Link href="/console/threads">← Threads</Link>
       </p>
@@ -72,12 +73,16 @@ export function ThreadView({ threadId, hash }: { threadId: number; hash: string 
       {thread.data && !thread.error ? (
         <div class="thread">
           <ThreadDetails thread={thread.data} memory={memory.data ?? null} />
-          <h2 id="messages-title">Messages</h2>
-          <ol class="messages" aria-labelledby="messages-title" data-testid="messages">
-            {thread.data.messages.map((message) => (
-              <MessageItem key={message.id} message={message} feedback={byMessage.get(message.id) ?? []} targeted={messageAnchor(message.externalId, message.id) === target} />
-            ))}
-          </ol>
+          <h2 id="messages-title">Messages ({thread.data.messageCount})</h2>
+          <Status state={messages} />
+          {messages.data && !messages.error ? (
+            <ol class="messages" aria-labelledby="messages-title" data-testid="messages">
+              {messages.data.rows.map((message) => (
+                <MessageItem key={message.id} message={message} feedback={byMessage.get(message.id) ?? []} targeted={messageAnchor(message.externalId, message.id) === target} />
+              ))}
+            </ol>
+          ) : null}
+          {messages.data && !messages.data.complete ? <p role="status">Only the first {messages.data.rows.length} of this thread's {messages.data.count} messages are shown.</p> : null}
           {feedback.data && !feedback.data.complete ? <p role="status">This thread has more feedback than is shown.</p> : null}
         </div>
       ) : null}

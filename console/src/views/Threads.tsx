@@ -32,7 +32,7 @@ type ThreadFilters = ReturnType<typeof readFilters>;
 const viewUrl = (filters: ThreadFilters, pageIndex = 0) =>
   `/console/threads${queryString({ ...filters, intentIds: filters.intentIds.map(String), userSegmentIds: filters.userSegmentIds.map(String), page: pageIndex > 0 ? pageIndex + 1 : undefined })}`;
 
-/** The first user message (else the first message), on one line and cut short. */
+/** The first user message the row carries (a Thread carries its latest 100), else its first message, on one line and cut short. */
 function excerpt(thread: Thread): string {
   const message = thread.messages.find((candidate) => candidate.role === "user") ?? thread.messages[0];
   const text = (message?.content ?? "").replace(/\s+/g, " ").trim();
@@ -127,7 +127,7 @@ export function ThreadsView({ query }: { query: URLSearchParams }) {
                   <td>
                     <time dateTime={thread.createdAt}>{formatTime(thread.createdAt)}</time>
                   </td>
-                  <td class="number">{thread.messages.length}</td>
+                  <td class="number messages">{thread.messageCount}</td>
                   <td class="excerpt">{excerpt(thread)}</td>
                   <Votes {...votesOf(thread.id)} known={Boolean(votes.data) && !votes.loading} />
                 </tr>

@@ -15,6 +15,9 @@ const result = await build({
   entryPoints: { app: `${root}src/main.tsx` },
   outdir: `${dist}/assets`,
   entryNames: "[name]-[hash]",
+  // The charts (Observable Plot and d3, most of the weight) load only when the Trends view opens.
+  splitting: true,
+  chunkNames: "chunk-[hash]",
   bundle: true,
   minify: true,
   format: "esm",
@@ -27,10 +30,11 @@ const result = await build({
   logLevel: "warning",
 });
 
-const outputs = Object.keys(result.metafile.outputs).map((path) => basename(path));
-const script = outputs.find((name) => name.endsWith(".js"));
-const style = outputs.find((name) => name.endsWith(".css"));
-if (!script || !style) throw new Error(`console build: expected a .js and a .css output, got ${outputs.join(", ")}`);
+const outputs = Object.entries(result.metafile.outputs);
+const entry = outputs.find(([, output]) => output.entryPoint !== undefined);
+const script = entry && basename(entry[0]);
+const style = entry?.[1].cssBundle && basename(entry[1].cssBundle);
+if (!script || !style) throw new Error(`console build: expected an entry script and its style sheet, got ${outputs.map(([path]) => path).join(", ")}`);
 
 await copyFile(`${root}src/favicon.svg`, `${dist}/assets/favicon.svg`);
 const template = await readFile(`${root}src/index.html`, "utf8");

@@ -22,7 +22,7 @@ interface Answer<T> {
 }
 
 /** The data of a 2xx answer; otherwise an ApiError carrying the API's message. */
-export async function unwrap<T>(call: Promise<Answer<T>>): Promise<T> {
+export async function unwrap<T>(call: Promise<Answer<T>> | Answer<T>): Promise<T> {
   const { data, error, response } = await call;
   if (response.ok && data !== undefined) return data;
   const message = typeof error === "object" && error !== null && "error" in error ? String(error.error) : response.statusText;

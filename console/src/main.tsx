@@ -7,8 +7,10 @@ import { SessionContext, type Session } from "./session-context.ts";
 import { forgetKey, storeKey, storedKey } from "./session.ts";
 import "./styles.css";
 import { SignIn } from "./views/SignIn.tsx";
+import { FeedbackView } from "./views/Feedback.tsx";
 import { ThreadView } from "./views/Thread.tsx";
 import { ThreadsView } from "./views/Threads.tsx";
+import { TrendsView } from "./views/Trends.tsx";
 
 const NAVIGATION = [
   { href: "/console/threads", label: "Threads" },
@@ -18,10 +20,14 @@ const NAVIGATION = [
 
 function View({ route }: { route: Route }) {
   const thread = /^\/console\/threads\/(\d+)$/.exec(route.path);
-  if (thread) return <ThreadView threadId={Number(thread[1])} />;
+  if (thread) return <ThreadView threadId={Number(thread[1])} hash={route.hash} />;
   switch (route.path) {
     case "/console/threads":
       return <ThreadsView query={route.query} />;
+    case "/console/feedback":
+      return <FeedbackView query={route.query} />;
+    case "/console/trends":
+      return <TrendsView query={route.query} />;
     default:
       return (
         <p role="alert" class="error">

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Page } from "playwright-core";
+import type { Page, Request } from "playwright-core";
 import t from "tap";
 import { startService } from "../helpers/app.ts";
 import { launchChromium, seriousAccessibilityViolations, settled, skipWithoutChromium, watchedPage } from "./browser.ts";
@@ -50,6 +50,7 @@ t.test("the console in a browser, on seeded data", { skip: skipWithoutChromium }
     t.equal(all!.count, data.threadCount);
     t.equal(await rowCount(page, "threads"), 25);
     t.same(await page.locator('[data-testid="threads"] tbody tr').evaluateAll((rows) => rows.map((row) => Number((row as HTMLElement).dataset.threadId))), all!.rows.map((thread) => thread.id), "rows in the API's order");
+    t.equal(await page.locator(`[data-thread-id="${data.long.thread.id}"] td.messages`).textContent(), String(data.long.contents.length), "the message column counts all of a thread's messages, not the 100 its row carries");
     t.same(await seriousAccessibilityViolations(page), [], "threads: no serious or critical axe violation");
     await page.screenshot({ path: join(screenshotFolder, "threads.png"), fullPage: true });
 
@@ -76,6 +77,11 @@ t.test("the console in a browser, on seeded data", { skip: skipWithoutChromium }
     t.equal(await page.getByLabel("Search messages").inputValue(), data.rareWord, "reloading restores the filter");
     t.equal(await rowCount(page, "threads"), 1, "and its rows");
     t.equal(await page.locator('[data-testid="threads"] tbody tr').getAttribute("data-thread-id"), String(data.ordered.id));
+    const { data: votes } = await api.GET("/api/external/feedback", { params: { query: { threadIds: [data.ordered.id] } } });
+    const up = votes!.rows.filter((feedback) => feedback.feedbackType === "POSITIVE").length;
+    const votesCell = page.locator('[data-testid="threads"] tbody tr td.votes');
+    t.same([await votesCell.getAttribute("data-up"), await votesCell.getAttribute("data-down")], [String(up), String(votes!.count - up)], "the row's up and down votes");
+    t.same([up, votes!.count], [1, 3]);
   });
 
   await t.test("A thread shows its messages in order, rendered by type", async (t) => {
@@ -88,11 +94,90 @@ t.test("the console in a browser, on seeded data", { skip: skipWithoutChromium }
     t.equal(await page.locator("#message-m3 a").getAttribute("rel"), "noopener noreferrer");
     t.same(JSON.parse((await page.locator("#message-m4 pre.json").textContent())!), { invoice: 42, paid: false }, "json pretty-printed");
     t.match(await page.locator(".details").textContent(), /plan: pro/);
+    for (const message of data.ordered.messages) {
+      const shownFeedback = await page.locator(`#message-${message.externalId} [data-feedback-id]`).evaluateAll((items) => items.map((item) => Number((item as HTMLElement).dataset.feedbackId)));
+      t.same(shownFeedback.sort(), (data.orderedFeedback[message.externalId!] ?? []).sort(), `the feedback on ${message.externalId}`);
+    }
+    t.match(await page.locator("#message-m3 .feedback").textContent(), /Negative.*Too terse.*reason: wrong/);
     t.same(await seriousAccessibilityViolations(page), [], "thread: no serious or critical axe violation");
     await page.screenshot({ path: join(screenshotFolder, "thread.png"), fullPage: true });
 
     await settled(page, () => page.reload(), "/api/external/threads");
     t.equal(await page.locator("[data-message-id]").count(), data.ordered.messages.length, "reloading restores the thread");
+  });
+
+  await t.test("A thread longer than one page of messages shows all of them, in order", async (t) => {
+    t.equal(data.long.thread.messages.length, 100, "the Thread object carries only the latest 100");
+    const messagesPath = `/api/external/threads/${data.long.thread.id}/messages`;
+    const pages: string[] = [];
+    const recordPage = (request: Request) => {
+      const url = new URL(request.url());
+      if (url.pathname === messagesPath) pages.push(url.searchParams.get("pageIndex")!);
+    };
+    page.on("request", recordPage);
+    await settled(page, () => page.goto(`${origin}/console/threads/${data.long.thread.id}`), messagesPath);
+    page.off("request", recordPage);
+    t.same(pages, ["0", "1"], "two pages of the messages operation");
+    const shown = await page.locator("[data-message-id] .markdown").allTextContents();
+    t.same(shown.map((text) => text.trim()), data.long.contents, "every message, in arrival order");
+    t.match(await page.locator("#messages-title").textContent(), `(${data.long.contents.length})`);
+  });
+
+  await t.test("Feedback shows the listing's rows and count, filters in the URL, each row linking to its message", async (t) => {
+    await settled(page, () => page.getByRole("link", { name: "Feedback" }).click(), "/api/external/feedback");
+    t.equal(new URL(page.url()).pathname, "/console/feedback");
+    const { data: all } = await api.GET("/api/external/feedback", { params: { query: { pageSize: 25 } } });
+    t.equal(all!.count, data.feedbackCount);
+    t.equal(await shownCount(page), all!.count);
+    t.same(await page.locator('[data-testid="feedback"] tbody tr').evaluateAll((rows) => rows.map((row) => Number((row as HTMLElement).dataset.feedbackId))), all!.rows.map((feedback) => feedback.id), "rows in the API's order");
+    t.match(await page.locator('[data-testid="feedback"]').textContent(), "<script>window.__consoleXss='feedback'</script>", "feedback text shows as text");
+    t.same(await seriousAccessibilityViolations(page), [], "feedback: no serious or critical axe violation");
+    await page.screenshot({ path: join(screenshotFolder, "feedback.png"), fullPage: true });
+
+    await settled(page, () => page.getByLabel("Vote").selectOption("NEGATIVE"));
+    t.equal(new URL(page.url()).searchParams.get("feedbackType"), "NEGATIVE");
+    t.equal(await shownCount(page), data.negativeCount);
+    t.equal(await rowCount(page, "feedback"), data.negativeCount);
+    await settled(page, () => page.reload(), "/api/external/feedback");
+    t.equal(await page.getByLabel("Vote").inputValue(), "NEGATIVE", "reloading restores the filter");
+    t.equal(await rowCount(page, "feedback"), data.negativeCount, "and its rows");
+
+    const onM3 = page.locator(`[data-feedback-id="${data.orderedFeedback.m3![0]}"] a`);
+    await settled(page, () => onM3.click(), "/api/external/");
+    t.equal(new URL(page.url()).pathname, `/console/threads/${data.ordered.id}`);
+    t.equal(new URL(page.url()).hash, "#message-m3");
+    t.equal(await page.locator(".message.targeted").getAttribute("id"), "message-m3", "the row's message is the one pointed at");
+  });
+
+  await t.test("Trends draws one point or bar per group of the stats operation", async (t) => {
+    await settled(page, () => page.getByRole("link", { name: "Trends" }).click(), "/api/external/feedback/stats");
+    await page.waitForSelector('main section[aria-busy="false"]');
+    const stats = async (groupBy: "day" | "week" | "attributeOption" | "intent" | "segment" | "project") =>
+      (await api.GET("/api/external/feedback/stats", { params: { query: { groupBy } } })).data!.groups.length;
+    const marks = (figure: string, mark: string, element: string) => page.locator(`[data-testid="${figure}"] g.${mark} ${element}`).count();
+    const weeks = await stats("week");
+    t.ok(weeks >= 5, "the seeded feedback spans several weeks");
+    t.equal(await marks("rate-over-time", "rate", "circle"), weeks, "a point per week");
+    t.equal(await marks("volume-over-time", "votes", "rect"), weeks, "a bar per week");
+    for (const groupBy of ["attributeOption", "intent", "segment", "project"] as const) {
+      const groups = await stats(groupBy);
+      t.ok(groups > 0, `there are ${groupBy} groups`);
+      t.equal(await marks(`rate-by-${groupBy}`, "rate", "rect"), groups, `a bar per ${groupBy}`);
+      t.equal(await marks(`rate-by-${groupBy}`, "interval", "line"), groups, `an interval per ${groupBy}`);
+    }
+    t.match(await page.locator('[data-testid="total"]').textContent(), `${data.feedbackCount} votes`);
+    t.same(await seriousAccessibilityViolations(page), [], "trends: no serious or critical axe violation");
+    await page.screenshot({ path: join(screenshotFolder, "trends.png"), fullPage: true });
+
+    await settled(page, () => page.getByLabel("Over time by").selectOption("day"), "/api/external/feedback/stats");
+    await page.waitForSelector('main section[aria-busy="false"]');
+    t.equal(new URL(page.url()).searchParams.get("interval"), "day");
+    const days = await stats("day");
+    t.equal(await marks("rate-over-time", "rate", "circle"), days, "a point per day");
+    await settled(page, () => page.reload(), "/api/external/feedback/stats");
+    await page.waitForSelector('main section[aria-busy="false"]');
+    t.equal(await page.getByLabel("Over time by").inputValue(), "day", "reloading restores the interval");
+    t.equal(await marks("volume-over-time", "votes", "rect"), days, "and its chart");
   });
 
   await t.test("hostile messages render as harmless text", async (t) => {
@@ -118,6 +203,21 @@ t.test("the console in a browser, on seeded data", { skip: skipWithoutChromium }
       t.match(await watched.page.locator(".details").textContent(), '<img src=x onerror="alert(4)">', `the user's name shows as text ${label}`);
     }
     t.equal(HOSTILE_MESSAGES.length, data.hostile.messages.length);
+  });
+
+  await t.test("the views work from the keyboard", async (t) => {
+    await settled(page, () => page.goto(`${origin}/console/threads`), "/api/external/threads");
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() || document.activeElement?.getAttribute("id") || "");
+    const tabTo = async (text: string) => {
+      for (let presses = 0; presses < 40 && (await focused()) !== text; presses++) await page.keyboard.press("Tab");
+      return focused();
+    };
+    t.equal(await tabTo("Feedback"), "Feedback", "the navigation is reachable with Tab");
+    await settled(page, () => page.keyboard.press("Enter"), "/api/external/feedback");
+    t.equal(new URL(page.url()).pathname, "/console/feedback");
+    await page.getByLabel("Vote").focus();
+    await settled(page, () => page.keyboard.press("ArrowDown"), "/api/external/feedback");
+    t.equal(new URL(page.url()).searchParams.get("feedbackType"), "POSITIVE", "a select changes the view from the keyboard");
   });
 
   await t.test("signing out forgets the key", async (t) => {

@@ -14,13 +14,19 @@ export const HOSTILE_MESSAGES = [
 
 export interface ConsoleData {
   salesProjectId: number;
-  /** 27 threads in the default project, 3 in "sales". */
+  /** 29 threads in the default project, 3 in "sales". */
   threadCount: number;
   /** A thread of five messages in a known order, of every type. */
   ordered: Thread;
   hostile: Thread;
+  /** More messages than a Thread object carries and than one page of the messages operation holds. */
+  long: { thread: Thread; contents: string[] };
   /** Only the ordered thread holds this word. */
   rareWord: string;
+  /** Feedback on the ordered thread: message externalId -> feedback ids. */
+  orderedFeedback: Record<string, number[]>;
+  feedbackCount: number;
+  negativeCount: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -70,5 +76,72 @@ export async function seedConsoleData({ api, org, database }: TestService): Prom
     metadata: { note: "<script>alert(5)</script>" },
     messages: HOSTILE_MESSAGES.map((content, index) => ({ role: index % 2 ? ("assistant" as const) : ("user" as const), content, externalId: `h${index + 1}` })),
   });
-  return { salesProjectId: sales.id, threadCount: 32, ordered, hostile, rareWord };
+  const long = await seedLongThread(create);
+  const feedback = await seedFeedback(service, database, org.organizationId, sales.id);
+  const vote = async (body: components["schemas"]["FeedbackRequest"]) => {
+    const { data, response } = await service.POST("/api/external/feedback", { body });
+    if (!data) throw new Error(`seeding feedback failed: ${response.status}`);
+    return data.id;
+  };
+  const orderedFeedback = {
+    m3: [await vote({ externalThreadId: "ordered", externalMessageId: "m3", feedbackType: "NEGATIVE", feedbackText: "Too terse", attributes: { reason: "wrong" } })],
+    m5: [
+      await vote({ externalThreadId: "ordered", externalMessageId: "m5", feedbackType: "POSITIVE", feedbackText: "Spot on", externalUser: { externalId: "reviewer-1", name: "Reviewer" } }),
+      await vote({ externalThreadId: "ordered", feedbackType: "NEGATIVE", externalUser: { externalId: "reviewer-2" }, attributes: { reason: "outdated" } }),
+    ],
+  };
+  await vote({ externalThreadId: "hostile", feedbackType: "NEGATIVE", feedbackText: "<script>window.__consoleXss='feedback'</script>" });
+  return {
+    salesProjectId: sales.id,
+    threadCount: 33,
+    ordered,
+    hostile,
+    long,
+    rareWord,
+    orderedFeedback,
+    feedbackCount: feedback.count + 4,
+    negativeCount: feedback.negative + 3,
+  };
+}
+
+/** The messages operation's largest page (1,000) and then some: the Thread view needs two pages. */
+const LONG_THREAD_MESSAGES = 1050;
+
+/** A thread created with 1,000 messages (the most one request takes) and appended to. */
+async function seedLongThread(create: (body: components["schemas"]["CreateThreadRequest"]) => Promise<Thread>) {
+  const contents = Array.from({ length: LONG_THREAD_MESSAGES }, (_, index) => `Long thread message ${index + 1}`);
+  const message = (content: string, index: number) => ({ role: index % 2 ? ("assistant" as const) : ("user" as const), content });
+  const body = { externalId: "long", externalUser: { externalId: "user-long" } };
+  await create({ ...body, messages: contents.slice(0, 1000).map(message) });
+  const thread = await create({ ...body, messages: contents.slice(1000).map((content, index) => message(content, 1000 + index)) });
+  return { thread, contents };
+}
+
+const WEEK_MS = 7 * DAY_MS;
+
+/**
+ * Votes on the 30 chat threads' answers, spread over six weeks (moved back in time in the database,
+ * as the API records feedback at the time it is given), with attribute options on some.
+ */
+async function seedFeedback(service: ReturnType<TestService["api"]>, database: TestService["database"], organizationId: number, salesProjectId: number) {
+  for (const projectId of [undefined, salesProjectId]) {
+    await service.PUT("/api/external/attributes", { body: { name: "reason", options: ["outdated", "wrong", "helpful"], projectId } });
+  }
+  let negative = 0;
+  for (let index = 0; index < 30; index++) {
+    const positive = index % 3 !== 0;
+    if (!positive) negative++;
+    const { data, response } = await service.POST("/api/external/feedback", {
+      body: {
+        externalThreadId: `chat-${String(index).padStart(2, "0")}`,
+        projectId: index < 3 ? salesProjectId : undefined,
+        feedbackType: positive ? "POSITIVE" : "NEGATIVE",
+        feedbackText: positive ? `Helpful answer ${index}` : `Wrong answer ${index}`,
+        attributes: index % 2 ? { reason: positive ? "helpful" : "wrong" } : undefined,
+      },
+    });
+    if (!data) throw new Error(`seeding feedback failed: ${response.status}`);
+    await database.prisma.feedback.update({ where: { id: data.id }, data: { createdAt: new Date(Date.now() - (index % 6) * WEEK_MS - DAY_MS) } });
+  }
+  return { count: 30, negative };
 }

@@ -8,14 +8,14 @@ export interface Option {
 let fieldCount = 0;
 const useFieldId = () => useState(() => `field-${++fieldCount}`)[0];
 
-/** One choice, or none ("Any"). */
-export function SelectField({ label, value, options, onChange }: { label: string; value: string; options: Option[]; onChange(value: string): void }) {
+/** One choice, or none ("Any") unless allowAny is false. */
+export function SelectField({ label, value, options, onChange, allowAny = true }: { label: string; value: string; options: Option[]; onChange(value: string): void; allowAny?: boolean }) {
   const id = useFieldId();
   return (
     <div class="field">
       <label for={id}>{label}</label>
       <select id={id} name={label} value={value} onChange={(event) => onChange(event.currentTarget.value)}>
-        <option value="">Any</option>
+        {allowAny ? <option value="">Any</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -7,7 +7,8 @@ import { dayBounds, dayParam, formatTime, idParam, idsParam, listParam, pagePara
 import { useLoad } from "../load.ts";
 import { navigate, queryString } from "../router.ts";
 import { useSession } from "../session-context.ts";
-import { useProjectOptions } from "../vocabulary.ts";
+import { feedbackOnThreads, isPositive } from "../feedback.ts";
+import { useIntentOptions, useProjectOptions, useSegmentOptions } from "../vocabulary.ts";
 
 type Thread = components["schemas"]["Thread"];
 
@@ -31,7 +32,7 @@ type ThreadFilters = ReturnType<typeof readFilters>;
 const viewUrl = (filters: ThreadFilters, pageIndex = 0) =>
   `/console/threads${queryString({ ...filters, intentIds: filters.intentIds.map(String), userSegmentIds: filters.userSegmentIds.map(String), page: pageIndex > 0 ? pageIndex + 1 : undefined })}`;
 
-/** The first user message (else the first message), on one line and cut short. */
+/** The first user message the row carries (a Thread carries its latest 100), else its first message, on one line and cut short. */
 function excerpt(thread: Thread): string {
   const message = thread.messages.find((candidate) => candidate.role === "user") ?? thread.messages[0];
   const text = (message?.content ?? "").replace(/\s+/g, " ").trim();
@@ -43,6 +44,8 @@ export function ThreadsView({ query }: { query: URLSearchParams }) {
   const filters = readFilters(query);
   const pageIndex = pageParam(query);
   const projects = useProjectOptions();
+  const intents = useIntentOptions(filters.projectId);
+  const segments = useSegmentOptions();
   const page = useLoad(
     `threads?${query}`,
     () =>
@@ -65,6 +68,13 @@ export function ThreadsView({ query }: { query: URLSearchParams }) {
       ),
     unauthorized,
   );
+  const threadIds = page.data?.rows.map((thread) => thread.id) ?? [];
+  const votes = useLoad(`votes-${threadIds.join(",")}`, () => feedbackOnThreads(service, threadIds), unauthorized);
+  const votesOf = (threadId: number) => {
+    const rows = votes.data?.rows.filter((feedback) => feedback.threadId === threadId) ?? [];
+    const up = rows.filter(isPositive).length;
+    return { up, down: rows.length - up };
+  };
   const apply = (changes: Partial<ThreadFilters>) => navigate(viewUrl({ ...filters, ...changes }));
   const submitText = (event: Event) => {
     event.preventDefault();
@@ -74,10 +84,12 @@ export function ThreadsView({ query }: { query: URLSearchParams }) {
   };
 
   return (
-    <section aria-labelledby="threads-title" aria-busy={page.loading}>
+    <section aria-labelledby="threads-title" aria-busy={page.loading || votes.loading}>
       <h1 id="threads-title">Threads</h1>
       <form class="filters" onSubmit={submitText} aria-label="Thread filters">
         <SelectField label="Project" value={filters.projectId ? String(filters.projectId) : ""} options={projects} onChange={(value) => apply({ projectId: value ? Number(value) : undefined })} />
+        <MultiSelectField label="Intents" values={filters.intentIds.map(String)} options={intents} onChange={(values) => apply({ intentIds: values.map(Number) })} />
+        <MultiSelectField label="User segments" values={filters.userSegmentIds.map(String)} options={segments} onChange={(values) => apply({ userSegmentIds: values.map(Number) })} />
         <TextField label="Users" name="externalUserIds" value={filters.externalUserIds.join(", ")} hint="External ids, comma-separated" />
         <DateField label="From (UTC day)" value={filters.from} onChange={(from) => apply({ from })} />
         <DateField label="To (UTC day)" value={filters.to} onChange={(to) => apply({ to })} />
@@ -86,7 +98,7 @@ export function ThreadsView({ query }: { query: URLSearchParams }) {
         <button type="submit">Apply</button>
       </form>
       <Status state={page} />
-      {page.data ? (
+      {page.data && !page.error ? (
         <>
           <Pager pageIndex={pageIndex} pageSize={PAGE_SIZE} count={page.data.count} noun="threads" hrefFor={(index) => viewUrl(filters, index)} />
           <table class="rows" data-testid="threads">
@@ -100,6 +112,7 @@ export function ThreadsView({ query }: { query: URLSearchParams }) {
                 <th scope="col">Created</th>
                 <th scope="col">Messages</th>
                 <th scope="col">Excerpt</th>
+                <th scope="col">Votes</th>
               </tr>
             </thead>
             <tbody>
@@ -114,8 +127,9 @@ export function ThreadsView({ query }: { query: URLSearchParams }) {
                   <td>
                     <time dateTime={thread.createdAt}>{formatTime(thread.createdAt)}</time>
                   </td>
-                  <td class="number">{thread.messages.length}</td>
+                  <td class="number messages">{thread.messageCount}</td>
                   <td class="excerpt">{excerpt(thread)}</td>
+                  <Votes {...votesOf(thread.id)} known={Boolean(votes.data) && !votes.loading} />
                 </tr>
               ))}
             </tbody>
@@ -123,5 +137,21 @@ export function ThreadsView({ query }: { query: URLSearchParams }) {
         </>
       ) : null}
     </section>
+  );
+}
+
+function Votes({ up, down, known }: { up: number; down: number; known: boolean }) {
+  if (!known) return <td class="votes">…</td>;
+  return (
+    <td class="votes" data-up={up} data-down={down}>
+      <span class="up">
+        <span aria-hidden="true">▲</span> {up}
+        <span class="visually-hidden"> up,</span>
+      </span>{" "}
+      <span class="down">
+        <span aria-hidden="true">▼</span> {down}
+        <span class="visually-hidden"> down</span>
+      </span>
+    </td>
   );
 }

@@ -1,4 +1,5 @@
 import type { PoolOptions } from "./db/database.ts";
+import { DEFAULT_FAILOVER_WAIT_MS } from "./db/retries.ts";
 import { DEFAULT_TIMEOUTS, type HttpTimeouts } from "./http/timeouts.ts";
 import { summarizerKind, type SummarizerConfig } from "./summarizer/configured.ts";
 
@@ -11,7 +12,7 @@ export interface Config {
   bodyLimitBytes: number;
   /** After SIGTERM or SIGINT, how long requests in flight may take before the process exits with 1. */
   shutdownTimeoutMs: number;
-  pool: Required<Pick<PoolOptions, "max" | "connectionTimeoutMillis" | "statementTimeoutMillis">>;
+  pool: Required<Pick<PoolOptions, "max" | "connectionTimeoutMillis" | "statementTimeoutMillis" | "failoverWaitMillis">>;
   /** Requests a minute (0: no limit): with a public key per client address, with a private key per key, failed authentications per address. */
   rateLimit: { publicPerMinute: number; privatePerMinute: number; failedAuthPerMinute: number };
   /** Shares the rate limit counters between instances. */
@@ -49,6 +50,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       max: integer(env, "DB_POOL_MAX", 10),
       connectionTimeoutMillis: integer(env, "DB_CONNECT_TIMEOUT_MS", 5_000),
       statementTimeoutMillis: integer(env, "DB_STATEMENT_TIMEOUT_MS", 15_000),
+      failoverWaitMillis: integer(env, "DB_FAILOVER_WAIT_MS", DEFAULT_FAILOVER_WAIT_MS),
     },
     rateLimit: {
       publicPerMinute: integer(env, "RATE_LIMIT_PUBLIC_PER_MINUTE", 600),

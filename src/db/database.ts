@@ -18,11 +18,11 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
-import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "../../generated/prisma/client.ts";
-import { isDatabaseUnavailable } from "./failures.ts";
+import { createPool } from "./pgPool.ts";
 import { IN_MEMORY, openPglite } from "./pglite.ts";
+import { DEFAULT_FAILOVER_WAIT_MS, setFailoverWait } from "./retries.ts";
 import { deployMigrations } from "./schemaEngine.ts";
 
 export interface PoolOptions {
@@ -30,6 +30,8 @@ export interface PoolOptions {
   connectionTimeoutMillis?: number;
   statementTimeoutMillis?: number;
   idleTimeoutMillis?: number;
+  /** How long a request rides out a failover or restart of the server before it fails as unavailable (retries.ts). */
+  failoverWaitMillis?: number;
 }
 
 export interface DatabaseOptions {
@@ -73,6 +75,7 @@ const DEFAULT_POOL: Required<PoolOptions> = {
   connectionTimeoutMillis: 5_000,
   statementTimeoutMillis: 15_000,
   idleTimeoutMillis: 30_000,
+  failoverWaitMillis: DEFAULT_FAILOVER_WAIT_MS,
 };
 
 export function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
@@ -112,8 +115,10 @@ export function databaseOnPglite(db: PGlite): Database {
 }
 
 async function openPostgresDatabase(url: string, poolOptions: PoolOptions = {}): Promise<Database> {
-  const pool = createPool(url, { ...DEFAULT_POOL, ...poolOptions });
+  const options = { ...DEFAULT_POOL, ...poolOptions };
+  const pool = createPool(url, options);
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool), errorFormat: ERROR_FORMAT });
+  setFailoverWait(prisma, options.failoverWaitMillis);
   return {
     kind: "postgres",
     prisma,
@@ -126,48 +131,6 @@ async function openPostgresDatabase(url: string, poolOptions: PoolOptions = {}):
     },
     poolStats: () => ({ inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
-}
-
-function createPool(url: string, options: Required<PoolOptions>): pg.Pool {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: options.max,
-    connectionTimeoutMillis: options.connectionTimeoutMillis,
-    idleTimeoutMillis: options.idleTimeoutMillis,
-    statement_timeout: options.statementTimeoutMillis,
-  });
-  // An idle client that breaks (e.g. server restart) is discarded; the next query reconnects.
-  pool.on("error", () => {});
-  discardConnectionsTheServerCannotServeOn(pool);
-  return pool;
-}
-
-/**
- * A connection on which the server answered "unavailable" (e.g. 25006: it became a read-only
- * standby in a failover), or that broke, is closed when released instead of going back to the pool, so that the
- * next request connects afresh, to the new primary. Connections the server closed are dropped by
- * pg-pool itself; it drops a released client that is not `_queryable` (its documented-in-code test).
- */
-function discardConnectionsTheServerCannotServeOn(pool: pg.Pool): void {
-  const unusable = new WeakSet<pg.PoolClient>();
-  pool.on("connect", (client) => {
-    // A connection the server closes while it is checked out (57P01 admin shutdown, a restart) emits
-    // 'error'; pg-pool listens only while it is idle, and an unheard 'error' would end the process.
-    client.on("error", () => unusable.add(client));
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    client.query = ((...args: unknown[]) => {
-      const result = query(...args);
-      if (result instanceof Promise) {
-        result.catch((error: unknown) => {
-          if (isDatabaseUnavailable(error)) unusable.add(client);
-        });
-      }
-      return result;
-    }) as typeof client.query;
-  });
-  pool.on("release", (_error, client) => {
-    if (unusable.has(client)) (client as unknown as { _queryable: boolean })._queryable = false;
-  });
 }
 
 async function ping(prisma: PrismaClient): Promise<void> {

@@ -81,3 +81,46 @@ export function isTransientConflict(error: unknown): boolean {
 export function isVanishedReference(error: unknown): boolean {
   return sqlStates(error).includes("23503");
 }
+
+/**
+ * SQLSTATEs of a server going away or changing roles, which pass within seconds in a failover or a
+ * restart: 57P01 terminated by a (fast) shutdown, 57P02 crash, 57P03 shutting down or starting up,
+ * 25006 a node that became read-only, and the connection exceptions (08).
+ */
+const PASSING_STATES = new Set(["57P01", "57P02", "57P03", "25006"]);
+const PASSING_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "P1001", "P1017"]);
+const PASSING_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed"]);
+const PASSING_MESSAGES = /^(Connection terminated unexpectedly|Client has encountered a connection error)/i;
+
+/**
+ * The unavailability of a failover or restart, after which connecting again can succeed within
+ * seconds: the connection lost, refused or reset, the server shutting down, starting up or
+ * read-only. Not a statement timeout (57014), exhausted resources (53), a database that refuses
+ * connections (55000), a pool that was closed or had no free connection in time: waiting would
+ * not help those, or would only add load.
+ */
+export function isPassingUnavailability(error: unknown): boolean {
+  for (const link of errorChain(error)) {
+    const state = sqlStateOf(link);
+    if (state !== undefined && (PASSING_STATES.has(state) || state.startsWith("08"))) return true;
+    if (typeof link.code === "string" && PASSING_CODES.has(link.code)) return true;
+    if (typeof link.kind === "string" && PASSING_KINDS.has(link.kind)) return true;
+    if (typeof link.message === "string" && PASSING_MESSAGES.test(link.message)) return true;
+  }
+  return false;
+}
+
+/**
+ * A COMMIT that failed in a way that proves nothing was committed: it was never sent, the server
+ * answered it with an error, or, its answer lost with the connection, the server now says the
+ * transaction aborted. Running the transaction again cannot write anything twice.
+ */
+export class NotCommittedError extends Error {
+  constructor(cause: unknown) {
+    super(`the transaction was not committed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  }
+}
+
+export function isNotCommitted(error: unknown): boolean {
+  return [...errorChain(error)].some((link) => link instanceof NotCommittedError);
+}

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import t from "tap";
 import { openDatabase, type Database } from "../../src/db/database.ts";
 import { isDatabaseUnavailable, isRejectedData, sqlStates } from "../../src/db/failures.ts";
-import { createEmptyPostgresDatabase, openTestDatabase } from "../helpers/database.ts";
+import { createEmptyPostgresDatabase, failure, openTestDatabase } from "../helpers/database.ts";
 import { runAdminStatement } from "../../src/db/postgresAdmin.ts";
 
 // Real errors from the driver in use (PGlite or PostgreSQL), as Prisma hands them over: a raised
@@ -11,15 +11,6 @@ const database = await openTestDatabase();
 t.teardown(() => database.close());
 const { prisma } = database;
 const onPostgres = { skip: database.kind !== "postgres" && "PostgreSQL only" };
-
-async function failure(work: () => Promise<unknown>): Promise<unknown> {
-  try {
-    await work();
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected the database to fail");
-}
 
 const raise = (state: string) => `DO $$ BEGIN RAISE EXCEPTION 'raised' USING ERRCODE = '${state}'; END $$`;
 

@@ -9,8 +9,12 @@ import { openPglite, pgliteExtensions } from "../../src/db/pglite.ts";
 import { runAdminStatement, urlWithDatabase } from "../../src/db/postgresAdmin.ts";
 import { deployMigrations, readMigrations } from "../../src/db/schemaEngine.ts";
 
-/** Small pools: tap runs several test files at once against one PostgreSQL server. */
-const TEST_POOL = { max: 4 };
+/**
+ * Small pools: tap runs several test files at once against one PostgreSQL server. No riding out
+ * failovers: tests that make the database unavailable expect their 503 at once (test/db/failover.test.ts
+ * sets its own wait).
+ */
+const TEST_POOL = { max: 4, failoverWaitMillis: 0 };
 
 /**
  * A migrated database: the PostgreSQL database of DATABASE_URL, shared by test files running in
@@ -36,6 +40,16 @@ export async function openMigratedPglite(): Promise<PGlite> {
   const db = new PGlite("memory://", { extensions: pgliteExtensions, loadDataDir: await migratedPgliteImage() });
   await db.waitReady;
   return db;
+}
+
+/** The error `work` fails with; throws if it succeeds. */
+export async function failure(work: () => Promise<unknown>): Promise<unknown> {
+  try {
+    await work();
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected the database to fail");
 }
 
 /** A new empty database on the DATABASE_URL server, for tests that need one of their own. */

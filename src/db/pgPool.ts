@@ -144,7 +144,7 @@ async function commitFindingOutcome(pool: pg.Pool, query: AnyQuery, args: unknow
     if (!isPassingUnavailability(error)) throw error;
     if (neverSent(error) || answeredWithError(error) || probe.xid === null) throw new NotCommittedError(error);
     const outcome = await outcomeOf(pool, probe, waitMs);
-    if (outcome === "committed") return COMMITTED;
+    if (outcome === "committed") return { ...COMMITTED };
     if (outcome === "aborted") throw new NotCommittedError(error);
     throw error;
   }

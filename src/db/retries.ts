@@ -1,5 +1,6 @@
 // The one retry policy of the data layer, for every path to the database (Prisma's client and
 // transactions, and the pg pool under them): what may run again, how often, and for how long.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { isNotCommitted, isPassingUnavailability, isTransientConflict, isVanishedReference } from "./failures.ts";
 
@@ -25,6 +26,17 @@ export function failoverWaitOf(client: object): number {
   return failoverWaits.get(client) ?? 0;
 }
 
+/**
+ * The deadline of the outermost riding out in progress: a transaction's connect, or a statement's,
+ * rides out the outage within what is left of it, so that nested retries never wait more than once.
+ */
+const outageDeadline = new AsyncLocalStorage<number>();
+
+function deadlineAfter(waitMs: number): number {
+  const own = Date.now() + waitMs;
+  return Math.min(own, outageDeadline.getStore() ?? own);
+}
+
 const outagePause = (attempt: number) => Math.min(OUTAGE_FIRST_PAUSE_MS * 2 ** attempt, OUTAGE_MAX_PAUSE_MS);
 
 /**
@@ -33,10 +45,10 @@ const outagePause = (attempt: number) => Math.min(OUTAGE_FIRST_PAUSE_MS * 2 ** a
  * passed since the first attempt; then the last error is thrown.
  */
 export async function ridingOutOutages<T>(waitMs: number, attempt: () => Promise<T>, mayRunAgain: (error: unknown) => boolean = () => true): Promise<T> {
-  const deadline = Date.now() + waitMs;
+  const deadline = deadlineAfter(waitMs);
   for (let failures = 0; ; failures++) {
     try {
-      return await attempt();
+      return await outageDeadline.run(deadline, attempt);
     } catch (error) {
       const pause = outagePause(failures);
       if (!isPassingUnavailability(error) || !mayRunAgain(error) || Date.now() + pause > deadline) throw error;
@@ -63,11 +75,11 @@ export interface TransactionAttempt {
  * `run` marks when it is about to commit; it must do nothing outside the database that cannot be repeated.
  */
 export async function retryingTransaction<T>(run: (attempt: TransactionAttempt) => Promise<T>, failoverWaitMs: number): Promise<T> {
-  const deadline = Date.now() + failoverWaitMs;
+  const deadline = deadlineAfter(failoverWaitMs);
   for (let conflicts = 1, outages = 0; ; ) {
     let committing = false;
     try {
-      return await run({ committing: () => void (committing = true) });
+      return await outageDeadline.run(deadline, () => run({ committing: () => void (committing = true) }));
     } catch (error) {
       if (isTransientConflict(error) || isVanishedReference(error)) {
         if (conflicts >= MAX_TRANSACTION_ATTEMPTS) throw error;

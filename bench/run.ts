@@ -286,9 +286,15 @@ const cleanups: (() => Promise<void>)[] = [];
 async function cleanUp(): Promise<void> {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch((error: unknown) => log(`cleanup failed: ${error}`));
 }
-process.once("SIGINT", () => {
-  void cleanUp().then(() => process.exit(130));
-});
+let interrupted = false;
+// `on`, not `once`: the signal may come twice (from the terminal, and relayed by tsx), and a second one with no listener would kill the process before it has cleaned up.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
+    void cleanUp().then(() => process.exit(130));
+  });
+}
 
 async function start(target: BenchTarget, databaseUrl: string, offset: number): Promise<Started> {
   const running = await startTarget(target, databaseUrl, port === undefined ? undefined : port + offset);
@@ -360,6 +366,9 @@ async function run(): Promise<void> {
 
 try {
   await run();
+} catch (error) {
+  // Interrupted: the run fails as the servers and the database go; the signal handler exits once all is cleaned up.
+  if (!interrupted) throw error;
 } finally {
   await cleanUp();
 }

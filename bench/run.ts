@@ -140,6 +140,19 @@ function withoutNewIdsAndTimes(value: unknown, path = ""): unknown {
   );
 }
 
+/** Where two JSON values first differ, and how: the whole answers of a listing are too long to read. */
+function firstDifference(service: unknown, baseline: unknown, path = ""): string {
+  const shown = (value: unknown) => JSON.stringify(value)?.slice(0, 500);
+  if (typeof service === "object" && service !== null && typeof baseline === "object" && baseline !== null && Array.isArray(service) === Array.isArray(baseline)) {
+    const keys = new Set([...Object.keys(service), ...Object.keys(baseline)]);
+    for (const key of keys) {
+      const [a, b] = [(service as Record<string, unknown>)[key], (baseline as Record<string, unknown>)[key]];
+      if (!isDeepStrictEqual(a, b)) return firstDifference(a, b, Array.isArray(service) ? `${path}[${key}]` : `${path}.${key}`);
+    }
+  }
+  return `at ${path || "the top"} the service has ${shown(service)}, the baseline ${shown(baseline)}`;
+}
+
 const READ_CHECKS = 20;
 const WRITE_CHECKS = 3;
 /** Checks write with numbers the load never reaches, so that what they write is their own. */
@@ -183,7 +196,8 @@ async function checkSameAnswers(scenario: Scenario, servers: Started[], db: pg.C
     const values = (side: typeof service) => ({ json: side.answers.map((one) => one.json), stored: side.stored });
     if (!statuses(service).every((status) => status >= 200 && status < 300) || !isDeepStrictEqual(statuses(service), statuses(baseline)) ||
         !isDeepStrictEqual(values(service), values(baseline))) {
-      throw new Error(`${scenario.name}: the service and the baseline answer request ${n} differently:\n${JSON.stringify({ service, baseline }, null, 2)}`);
+      const difference = firstDifference({ statuses: statuses(service), ...values(service) }, { statuses: statuses(baseline), ...values(baseline) });
+      throw new Error(`${scenario.name}: the service and the baseline answer request ${n} (${scenario.call(n).method} ${scenario.call(n).path}) differently: ${difference}`);
     }
     sameBytes &&= [...service.answers, ...baseline.answers].every((one) => one.compact) && JSON.stringify(values(service)) === JSON.stringify(values(baseline));
   }

@@ -72,6 +72,10 @@ if (options.help) {
 const duration = positive("duration");
 const rounds = positive("rounds");
 const warmup = Number(options.warmup);
+if (!Number.isInteger(warmup) || warmup < 0) {
+  process.stderr.write(`--warmup must be a whole number of seconds\n${USAGE}\n`);
+  process.exit(2);
+}
 const only = options.only?.split(",").map((name) => name.trim()).filter(Boolean);
 const unknown = only?.filter((name) => !(SCENARIO_NAMES as readonly string[]).includes(name)) ?? [];
 if (unknown.length > 0) {
@@ -216,7 +220,7 @@ async function measure(scenario: Scenario, servers: Started[], db: pg.Client | n
   const reset = async () => {
     if (db && scenario.reset) await scenario.reset(db);
   };
-  for (const server of servers) {
+  for (const server of servers.filter(() => warmup > 0)) {
     await load(server.url, scenario.connections, warmup, next);
     await reset();
   }

@@ -72,6 +72,10 @@ if (options.help) {
 const duration = positive("duration");
 const rounds = positive("rounds");
 const warmup = Number(options.warmup);
+if (!Number.isInteger(warmup) || warmup < 0) {
+  process.stderr.write(`--warmup must be a whole number of seconds\n${USAGE}\n`);
+  process.exit(2);
+}
 const only = options.only?.split(",").map((name) => name.trim()).filter(Boolean);
 const unknown = only?.filter((name) => !(SCENARIO_NAMES as readonly string[]).includes(name)) ?? [];
 if (unknown.length > 0) {
@@ -140,6 +144,19 @@ function withoutNewIdsAndTimes(value: unknown, path = ""): unknown {
   );
 }
 
+/** Where two JSON values first differ, and how: the whole answers of a listing are too long to read. */
+function firstDifference(service: unknown, baseline: unknown, path = ""): string {
+  const shown = (value: unknown) => JSON.stringify(value)?.slice(0, 500);
+  if (typeof service === "object" && service !== null && typeof baseline === "object" && baseline !== null && Array.isArray(service) === Array.isArray(baseline)) {
+    const keys = new Set([...Object.keys(service), ...Object.keys(baseline)]);
+    for (const key of keys) {
+      const [a, b] = [(service as Record<string, unknown>)[key], (baseline as Record<string, unknown>)[key]];
+      if (!isDeepStrictEqual(a, b)) return firstDifference(a, b, Array.isArray(service) ? `${path}[${key}]` : `${path}.${key}`);
+    }
+  }
+  return `at ${path || "the top"} the service has ${shown(service)}, the baseline ${shown(baseline)}`;
+}
+
 const READ_CHECKS = 20;
 const WRITE_CHECKS = 3;
 /** Checks write with numbers the load never reaches, so that what they write is their own. */
@@ -183,7 +200,8 @@ async function checkSameAnswers(scenario: Scenario, servers: Started[], db: pg.C
     const values = (side: typeof service) => ({ json: side.answers.map((one) => one.json), stored: side.stored });
     if (!statuses(service).every((status) => status >= 200 && status < 300) || !isDeepStrictEqual(statuses(service), statuses(baseline)) ||
         !isDeepStrictEqual(values(service), values(baseline))) {
-      throw new Error(`${scenario.name}: the service and the baseline answer request ${n} differently:\n${JSON.stringify({ service, baseline }, null, 2)}`);
+      const difference = firstDifference({ statuses: statuses(service), ...values(service) }, { statuses: statuses(baseline), ...values(baseline) });
+      throw new Error(`${scenario.name}: the service and the baseline answer request ${n} (${scenario.call(n).method} ${scenario.call(n).path}) differently: ${difference}`);
     }
     sameBytes &&= [...service.answers, ...baseline.answers].every((one) => one.compact) && JSON.stringify(values(service)) === JSON.stringify(values(baseline));
   }
@@ -202,7 +220,7 @@ async function measure(scenario: Scenario, servers: Started[], db: pg.Client | n
   const reset = async () => {
     if (db && scenario.reset) await scenario.reset(db);
   };
-  for (const server of servers) {
+  for (const server of servers.filter(() => warmup > 0)) {
     await load(server.url, scenario.connections, warmup, next);
     await reset();
   }
@@ -235,9 +253,12 @@ const ms = (value: number) => fixed(value, value < 10 ? 2 : 1);
 const cpu = (value: number | null) => (value === null ? "–" : fixed(value, 3));
 
 function unexpected(name: string, measured: Figures): string[] {
-  const others = Object.entries(measured.statuses).filter(([status]) => !/^2/.test(status));
-  if (others.length === 0 && measured.errors === 0) return [];
-  return [`${name}: ${others.map(([status, count]) => `${count} × ${status}`).join(", ")}${measured.errors ? ` ${measured.errors} errors` : ""}`];
+  const others = Object.entries(measured.statuses)
+    .filter(([status]) => !/^2/.test(status))
+    .map(([status, count]) => `${count} × ${status}`);
+  // Errors are connections that failed or requests without an answer within autocannon's 10 s.
+  if (measured.errors > 0) others.push(`${measured.errors} without an answer (connection error or over 10 s)`);
+  return others.length === 0 ? [] : [`${name}: ${others.join(", ")}`];
 }
 
 function table(header: string[], rows: string[][]): string {
@@ -272,7 +293,7 @@ function report(results: Map<Scenario, Map<string, Figures>>, withBaseline: bool
         )
       : table(["scenario", "conns", "req/s", "p50 ms", "p99 ms", "server CPU s per 1k req"], rows),
   );
-  if (notes.length > 0) lines.push("", "Answers other than 2xx:", ...notes.map((note) => `- ${note}`));
+  if (notes.length > 0) lines.push("", "Requests not answered 2xx:", ...notes.map((note) => `- ${note}`));
   return lines.join("\n");
 }
 
@@ -286,9 +307,15 @@ const cleanups: (() => Promise<void>)[] = [];
 async function cleanUp(): Promise<void> {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch((error: unknown) => log(`cleanup failed: ${error}`));
 }
-process.once("SIGINT", () => {
-  void cleanUp().then(() => process.exit(130));
-});
+let interrupted = false;
+// `on`, not `once`: the signal may come twice (from the terminal, and relayed by tsx), and a second one with no listener would kill the process before it has cleaned up.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
+    void cleanUp().then(() => process.exit(130));
+  });
+}
 
 async function start(target: BenchTarget, databaseUrl: string, offset: number): Promise<Started> {
   const running = await startTarget(target, databaseUrl, port === undefined ? undefined : port + offset);
@@ -360,6 +387,9 @@ async function run(): Promise<void> {
 
 try {
   await run();
+} catch (error) {
+  // Interrupted: the run fails as the servers and the database go; the signal handler exits once all is cleaned up.
+  if (!interrupted) throw error;
 } finally {
   await cleanUp();
 }

@@ -4,8 +4,6 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { isNotCommitted, isPassingUnavailability, isTransientConflict, isVanishedReference } from "./failures.ts";
 
-/** How long a request rides out a failover or restart of PostgreSQL (reconnecting, running again) before it answers 503. */
-export const DEFAULT_FAILOVER_WAIT_MS = 4_000;
 export const MAX_TRANSACTION_ATTEMPTS = 5;
 const CONFLICT_BASE_DELAY_MS = 10;
 /**

@@ -37,6 +37,8 @@ export interface AppOptions {
   cors?: CorsOptions;
   /** The browser console at /console (its page needs no key; the API it calls does); default on. */
   console?: boolean;
+  /** True once the process has begun to shut down: GET /ready answers 503 so that a load balancer stops sending. */
+  shuttingDown?: () => boolean;
 }
 
 const MIB = 1024 * 1024;
@@ -54,6 +56,7 @@ export async function buildApp({
   cors = {},
   timeouts: timeoutOptions,
   console = true,
+  shuttingDown = () => false,
 }: AppOptions): Promise<FastifyInstance> {
   const specification = loadSpecification();
   const timeouts = { ...DEFAULT_TIMEOUTS, ...timeoutOptions };
@@ -72,7 +75,7 @@ export async function buildApp({
   returnRequestId(app);
   const { prisma } = database;
   const summaries = new SummaryKeeper({ prisma, refiner: summarizer, log: app.log });
-  const handlers = createHandlers({ database, prisma, summaries });
+  const handlers = createHandlers({ database, prisma, summaries, shuttingDown });
 
   app.decorateRequest("principal", null);
   // Only JSON bodies, in UTF-8, are accepted: anything else is a 415 rather than a string to validate.

@@ -9,6 +9,7 @@ export interface HandlerContext {
   database: Database;
   prisma: PrismaClient;
   summaries: SummaryKeeper;
+  shuttingDown: () => boolean;
 }
 
 function principalOf(request: FastifyRequest): Principal {

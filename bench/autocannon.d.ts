@@ -1,9 +1,12 @@
-// autocannon ships no types; this is the part of its programmatic API the benchmark uses.
+// autocannon ships no types; this is the part of its programmatic API the benchmarks use.
 declare module "autocannon" {
+  import type { EventEmitter } from "node:events";
+
   interface Request {
     method?: string;
     path?: string;
     body?: string;
+    headers?: Record<string, string>;
     setupRequest?: (request: Request) => Request;
   }
   interface Options {
@@ -23,10 +26,14 @@ declare module "autocannon" {
   interface Result {
     requests: Histogram & { total: number };
     latency: Histogram;
+    /** Seconds the run lasted. */
+    duration: number;
     errors: number;
     timeouts: number;
     non2xx: number;
     statusCodeStats: Record<string, { count: number }>;
   }
-  export default function autocannon(options: Options): Promise<Result>;
+  /** A run: its events ('response': client, status, bytes, latency in ms) and, awaited, its result. */
+  interface Instance extends EventEmitter, PromiseLike<Result> {}
+  export default function autocannon(options: Options): Instance;
 }

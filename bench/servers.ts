@@ -10,6 +10,8 @@ export interface BenchTarget {
   name: string;
   script: string;
   env: NodeJS.ProcessEnv;
+  /** Options of the target's node process, e.g. --cpu-prof. */
+  nodeOptions?: string[];
 }
 
 export interface RunningTarget {
@@ -20,6 +22,9 @@ export interface RunningTarget {
 /** The service without rate limits, which would cap any benchmark. */
 export const SERVICE: BenchTarget = { name: "service", script: "src/server.ts", env: { LOG_LEVEL: "warn", RATE_LIMIT_PUBLIC_PER_MINUTE: "0", RATE_LIMIT_FAILED_AUTH_PER_MINUTE: "0" } };
 
+/** The lean node:http + pg server answering the same requests (bench/baseline/). */
+export const BASELINE: BenchTarget = { name: "baseline", script: "bench/baseline/server.ts", env: {} };
+
 async function freePort(): Promise<number> {
   const server = createServer().listen(0, "127.0.0.1");
   await once(server, "listening");
@@ -28,10 +33,10 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts the target on a free port of 127.0.0.1 and resolves once it answers HTTP at all. */
-export async function startTarget(target: BenchTarget, databaseUrl: string): Promise<RunningTarget> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", target.script], {
+/** Starts the target on 127.0.0.1 (on a free port unless given) and resolves once it answers HTTP at all. */
+export async function startTarget(target: BenchTarget, databaseUrl: string, port?: number): Promise<RunningTarget> {
+  port ??= await freePort();
+  const child = spawn(process.execPath, [...(target.nodeOptions ?? []), "--import", "tsx", target.script], {
     cwd: ROOT,
     env: { ...process.env, ...target.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", "ignore", "inherit"],

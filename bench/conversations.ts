@@ -1,6 +1,8 @@
 // Synthetic support conversations: varied lengths, markdown, code and a few languages, so that
 // the stored summaries look like those of real threads.
 
+import { USER_SENTENCES } from "../scripts/seed/vocabulary.ts";
+
 export type Random = () => number;
 
 /** A small deterministic PRNG (mulberry32): the same seed gives the same data set. */
@@ -16,21 +18,9 @@ export function seededRandom(seed: number): Random {
 
 const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 
+/** The seed's questions, and a few in other languages and scripts. */
 const QUESTIONS = [
-  "How do I reset my password?",
-  "I was charged twice for my subscription this month.",
-  "The export to CSV fails with a timeout error.",
-  "Can I change the email address on my account?",
-  "Where can I find the invoice for last quarter?",
-  "The mobile app crashes when I open the settings page.",
-  "Is there a discount for annual billing?",
-  "How do I connect the Slack integration?",
-  "I want to cancel my subscription and get a refund.",
-  "Why was my card declined?",
-  "How do I enable two-factor authentication?",
-  "Your API returns a 500 error for the orders endpoint.",
-  "Can you explain the difference between the Pro and Team plans?",
-  "Does the product support single sign-on with Okta?",
+  ...USER_SENTENCES,
   "Wie ändere ich die Rechnungsadresse?",
   "Comment exporter mes données au format PDF ?",
   "パスワードを変更するにはどうすればいいですか？",

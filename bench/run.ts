@@ -253,9 +253,12 @@ const ms = (value: number) => fixed(value, value < 10 ? 2 : 1);
 const cpu = (value: number | null) => (value === null ? "–" : fixed(value, 3));
 
 function unexpected(name: string, measured: Figures): string[] {
-  const others = Object.entries(measured.statuses).filter(([status]) => !/^2/.test(status));
-  if (others.length === 0 && measured.errors === 0) return [];
-  return [`${name}: ${others.map(([status, count]) => `${count} × ${status}`).join(", ")}${measured.errors ? ` ${measured.errors} errors` : ""}`];
+  const others = Object.entries(measured.statuses)
+    .filter(([status]) => !/^2/.test(status))
+    .map(([status, count]) => `${count} × ${status}`);
+  // Errors are connections that failed or requests without an answer within autocannon's 10 s.
+  if (measured.errors > 0) others.push(`${measured.errors} without an answer (connection error or over 10 s)`);
+  return others.length === 0 ? [] : [`${name}: ${others.join(", ")}`];
 }
 
 function table(header: string[], rows: string[][]): string {
@@ -290,7 +293,7 @@ function report(results: Map<Scenario, Map<string, Figures>>, withBaseline: bool
         )
       : table(["scenario", "conns", "req/s", "p50 ms", "p99 ms", "server CPU s per 1k req"], rows),
   );
-  if (notes.length > 0) lines.push("", "Answers other than 2xx:", ...notes.map((note) => `- ${note}`));
+  if (notes.length > 0) lines.push("", "Requests not answered 2xx:", ...notes.map((note) => `- ${note}`));
   return lines.join("\n");
 }
 

@@ -1,7 +1,7 @@
 import { Prisma } from "../../generated/prisma/client.ts";
 import type { Db } from "../db/types.ts";
 
-/** The memory lookup's answer (section 2.1 of the specification). */
+/** The memory lookup's answer (MemorySummary in openapi.yaml). */
 export interface MemorySummary {
   userExternalId: string;
   threadId: number;

@@ -1,9 +1,11 @@
-import type { components } from "../api/schema.js";
 import type { Db } from "../db/types.ts";
 import type { PageRequest } from "./listing.ts";
-import { messageJson } from "./views.ts";
+import { messageJson, type MessageView } from "./views.ts";
 
-export type MessagePage = components["schemas"]["MessagePage"];
+export interface MessagePage {
+  count: number;
+  rows: MessageView[];
+}
 
 /**
  * One page of a thread's messages in arrival order and the number of all of them, in one query;

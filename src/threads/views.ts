@@ -1,13 +1,41 @@
 import { Prisma } from "../../generated/prisma/client.ts";
-import type { components } from "../api/schema.js";
 import { isoTimestamp as iso } from "../db/sql.ts";
 import type { Db } from "../db/types.ts";
-import { externalUserJson } from "../users/json.ts";
+import { externalUserJson, type ExternalUserView, type IsoTimestamp } from "../users/json.ts";
 
-/** The Thread object of the contract (section 2.8), with its project, user, segments, intents and latest messages. */
-export type ThreadView = components["schemas"]["Thread"];
+export type MessageRole = "user" | "assistant" | "system" | "tool";
 
-/** A Thread object carries at most this many of its messages, the latest (decisions.md, "Bounded answers"). */
+/** The Message object. */
+export interface MessageView {
+  id: number;
+  externalId: string | null;
+  role: MessageRole;
+  type: "markdown" | "text" | "json";
+  content: string;
+  metadata: Record<string, unknown>;
+  jsonContent: Record<string, unknown> | null;
+  createdAt: IsoTimestamp;
+}
+
+/** The Thread object of the contract, with its project, user, segments, intents and latest messages. */
+export interface ThreadView {
+  id: number;
+  organizationId: number;
+  externalId: string | null;
+  metadata: Record<string, unknown>;
+  project: { id: number; name: string };
+  externalUser: ExternalUserView;
+  intents: { id: number; name: string }[];
+  messages: MessageView[];
+  messageCount: number;
+  createdAt: IsoTimestamp;
+  updatedAt: IsoTimestamp;
+}
+
+/**
+ * A Thread object carries at most this many of its messages, the latest, so that no answer grows with the
+ * thread: GET /api/external/threads/{threadId}/messages pages through all of them.
+ */
 export const THREAD_MESSAGE_LIMIT = 100;
 
 /** The Message object of the contract, built by the database from the Message row aliased `m`. */

@@ -6,17 +6,17 @@ import { listThreads } from "../threads/listing.ts";
 import { listThreadMessages } from "../threads/messages.ts";
 import { organizationOf, type HandlerContext } from "./context.ts";
 
-export function threadHandlers({ prisma, summaries }: HandlerContext) {
+export function threadHandlers({ database, prisma, summaries }: HandlerContext) {
   return {
     async createThread(request: ApiRequest<"createThread">, reply: FastifyReply): Promise<ResponseBody<"createThread", 200>> {
-      const { thread, created } = await ingestThreadWithSummary(prisma, summaries, organizationOf(request), request.body);
+      const { thread, created } = await ingestThreadWithSummary(database, summaries, organizationOf(request), request.body);
       reply.code(created ? 201 : 200);
       return thread;
     },
 
     async listThreads(request: ApiRequest<"listThreads">): Promise<ResponseBody<"listThreads", 200>> {
       const { pageSize = 50, pageIndex = 0, ...filters } = request.query ?? {};
-      return listThreads(prisma, organizationOf(request), filters, { pageSize, pageIndex });
+      return listThreads(database.driver, organizationOf(request), filters, { pageSize, pageIndex });
     },
 
     async listThreadMessages(request: ApiRequest<"listThreadMessages">): Promise<ResponseBody<"listThreadMessages", 200>> {

@@ -1,7 +1,8 @@
+import { Prisma } from "../../generated/prisma/client.ts";
 import type { components } from "../api/schema.js";
+import { messageJson } from "../db/statements.ts";
 import type { Db } from "../db/types.ts";
 import type { PageRequest } from "./listing.ts";
-import { messageJson } from "./views.ts";
 
 export type MessagePage = components["schemas"]["MessagePage"];
 
@@ -16,7 +17,7 @@ export async function listThreadMessages(db: Db, organizationId: number, threadI
       COALESCE((
         SELECT json_agg(paged."message" ORDER BY paged."id")
         FROM (
-          SELECT m."id", ${messageJson} AS "message"
+          SELECT m."id", ${Prisma.raw(messageJson)} AS "message"
           FROM "Message" m
           WHERE m."organizationId" = t."organizationId" AND m."threadId" = t."id"
           ORDER BY m."id"

@@ -71,8 +71,8 @@ export function createServices(database: Database, { summarizer, shuttingDown = 
       listSegments: (organizationId: number) => listSegments(prisma, organizationId),
     },
     threads: {
-      ingest: (organizationId: number, input: ThreadInput) => ingestThreadWithSummary(prisma, summaries, organizationId, input),
-      list: (organizationId: number, filters: ThreadFilters, page: PageRequest) => listThreads(prisma, organizationId, filters, page),
+      ingest: (organizationId: number, input: ThreadInput) => ingestThreadWithSummary(database, summaries, organizationId, input),
+      list: (organizationId: number, filters: ThreadFilters, page: PageRequest) => listThreads(database.driver, organizationId, filters, page),
       async listMessages(organizationId: number, threadId: number, page: PageRequest) {
         const messages = await listThreadMessages(prisma, organizationId, threadId, page);
         if (!messages) throw notFound("Thread not found");
@@ -91,7 +91,7 @@ export function createServices(database: Database, { summarizer, shuttingDown = 
     },
     memory: {
       async find(organizationId: number, userExternalId: string) {
-        const memory = await findMemory(prisma, organizationId, userExternalId);
+        const memory = await findMemory(database.driver, organizationId, userExternalId);
         if (!memory) throw notFound(NO_MEMORY);
         return memory;
       },

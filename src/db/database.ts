@@ -21,6 +21,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "../../generated/prisma/client.ts";
 import { DEFAULTS } from "../config.ts";
+import { pgliteDriver, poolDriver, type Driver } from "./driver.ts";
 import { IN_MEMORY, openPglite } from "./pglite.ts";
 import { createPool } from "./pgPool.ts";
 import { setFailoverWait } from "./retries.ts";
@@ -46,6 +47,8 @@ export interface DatabaseOptions {
 export interface Database {
   kind: "pglite" | "postgres";
   prisma: PrismaClient;
+  /** The hot paths' statements (./statements.ts) on the driver under Prisma's adapter: the same pool, the same PGlite. */
+  driver: Driver;
   /** Applies pending migrations; returns the names of those just applied. */
   migrate(): Promise<string[]>;
   /** SELECT 1; throws when the database is unreachable. */
@@ -99,6 +102,7 @@ export function databaseOnPglite(db: PGlite): Database {
   return {
     kind: "pglite",
     prisma,
+    driver: pgliteDriver(db),
     migrate: () => deployMigrations({ kind: "pglite", db }),
     ping: () => ping(prisma),
     async close() {
@@ -116,6 +120,7 @@ async function openPostgresDatabase(url: string, poolOptions: PoolOptions = {}):
   return {
     kind: "postgres",
     prisma,
+    driver: poolDriver(pool),
     // Separate short-lived pool: ending it releases the migration advisory lock.
     migrate: () => deployMigrations({ kind: "postgres", url }),
     ping: () => ping(prisma),

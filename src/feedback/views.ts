@@ -71,7 +71,7 @@ export async function loadFeedbackViews(db: Db, organizationId: number, source: 
         JOIN "AttributeOption" o ON o."id" = fo."attributeOptionId"
         JOIN "Attribute" a ON a."id" = o."attributeId"
         WHERE fo."organizationId" = ${organizationId} AND fo."feedbackId" = f."id"), '[]'),
-      'externalUser', ${externalUserJson(organizationId)}
+      'externalUser', ${externalUserJson}
     ) AS "feedback"
     FROM (${source}) f
     JOIN "Message" m ON m."id" = f."messageId"

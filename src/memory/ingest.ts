@@ -1,4 +1,4 @@
-import type { PrismaClient } from "../../generated/prisma/client.ts";
+import type { Database } from "../db/database.ts";
 import { ingestThread, type ThreadInput } from "../threads/ingest.ts";
 import type { SummaryKeeper } from "./summaryKeeper.ts";
 
@@ -6,9 +6,9 @@ import type { SummaryKeeper } from "./summaryKeeper.ts";
  * Create Thread with the thread's memory summary kept current: the built-in summary inside the
  * ingest transaction, the refined one after it commits.
  */
-export async function ingestThreadWithSummary(prisma: PrismaClient, summaries: SummaryKeeper, organizationId: number, input: ThreadInput) {
+export async function ingestThreadWithSummary(database: Pick<Database, "prisma" | "driver">, summaries: SummaryKeeper, organizationId: number, input: ThreadInput) {
   let summarized = false;
-  const result = await ingestThread(prisma, organizationId, input, async (tx, threadOrganizationId, threadId) => {
+  const result = await ingestThread(database, organizationId, input, async (tx, threadOrganizationId, threadId) => {
     summarized = await summaries.summarizeNow(tx, threadOrganizationId, threadId);
   });
   if (summarized) summaries.refineLater(organizationId, result.thread.id);

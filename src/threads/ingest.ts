@@ -1,10 +1,10 @@
-import type { PrismaClient } from "../../generated/prisma/client.ts";
+import type { Database } from "../db/database.ts";
 import { inTransaction, type Db } from "../db/types.ts";
 import { invalidInput, notFound } from "../errors.ts";
 import { LIMITS, refuseOverLimit } from "../limits.ts";
 import { resolveProject } from "../projects/projects.ts";
 import { saveUser, type UserInput } from "../users/users.ts";
-import { loadThreads, type ThreadView } from "./views.ts";
+import { loadThread, type ThreadView } from "./views.ts";
 
 type JsonObject = Record<string, unknown>;
 
@@ -91,7 +91,7 @@ export type ThreadChangedHook = (db: Db, organizationId: number, threadId: numbe
  * transaction. `onThreadChanged` runs inside it (the memory summary is kept current there).
  */
 export async function ingestThread(
-  prisma: PrismaClient,
+  { prisma, driver }: Pick<Database, "prisma" | "driver">,
   organizationId: number,
   input: ThreadInput,
   onThreadChanged?: ThreadChangedHook,
@@ -111,7 +111,7 @@ export async function ingestThread(
     await onThreadChanged?.(tx, organizationId, thread.id);
     return thread;
   });
-  const [thread] = await loadThreads(prisma, organizationId, [id]);
+  const thread = await loadThread(driver, organizationId, id);
   // Deleted meanwhile with its user, by a concurrent request: the 404 a later request would get.
   if (!thread) throw notFound("Thread not found");
   return { thread, created };

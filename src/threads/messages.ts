@@ -1,6 +1,8 @@
+import { Prisma } from "../../generated/prisma/client.ts";
+import { messageJson } from "../db/statements.ts";
 import type { Db } from "../db/types.ts";
 import type { PageRequest } from "./listing.ts";
-import { messageJson, type MessageView } from "./views.ts";
+import type { MessageView } from "./views.ts";
 
 export interface MessagePage {
   count: number;
@@ -18,7 +20,7 @@ export async function listThreadMessages(db: Db, organizationId: number, threadI
       COALESCE((
         SELECT json_agg(paged."message" ORDER BY paged."id")
         FROM (
-          SELECT m."id", ${messageJson} AS "message"
+          SELECT m."id", ${Prisma.raw(messageJson)} AS "message"
           FROM "Message" m
           WHERE m."organizationId" = t."organizationId" AND m."threadId" = t."id"
           ORDER BY m."id"

@@ -1,7 +1,6 @@
 import t from "tap";
-import { Prisma } from "../../generated/prisma/client.ts";
 import { createApiKey, revokeApiKey } from "../../src/keys/keys.ts";
-import { memoryQuery } from "../../src/memory/lookup.ts";
+import { MEMORY } from "../../src/db/statements.ts";
 import type { components } from "../../client/src/index.ts";
 import { startService, uniqueId } from "../helpers/app.ts";
 import { UNAUTHORIZED } from "../helpers/contract.ts";
@@ -202,7 +201,7 @@ t.test("the lookup is one query on the partial index: the first entry, no sort, 
     // The test tables are tiny: forbid the plans that only pay off on them.
     await tx.$executeRaw`SET LOCAL enable_seqscan = off`;
     await tx.$executeRaw`SET LOCAL enable_bitmapscan = off`;
-    const rows = await tx.$queryRaw<{ "QUERY PLAN": string }[]>(Prisma.sql`EXPLAIN ${memoryQuery(org.organizationId, userExternalId)}`);
+    const rows = await tx.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(`EXPLAIN ${MEMORY.text}`, org.organizationId, userExternalId);
     return rows.map((row) => row["QUERY PLAN"]).join("\n");
   });
   t.match(plan, /Index Scan using "?Thread_memory_idx"? on "?Thread"?/);

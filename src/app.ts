@@ -71,7 +71,7 @@ export async function buildApp({
   });
   returnRequestId(app);
   const { prisma } = database;
-  const summaries = new SummaryKeeper({ prisma, refiner: summarizer, log: app.log });
+  const summaries = new SummaryKeeper({ driver: database.driver, refiner: summarizer, log: app.log });
   const handlers = createHandlers({ database, prisma, summaries });
 
   app.decorateRequest("principal", null);

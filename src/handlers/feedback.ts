@@ -5,10 +5,10 @@ import { listFeedback } from "../feedback/listing.ts";
 import { feedbackStats } from "../feedback/stats.ts";
 import { keyKindOf, organizationOf, type HandlerContext } from "./context.ts";
 
-export function feedbackHandlers({ prisma }: HandlerContext) {
+export function feedbackHandlers({ database, prisma }: HandlerContext) {
   return {
     async createFeedback(request: ApiRequest<"createFeedback">, reply: FastifyReply): Promise<ResponseBody<"createFeedback", 201>> {
-      const { feedback, created } = await recordFeedback(prisma, organizationOf(request), keyKindOf(request), request.body);
+      const { feedback, created } = await recordFeedback(database, organizationOf(request), keyKindOf(request), request.body);
       reply.code(created ? 201 : 200);
       return feedback;
     },

@@ -4,10 +4,10 @@ import { notFound } from "../errors.ts";
 import { deleteUser, upsertUser } from "../users/users.ts";
 import { organizationOf, type HandlerContext } from "./context.ts";
 
-export function userHandlers({ prisma }: HandlerContext) {
+export function userHandlers({ database, prisma }: HandlerContext) {
   return {
     async upsertUser(request: ApiRequest<"upsertUser">, reply: FastifyReply): Promise<ResponseBody<"upsertUser", 200>> {
-      const { user, created } = await upsertUser(prisma, organizationOf(request), request.body);
+      const { user, created } = await upsertUser(database, organizationOf(request), request.body);
       reply.code(created ? 201 : 200);
       return user;
     },

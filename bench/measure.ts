@@ -1,6 +1,7 @@
 /// <reference path="./autocannon.d.ts" />
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
 import autocannon from "autocannon";
 import type pg from "pg";
 import type { Call } from "./scenarios.ts";
@@ -20,22 +21,39 @@ export function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
 }
 
-/**
- * The CPU time of the PostgreSQL backends serving a database (the harness's own connection left
- * out), by pid: read before and after a round, the difference is what the round cost PostgreSQL.
- */
-export async function backendCpu(db: pg.Client): Promise<Map<number, number>> {
+/** The CPU time so far of the PostgreSQL backends serving the client's database, the client's own left out, by pid. */
+async function backendCpu(db: pg.Client): Promise<Map<number, number>> {
   const { rows } = await db.query<{ pid: number }>(
     `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()`,
   );
   return new Map(rows.map(({ pid }) => [pid, cpuSeconds(pid)]));
 }
 
-/** CPU seconds spent between two readings; a backend that started in between counts whole. */
-export function cpuSpent(before: Map<number, number>, after: Map<number, number>): number {
+const SAMPLE_MS = 500;
+
+/**
+ * Runs `work` and returns with its result the CPU seconds PostgreSQL spent meanwhile serving the
+ * client's database. The backends are read every SAMPLE_MS, so that one the pool closes
+ * meanwhile counts up to its last reading; one that starts meanwhile counts whole.
+ */
+export async function withBackendCpu<T>(db: pg.Client, work: () => Promise<T>): Promise<[T, number]> {
+  const first = await backendCpu(db);
+  const last = new Map(first);
+  const sample = async () => {
+    for (const [pid, seconds] of await backendCpu(db)) {
+      if (!first.has(pid)) first.set(pid, 0);
+      last.set(pid, seconds);
+    }
+  };
+  let done = false;
+  const running = work().finally(() => (done = true));
+  while (!done) {
+    await Promise.race([running.catch(() => {}), sleep(SAMPLE_MS)]);
+    await sample();
+  }
   let spent = 0;
-  for (const [pid, seconds] of after) spent += seconds - (before.get(pid) ?? 0);
-  return spent;
+  for (const [pid, seconds] of last) spent += seconds - first.get(pid)!;
+  return [await running, spent];
 }
 
 export interface Load {

@@ -312,6 +312,8 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
 
 const server = createServer((request, response) => {
   handle(request, response).catch((error: unknown) => {
+    // The client went away (a load generator stopping): nobody to answer.
+    if (request.destroyed) return;
     if (error instanceof Refusal) return send(response, error.status, { error: error.message });
     process.stderr.write(`baseline: ${(error as Error).stack}\n`);
     send(response, 500, { error: "Internal server error" });

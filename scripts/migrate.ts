@@ -6,7 +6,8 @@
 //   tsx scripts/migrate.ts resolve --rolled-back <name>
 import { mkdir, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { DEFAULT_DATA_DIR, pglitePath } from "../src/db/database.ts";
+import { readConfig } from "../src/config.ts";
+import { pglitePath } from "../src/db/database.ts";
 import { openPglite } from "../src/db/pglite.ts";
 import {
   DEFAULT_MIGRATIONS_DIR,
@@ -30,9 +31,9 @@ interface OpenTarget {
 }
 
 async function openTarget(env: NodeJS.ProcessEnv): Promise<OpenTarget> {
-  const url = env.DATABASE_URL || undefined;
+  const { databaseUrl: url, dataDir } = readConfig(env);
   if (url) return { target: { kind: "postgres", url }, description: "PostgreSQL (DATABASE_URL)", close: async () => {} };
-  const path = pglitePath(env.DATA_DIR || DEFAULT_DATA_DIR);
+  const path = pglitePath(dataDir);
   await mkdir(path, { recursive: true });
   const db = await openPglite(path);
   return { target: { kind: "pglite", db }, description: `PGlite in ${path}`, close: () => db.close() };

@@ -1,6 +1,109 @@
-import type { PoolOptions } from "./db/database.ts";
-import { DEFAULT_TIMEOUTS, type HttpTimeouts } from "./http/timeouts.ts";
-import { summarizerKind, type SummarizerConfig } from "./summarizer/configured.ts";
+/**
+ * Every environment variable the service reads, with its default and its check: the one place where
+ * either is written. The README's configuration tables are checked against this schema by
+ * test/config.test.ts. This module imports nothing of the service, so that any layer may read it.
+ */
+
+/** How one variable is read: its default as the environment would spell it (undefined: none) and its check. */
+interface Variable<T> {
+  default: string | undefined;
+  read(raw: string, name: string): T;
+}
+
+function integer(fallback: string): Variable<number> {
+  return {
+    default: fallback,
+    read(raw, name) {
+      const value = Number(raw);
+      if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got '${raw}'`);
+      return value;
+    },
+  };
+}
+
+function text(fallback: string): Variable<string>;
+function text(fallback: undefined): Variable<string | undefined>;
+function text(fallback: string | undefined): Variable<string | undefined> {
+  return { default: fallback, read: (raw) => raw };
+}
+
+function oneOf<const Values extends readonly string[]>(values: Values, fallback: Values[number]): Variable<Values[number]> {
+  return {
+    default: fallback,
+    read(raw, name) {
+      if (!values.includes(raw)) throw new Error(`${name} must be one of ${values.join(", ")}, got '${raw}'`);
+      return raw as Values[number];
+    },
+  };
+}
+
+/** On unless set to `false` or `0`. */
+const switchedOn: Variable<boolean> = { default: "true", read: (raw) => raw !== "false" && raw !== "0" };
+
+/** Comma-separated, blanks ignored; unset: an empty list. */
+const list: Variable<string[]> = {
+  default: "",
+  read: (raw) =>
+    raw
+      .split(",")
+      .map((item) => item.trim())
+      .filter(Boolean),
+};
+
+export const ENVIRONMENT = {
+  PORT: integer("3000"),
+  HOST: text("127.0.0.1"),
+  DATABASE_URL: text(undefined),
+  DATA_DIR: text("./data"),
+  LOG_LEVEL: text("info"),
+  BODY_LIMIT_BYTES: integer("5242880"),
+  RATE_LIMIT_PUBLIC_PER_MINUTE: integer("600"),
+  RATE_LIMIT_PRIVATE_PER_MINUTE: integer("0"),
+  RATE_LIMIT_FAILED_AUTH_PER_MINUTE: integer("60"),
+  REDIS_URL: text(undefined),
+  REQUEST_TIMEOUT_MS: integer("30000"),
+  HEADERS_TIMEOUT_MS: integer("10000"),
+  CONNECTION_TIMEOUT_MS: integer("60000"),
+  KEEP_ALIVE_TIMEOUT_MS: integer("72000"),
+  SHUTDOWN_TIMEOUT_MS: integer("10000"),
+  DB_POOL_MAX: integer("10"),
+  DB_CONNECT_TIMEOUT_MS: integer("5000"),
+  DB_STATEMENT_TIMEOUT_MS: integer("15000"),
+  METRICS_ENABLED: switchedOn,
+  CONSOLE_ENABLED: switchedOn,
+  CORS_ORIGINS: list,
+  SUMMARIZER: oneOf(["builtin", "openai"], "builtin"),
+  OPENAI_BASE_URL: text("https://api.openai.com/v1"),
+  OPENAI_API_KEY: text(undefined),
+  SUMMARIZER_MODEL: text("gpt-4o-mini"),
+  SUMMARIZER_TIMEOUT_MS: integer("30000"),
+  SUMMARIZER_RETRIES: integer("2"),
+} satisfies Record<string, Variable<unknown>>;
+
+type Environment = typeof ENVIRONMENT;
+type Values = { [Name in keyof Environment]: ReturnType<Environment[Name]["read"]> };
+
+/** An empty value counts as unset. */
+function readEnvironment(env: NodeJS.ProcessEnv): Values {
+  const values: Record<string, unknown> = {};
+  for (const [name, variable] of Object.entries(ENVIRONMENT) as [string, Variable<unknown>][]) {
+    const raw = env[name] === "" ? undefined : env[name];
+    const given = raw ?? variable.default;
+    values[name] = given === undefined ? undefined : variable.read(given, name);
+  }
+  return values as Values;
+}
+
+export interface HttpTimeouts {
+  /** The whole request, headers and body, must have arrived within this (a slow sender gets a 408). */
+  requestMs: number;
+  /** The request line and headers must have arrived within this (at most requestMs). */
+  headersMs: number;
+  /** A connection with no traffic at all for this long is closed. */
+  connectionMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveMs: number;
+}
 
 export interface Config {
   port: number;
@@ -11,12 +114,15 @@ export interface Config {
   bodyLimitBytes: number;
   /** After SIGTERM or SIGINT, how long requests in flight may take before the process exits with 1. */
   shutdownTimeoutMs: number;
-  pool: Required<Pick<PoolOptions, "max" | "connectionTimeoutMillis" | "statementTimeoutMillis">>;
+  pool: { max: number; connectionTimeoutMillis: number; statementTimeoutMillis: number };
   /** Requests a minute (0: no limit): with a public key per client address, with a private key per key, failed authentications per address. */
   rateLimit: { publicPerMinute: number; privatePerMinute: number; failedAuthPerMinute: number };
   /** Shares the rate limit counters between instances. */
   redisUrl?: string;
-  summarizer: SummarizerConfig;
+  summarizer: {
+    kind: Environment["SUMMARIZER"] extends Variable<infer Kind> ? Kind : never;
+    openai: { baseUrl: string; apiKey?: string; model: string; timeoutMs: number; retries: number };
+  };
   /** Serves GET /metrics. */
   metricsEnabled: boolean;
   timeouts: HttpTimeouts;
@@ -26,54 +132,48 @@ export interface Config {
   consoleEnabled: boolean;
 }
 
-const MIB = 1024 * 1024;
-
-function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got '${raw}'`);
-  return value;
-}
-
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const values = readEnvironment(env);
   return {
-    port: integer(env, "PORT", 3000),
-    host: env.HOST || "127.0.0.1",
-    databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: env.DATA_DIR || "./data",
-    logLevel: env.LOG_LEVEL || "info",
-    bodyLimitBytes: integer(env, "BODY_LIMIT_BYTES", 5 * MIB),
-    shutdownTimeoutMs: integer(env, "SHUTDOWN_TIMEOUT_MS", 10_000),
+    port: values.PORT,
+    host: values.HOST,
+    databaseUrl: values.DATABASE_URL,
+    dataDir: values.DATA_DIR,
+    logLevel: values.LOG_LEVEL,
+    bodyLimitBytes: values.BODY_LIMIT_BYTES,
+    shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     pool: {
-      max: integer(env, "DB_POOL_MAX", 10),
-      connectionTimeoutMillis: integer(env, "DB_CONNECT_TIMEOUT_MS", 5_000),
-      statementTimeoutMillis: integer(env, "DB_STATEMENT_TIMEOUT_MS", 15_000),
+      max: values.DB_POOL_MAX,
+      connectionTimeoutMillis: values.DB_CONNECT_TIMEOUT_MS,
+      statementTimeoutMillis: values.DB_STATEMENT_TIMEOUT_MS,
     },
     rateLimit: {
-      publicPerMinute: integer(env, "RATE_LIMIT_PUBLIC_PER_MINUTE", 600),
-      privatePerMinute: integer(env, "RATE_LIMIT_PRIVATE_PER_MINUTE", 0),
-      failedAuthPerMinute: integer(env, "RATE_LIMIT_FAILED_AUTH_PER_MINUTE", 60),
+      publicPerMinute: values.RATE_LIMIT_PUBLIC_PER_MINUTE,
+      privatePerMinute: values.RATE_LIMIT_PRIVATE_PER_MINUTE,
+      failedAuthPerMinute: values.RATE_LIMIT_FAILED_AUTH_PER_MINUTE,
     },
-    redisUrl: env.REDIS_URL || undefined,
+    redisUrl: values.REDIS_URL,
     timeouts: {
-      requestMs: integer(env, "REQUEST_TIMEOUT_MS", DEFAULT_TIMEOUTS.requestMs),
-      headersMs: integer(env, "HEADERS_TIMEOUT_MS", DEFAULT_TIMEOUTS.headersMs),
-      connectionMs: integer(env, "CONNECTION_TIMEOUT_MS", DEFAULT_TIMEOUTS.connectionMs),
-      keepAliveMs: integer(env, "KEEP_ALIVE_TIMEOUT_MS", DEFAULT_TIMEOUTS.keepAliveMs),
+      requestMs: values.REQUEST_TIMEOUT_MS,
+      headersMs: values.HEADERS_TIMEOUT_MS,
+      connectionMs: values.CONNECTION_TIMEOUT_MS,
+      keepAliveMs: values.KEEP_ALIVE_TIMEOUT_MS,
     },
-    metricsEnabled: env.METRICS_ENABLED !== "false" && env.METRICS_ENABLED !== "0",
-    corsOrigins: (env.CORS_ORIGINS ?? "").split(",").map((origin) => origin.trim()).filter(Boolean),
-    consoleEnabled: env.CONSOLE_ENABLED !== "false" && env.CONSOLE_ENABLED !== "0",
+    metricsEnabled: values.METRICS_ENABLED,
+    corsOrigins: values.CORS_ORIGINS,
+    consoleEnabled: values.CONSOLE_ENABLED,
     summarizer: {
-      kind: summarizerKind(env.SUMMARIZER),
+      kind: values.SUMMARIZER,
       openai: {
-        baseUrl: env.OPENAI_BASE_URL || "https://api.openai.com/v1",
-        apiKey: env.OPENAI_API_KEY || undefined,
-        model: env.SUMMARIZER_MODEL || "gpt-4o-mini",
-        timeoutMs: integer(env, "SUMMARIZER_TIMEOUT_MS", 30_000),
-        retries: integer(env, "SUMMARIZER_RETRIES", 2),
+        baseUrl: values.OPENAI_BASE_URL,
+        apiKey: values.OPENAI_API_KEY,
+        model: values.SUMMARIZER_MODEL,
+        timeoutMs: values.SUMMARIZER_TIMEOUT_MS,
+        retries: values.SUMMARIZER_RETRIES,
       },
     },
   };
 }
+
+/** The configuration of an empty environment: what every option of the service defaults to. */
+export const DEFAULTS: Config = readConfig({});

@@ -28,9 +28,16 @@ export type RequestBody<Op extends OperationId> = operations[Op] extends { reque
   ? NullMeansAbsent<JsonContent<NonNullable<Body>>>
   : never;
 
-export type ApiRequest<Op extends OperationId> = FastifyRequest<{
+type Query<Op extends OperationId> = NonNullable<operations[Op]["parameters"]["query"]>;
+
+/**
+ * The request of an operation, once validated. `Defaulted` names the query parameters that have a
+ * `default` in openapi.yaml: validation fills them in, so they are always there, although
+ * openapi-typescript types them as optional. Their values are written in openapi.yaml only.
+ */
+export type ApiRequest<Op extends OperationId, Defaulted extends keyof Query<Op> = never> = FastifyRequest<{
   Body: RequestBody<Op>;
-  Querystring: NonNullable<operations[Op]["parameters"]["query"]>;
+  Querystring: Query<Op> & Required<Pick<Query<Op>, Defaulted>>;
   Params: NonNullable<operations[Op]["parameters"]["path"]>;
 }>;
 
@@ -38,4 +45,14 @@ export type ResponseBody<Op extends OperationId, Status extends keyof operations
   JsonContent<operations[Op]["responses"][Status]>
 >;
 
-export type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+/**
+ * A handler answers with one of its operation's response bodies (or sends the reply itself and returns
+ * nothing). Declared as a method so that its request parameter is checked bivariantly: a handler may
+ * take the narrower request that names the defaulted query parameters (see ApiRequest).
+ */
+export type OperationHandler<Op extends OperationId> = {
+  handle(request: ApiRequest<Op>, reply: FastifyReply): Promise<ResponseBody<Op, keyof operations[Op]["responses"]> | void>;
+}["handle"];
+
+/** One handler for every operationId of openapi.yaml, and nothing else. */
+export type OperationHandlers = { [Op in OperationId]: OperationHandler<Op> };

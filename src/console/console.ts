@@ -35,7 +35,7 @@ function secureHeaders(reply: FastifyReply): void {
  * hash, so cached for good), and the page itself for any other path, whose router reads the URL.
  * The page needs no key; everything it shows comes from the API, which does.
  */
-export async function registerConsole(app: FastifyInstance, folder = consoleBuildFolder): Promise<void> {
+export async function consoleRoutes(app: FastifyInstance, { folder = consoleBuildFolder }: { folder?: string } = {}): Promise<void> {
   const indexPath = `${folder}index.html`;
   if (!existsSync(indexPath)) {
     app.log.warn(`the console is not built (${indexPath} is missing): run npm run build:console`);
@@ -45,7 +45,7 @@ export async function registerConsole(app: FastifyInstance, folder = consoleBuil
     return;
   }
   const page = readFileSync(indexPath);
-  await app.register(async (scope) => {
+  await app.register(async (scope: FastifyInstance) => {
     scope.addHook("onRequest", async (_request, reply) => secureHeaders(reply));
     await scope.register(fastifyStatic, {
       root: `${folder}assets`,

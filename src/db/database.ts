@@ -21,6 +21,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "../../generated/prisma/client.ts";
+import { DEFAULTS } from "../config.ts";
 import { pgliteDriver, poolDriver, type Driver } from "./driver.ts";
 import { isDatabaseUnavailable } from "./failures.ts";
 import { IN_MEMORY, openPglite } from "./pglite.ts";
@@ -36,7 +37,7 @@ export interface PoolOptions {
 export interface DatabaseOptions {
   /** PostgreSQL connection URL; when absent the embedded PGlite is used. */
   databaseUrl?: string;
-  /** The service's data folder (default ./data): PGlite lives in `${dataDir}/pglite`. 'memory://' for a throwaway database. */
+  /** The service's data folder (default: DATA_DIR's, src/config.ts): PGlite lives in `${dataDir}/pglite`. 'memory://' for a throwaway database. */
   dataDir?: string;
   pool?: PoolOptions;
 }
@@ -66,22 +67,16 @@ export interface PoolStats {
 const ERROR_FORMAT = "minimal";
 
 export { IN_MEMORY };
-export const DEFAULT_DATA_DIR = "./data";
 
 /** With Prisma's default maxWait (2 s), 64 of 100 concurrent 50 ms transactions failed with P2028 on PGlite. */
 export const PGLITE_TRANSACTION_MAX_WAIT_MS = 20_000;
 
-const DEFAULT_POOL: Required<PoolOptions> = {
-  max: 10,
-  connectionTimeoutMillis: 5_000,
-  statementTimeoutMillis: 15_000,
-  idleTimeoutMillis: 30_000,
-};
+const DEFAULT_POOL: Required<PoolOptions> = { ...DEFAULTS.pool, idleTimeoutMillis: 30_000 };
 
 export function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
   return options.databaseUrl
     ? openPostgresDatabase(options.databaseUrl, options.pool)
-    : openPgliteDatabase(options.dataDir ?? DEFAULT_DATA_DIR);
+    : openPgliteDatabase(options.dataDir ?? DEFAULTS.dataDir);
 }
 
 /** Where the embedded database of a data folder lives ('memory://' stays in memory). */

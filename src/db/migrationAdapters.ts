@@ -1,6 +1,9 @@
 // Driver-adapter factories for the wasm schema engine. They wrap @prisma/adapter-pg 7.10.1 and
-// pglite-prisma-adapter 0.7.2, whose migration paths are broken (see
-// /work/shared/notes/offline-toolchain.md, pitfalls 4 and 5).
+// pglite-prisma-adapter 0.7.2, whose migration paths are broken. adapter-pg splits a script on `;` (so a `;` in a
+// comment, string or `$$` body breaks it, and the pieces do not run atomically), connects its "shadow" database to
+// the main one, drops the shadow database before ending its pool, and cannot read `"char"` columns. The PGlite
+// adapter does not await a script (a failing migration was recorded as applied) and its shadow database has no
+// extensions.
 import { randomUUID } from "node:crypto";
 import type { EventEmitter } from "node:events";
 import type { PGlite } from "@electric-sql/pglite";

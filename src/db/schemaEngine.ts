@@ -1,5 +1,5 @@
 // Runs Prisma migrations through @prisma/schema-engine-wasm: the native schema-engine binary of
-// the prisma CLI cannot be downloaded here (see /work/shared/notes/offline-toolchain.md, section 5).
+// the prisma CLI is downloaded from Prisma's servers on first use, which machines without internet access cannot reach.
 import { readdir, readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";

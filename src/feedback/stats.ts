@@ -1,10 +1,23 @@
 import { Prisma } from "../../generated/prisma/client.ts";
-import type { components, operations } from "../api/schema.js";
 import type { Db } from "../db/types.ts";
 import { feedbackConditions, type FeedbackFilters } from "./filters.ts";
 
-export type FeedbackStats = components["schemas"]["FeedbackStats"];
-export type GroupBy = NonNullable<NonNullable<operations["getFeedbackStats"]["parameters"]["query"]>["groupBy"]>;
+/** Counts, positive rate and its 95 % Wilson interval (null without votes). */
+interface Stats {
+  count: number;
+  positive: number;
+  negative: number;
+  positiveRate: number | null;
+  positiveRateLow: number | null;
+  positiveRateHigh: number | null;
+}
+
+export interface FeedbackStats {
+  total: Stats;
+  groups: (Stats & { key: string; label: string })[];
+}
+
+export type GroupBy = "day" | "week" | "month" | "project" | "intent" | "segment" | "attributeOption";
 
 /**
  * A grouping. The matching feedback is first counted in parts, one per value of `partBy` (a

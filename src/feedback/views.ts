@@ -1,10 +1,44 @@
 import { Prisma } from "../../generated/prisma/client.ts";
-import type { components } from "../api/schema.js";
 import { feedbackJoins, feedbackJson, storedFeedbackOptions } from "../db/statements.ts";
 import type { Db } from "../db/types.ts";
+import type { MessageRole } from "../threads/views.ts";
+import type { ExternalUserView, IsoTimestamp } from "../users/json.ts";
 
-/** The Feedback object (2.5) with the thread, project and message it is on, its giver always there. */
-export type FeedbackView = components["schemas"]["Feedback"] & { externalUser: components["schemas"]["ExternalUser"] };
+interface AttributeOptionSummary {
+  id: number;
+  attributeId: number;
+  name: string;
+  createdAt: IsoTimestamp;
+  updatedAt: IsoTimestamp;
+}
+
+/** The AttributeOption object with its full attribute and all of that attribute's options. */
+interface AttributeOptionView extends AttributeOptionSummary {
+  attribute: {
+    id: number;
+    organizationId: number;
+    projectId: number;
+    name: string;
+    options: AttributeOptionSummary[];
+    createdAt: IsoTimestamp;
+    updatedAt: IsoTimestamp;
+  };
+}
+
+/** The Feedback object with the thread, project and message it is on, its giver always there. */
+export interface FeedbackView {
+  id: number;
+  feedbackType: string | null;
+  feedbackText: string | null;
+  threadId: number;
+  threadExternalId: string | null;
+  projectId: number;
+  message: { externalId: string | null; role: MessageRole; content: string };
+  attributeOptions: AttributeOptionView[];
+  externalUser: ExternalUserView;
+  createdAt: IsoTimestamp;
+  updatedAt: IsoTimestamp;
+}
 
 /**
  * The Feedback objects of the rows `source` selects from "Feedback", newest first, in one

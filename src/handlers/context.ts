@@ -1,15 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import type { PrismaClient } from "../../generated/prisma/client.ts";
-import type { Database } from "../db/database.ts";
 import type { KeyKind, Principal } from "../keys/keys.ts";
-import type { SummaryKeeper } from "../memory/summaryKeeper.ts";
-
-/** What the handlers are built with. */
-export interface HandlerContext {
-  database: Database;
-  prisma: PrismaClient;
-  summaries: SummaryKeeper;
-}
 
 function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw new Error(`${request.routeOptions.url} has no principal: is its operation keyless?`);

@@ -1,26 +1,24 @@
 import type { FastifyReply } from "fastify";
-import type { ApiRequest, ResponseBody } from "../api/types.ts";
-import { recordFeedback } from "../feedback/feedback.ts";
-import { listFeedback } from "../feedback/listing.ts";
-import { feedbackStats } from "../feedback/stats.ts";
-import { keyKindOf, organizationOf, type HandlerContext } from "./context.ts";
+import type { ApiRequest, OperationHandlers, ResponseBody } from "../api/types.ts";
+import type { Services } from "../services.ts";
+import { keyKindOf, organizationOf } from "./context.ts";
 
-export function feedbackHandlers({ database, prisma }: HandlerContext) {
+export function feedbackHandlers({ feedback }: Services) {
   return {
     async createFeedback(request: ApiRequest<"createFeedback">, reply: FastifyReply): Promise<ResponseBody<"createFeedback", 201>> {
-      const { feedback, created } = await recordFeedback(database, organizationOf(request), keyKindOf(request), request.body);
+      const { feedback: recorded, created } = await feedback.record(organizationOf(request), keyKindOf(request), request.body);
       reply.code(created ? 201 : 200);
-      return feedback;
+      return recorded;
     },
 
-    listFeedback(request: ApiRequest<"listFeedback">): Promise<ResponseBody<"listFeedback", 200>> {
-      const { pageSize = 50, pageIndex = 0, ...filters } = request.query ?? {};
-      return listFeedback(prisma, organizationOf(request), filters, { pageSize, pageIndex });
+    listFeedback(request: ApiRequest<"listFeedback", "pageSize" | "pageIndex">): Promise<ResponseBody<"listFeedback", 200>> {
+      const { pageSize, pageIndex, ...filters } = request.query;
+      return feedback.list(organizationOf(request), filters, { pageSize, pageIndex });
     },
 
     getFeedbackStats(request: ApiRequest<"getFeedbackStats">): Promise<ResponseBody<"getFeedbackStats", 200>> {
-      const { groupBy, ...filters } = request.query ?? {};
-      return feedbackStats(prisma, organizationOf(request), filters, groupBy);
+      const { groupBy, ...filters } = request.query;
+      return feedback.stats(organizationOf(request), filters, groupBy);
     },
-  };
+  } satisfies Partial<OperationHandlers>;
 }

@@ -1,6 +1,6 @@
-import type { Handler } from "../api/types.ts";
+import type { OperationHandlers } from "../api/types.ts";
+import type { Services } from "../services.ts";
 import { attributeHandlers } from "./attributes.ts";
-import type { HandlerContext } from "./context.ts";
 import { feedbackHandlers } from "./feedback.ts";
 import { memoryHandlers } from "./memory.ts";
 import { projectHandlers } from "./projects.ts";
@@ -10,18 +10,20 @@ import { userHandlers } from "./users.ts";
 import { vocabularyHandlers } from "./vocabularies.ts";
 
 /**
- * One handler per operationId of openapi.yaml. Each is typed with its own operation's request,
- * which the route's schema (from the same openapi.yaml) has validated before it runs.
+ * One handler per operationId of openapi.yaml, each typed with its own operation's request (which
+ * the route's schema, from the same openapi.yaml, has validated before it runs) and response. The
+ * compiler checks the map: an operation without a handler fails `npm run typecheck`, and so does a
+ * handler (in the modules' `satisfies Partial<OperationHandlers>`) that no operation has.
  */
-export function createHandlers(context: HandlerContext): Record<string, Handler> {
+export function createHandlers(services: Services): OperationHandlers {
   return {
-    ...systemHandlers(context),
-    ...projectHandlers(context),
-    ...userHandlers(context),
-    ...threadHandlers(context),
-    ...feedbackHandlers(context),
-    ...attributeHandlers(context),
-    ...memoryHandlers(context),
-    ...vocabularyHandlers(context),
-  } as unknown as Record<string, Handler>;
+    ...systemHandlers(services),
+    ...projectHandlers(services),
+    ...userHandlers(services),
+    ...threadHandlers(services),
+    ...feedbackHandlers(services),
+    ...attributeHandlers(services),
+    ...memoryHandlers(services),
+    ...vocabularyHandlers(services),
+  } satisfies OperationHandlers;
 }

@@ -1,17 +1,11 @@
-import type { ApiRequest, ResponseBody } from "../api/types.ts";
-import { notFound } from "../errors.ts";
-import { findMemory } from "../memory/lookup.ts";
-import { organizationOf, type HandlerContext } from "./context.ts";
+import type { ApiRequest, OperationHandlers, ResponseBody } from "../api/types.ts";
+import type { Services } from "../services.ts";
+import { organizationOf } from "./context.ts";
 
-/** The specification's exact 404 body of the memory lookup. */
-export const NO_MEMORY = "No user or no memory found";
-
-export function memoryHandlers({ database }: HandlerContext) {
+export function memoryHandlers({ memory }: Services) {
   return {
-    async getMemory(request: ApiRequest<"getMemory">): Promise<ResponseBody<"getMemory", 200>> {
-      const memory = await findMemory(database.driver, organizationOf(request), request.query.userExternalId);
-      if (!memory) throw notFound(NO_MEMORY);
-      return memory;
+    getMemory(request: ApiRequest<"getMemory">): Promise<ResponseBody<"getMemory", 200>> {
+      return memory.find(organizationOf(request), request.query.userExternalId);
     },
-  };
+  } satisfies Partial<OperationHandlers>;
 }

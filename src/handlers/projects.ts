@@ -1,11 +1,11 @@
-import type { ApiRequest, ResponseBody } from "../api/types.ts";
-import { listProjects } from "../projects/projects.ts";
-import { organizationOf, type HandlerContext } from "./context.ts";
+import type { ApiRequest, OperationHandlers, ResponseBody } from "../api/types.ts";
+import type { Services } from "../services.ts";
+import { organizationOf } from "./context.ts";
 
-export function projectHandlers({ prisma }: HandlerContext) {
+export function projectHandlers({ projects }: Services) {
   return {
     listProjects(request: ApiRequest<"listProjects">): Promise<ResponseBody<"listProjects", 200>> {
-      return listProjects(prisma, organizationOf(request));
+      return projects.list(organizationOf(request));
     },
-  };
+  } satisfies Partial<OperationHandlers>;
 }

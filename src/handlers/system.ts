@@ -1,23 +1,20 @@
-import type { FastifyReply } from "fastify";
-import { isDatabaseUnavailable } from "../db/failures.ts";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { OperationHandlers, ResponseBody } from "../api/types.ts";
 import { DATABASE_UNAVAILABLE, databaseUnavailable } from "../http/errorHandler.ts";
-import type { HandlerContext } from "./context.ts";
+import type { Services } from "../services.ts";
 
-export function systemHandlers({ database }: HandlerContext) {
+export function systemHandlers({ system }: Services) {
   return {
-    async getHealth() {
+    async getHealth(): Promise<ResponseBody<"getHealth", 200>> {
       return { status: "ok" };
     },
 
-    async getReady(_request: unknown, reply: FastifyReply) {
-      try {
-        await database.ping();
-        return { status: "ready" };
-      } catch (error) {
-        if (!isDatabaseUnavailable(error)) reply.log.error({ err: error }, "readiness check failed");
-        databaseUnavailable(reply);
-        return { error: DATABASE_UNAVAILABLE };
-      }
+    async getReady(_request: FastifyRequest, reply: FastifyReply): Promise<ResponseBody<"getReady", 200 | 503>> {
+      const readiness = await system.readiness();
+      if (readiness.ready) return { status: "ready" };
+      if (readiness.unexpected) reply.log.error({ err: readiness.unexpected }, "readiness check failed");
+      databaseUnavailable(reply);
+      return { error: DATABASE_UNAVAILABLE };
     },
-  };
+  } satisfies Partial<OperationHandlers>;
 }

@@ -1,20 +1,19 @@
 import type { FastifyReply } from "fastify";
-import type { ApiRequest, ResponseBody } from "../api/types.ts";
-import { notFound } from "../errors.ts";
-import { deleteUser, upsertUser } from "../users/users.ts";
-import { organizationOf, type HandlerContext } from "./context.ts";
+import type { ApiRequest, OperationHandlers, ResponseBody } from "../api/types.ts";
+import type { Services } from "../services.ts";
+import { organizationOf } from "./context.ts";
 
-export function userHandlers({ database, prisma }: HandlerContext) {
+export function userHandlers({ users }: Services) {
   return {
     async upsertUser(request: ApiRequest<"upsertUser">, reply: FastifyReply): Promise<ResponseBody<"upsertUser", 200>> {
-      const { user, created } = await upsertUser(database, organizationOf(request), request.body);
+      const { user, created } = await users.upsert(organizationOf(request), request.body);
       reply.code(created ? 201 : 200);
       return user;
     },
 
     async deleteUser(request: ApiRequest<"deleteUser">, reply: FastifyReply): Promise<void> {
-      if (!(await deleteUser(prisma, organizationOf(request), request.params.externalId))) throw notFound("User not found");
+      await users.delete(organizationOf(request), request.params.externalId);
       reply.code(204).send();
     },
-  };
+  } satisfies Partial<OperationHandlers>;
 }

@@ -1,17 +1,16 @@
-import type { ApiRequest, ResponseBody } from "../api/types.ts";
-import { listIntents } from "../threads/intents.ts";
-import { listSegments } from "../users/segments.ts";
-import { organizationOf, type HandlerContext } from "./context.ts";
+import type { ApiRequest, OperationHandlers, ResponseBody } from "../api/types.ts";
+import type { Services } from "../services.ts";
+import { organizationOf } from "./context.ts";
 
 /** The intents and segments whose ids the listings filter by. */
-export function vocabularyHandlers({ prisma }: HandlerContext) {
+export function vocabularyHandlers({ threads, users }: Services) {
   return {
     listIntents(request: ApiRequest<"listIntents">): Promise<ResponseBody<"listIntents", 200>> {
-      return listIntents(prisma, organizationOf(request), request.query?.projectId);
+      return threads.listIntents(organizationOf(request), request.query.projectId);
     },
 
     listSegments(request: ApiRequest<"listSegments">): Promise<ResponseBody<"listSegments", 200>> {
-      return listSegments(prisma, organizationOf(request));
+      return users.listSegments(organizationOf(request));
     },
-  };
+  } satisfies Partial<OperationHandlers>;
 }

@@ -1,8 +1,15 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
 import { ClientError } from "../errors.ts";
-import type { AuthenticateOptions, Principal } from "../keys/keys.ts";
-import type { KeySource } from "./contract.ts";
-import type { FailedAuthLimit } from "./rateLimit.ts";
+import type { Principal } from "../keys/keys.ts";
+import { operationOf, type KeySource } from "./contract.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The key's organization and kind; set on every operation that needs a key. */
+    principal: Principal | null;
+  }
+}
 
 export const UNAUTHORIZED = "Unauthorized - Invalid or missing API key";
 export const FORBIDDEN = "Forbidden - this operation requires a private API key";
@@ -24,21 +31,24 @@ export function readKey(request: FastifyRequest, sources: KeySource[]): string |
 }
 
 /**
- * An onRequest hook, so that the key is checked before the body is parsed or validated, as the
- * contract promises. Each route carries its operation's key sources and accepted key kinds. A
- * failure counts against the client address's failed-authentication limit; once that is used up,
- * a key is looked up only if it is among the active keys, so that random keys cost no lookup each.
+ * The API key check of the operations of openapi.yaml: `request.principal` for the routes of the
+ * context it is registered in. An onRequest hook rather than glue's security handlers, which run
+ * after validation: the contract promises that the key is checked before the body is parsed or
+ * validated. Each route carries its operation's key sources and accepted key kinds. A failure
+ * counts against the client address's failed-authentication limit (plugin rate-limit); once that is
+ * used up, a key is looked up only if it is among the active keys, so that random keys cost no
+ * lookup each.
  */
-export function authenticationHook(
-  authenticate: (key: string, options: AuthenticateOptions) => Promise<Principal | null>,
-  failedAuth?: FailedAuthLimit,
-) {
-  return async function checkApiKey(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const operation = request.routeOptions.config.operation;
-    if (!operation || operation.keySources.length === 0) return;
+async function authentication(app: FastifyInstance): Promise<void> {
+  const { keys } = app.services;
+  const failedAuth = app.failedAuthLimit;
+  app.decorateRequest("principal", null);
+  app.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
+    const operation = operationOf(request);
+    if (operation.keySources.length === 0) return;
     const key = readKey(request, operation.keySources);
     const onlyKnownActive = failedAuth ? await failedAuth.isExhausted(request) : false;
-    const principal = key ? await authenticate(key, { onlyKnownActive }) : null;
+    const principal = key ? await keys.authenticate(key, { onlyKnownActive }) : null;
     if (!principal) {
       await failedAuth?.countFailure(request, reply);
       throw new ClientError(401, UNAUTHORIZED);
@@ -48,5 +58,7 @@ export function authenticationHook(
       throw new ClientError(status, status === 401 ? UNAUTHORIZED : FORBIDDEN);
     }
     request.principal = principal;
-  };
+  });
 }
+
+export default fp(authentication, { name: "authentication", dependencies: ["services", "rate-limit"] });

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import type { FastifyRequest } from "fastify";
 import { parse } from "yaml";
 import type { KeyKind } from "../keys/keys.ts";
 import { nullableFields, type NullableFields, type Schema } from "./nullFields.ts";
@@ -16,10 +17,27 @@ export interface OperationContract {
   wrongKeyKindStatus: 401 | 403;
   arrayQueryParameters: string[];
   bodyRequired: boolean;
-  /** Body fields where null means absent (decisions.md "Null in requests"). */
+  /** Body fields where null means absent: optional fields that allow null in openapi.yaml (generated clients send null for unset fields). */
   nullableBodyFields?: NullableFields;
   /** Answers browsers of other origins (CORS): `x-cross-origin: true` in openapi.yaml. */
   crossOrigin: boolean;
+}
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Set on the routes of openapi.yaml's operations (src/http/operations.ts). */
+    operation?: OperationContract;
+  }
+}
+
+/**
+ * The operation of a route of the API context, where every route is one: hooks registered there use
+ * this, and a route without an operation is a mistake in registering it.
+ */
+export function operationOf(request: FastifyRequest): OperationContract {
+  const operation = request.routeOptions.config.operation;
+  if (!operation) throw new Error(`${request.method} ${request.routeOptions.url} is not an operation of openapi.yaml`);
+  return operation;
 }
 
 interface SecurityScheme {

@@ -1,5 +1,6 @@
-import cors, { type FastifyCorsOptions } from "@fastify/cors";
+import fastifyCors, { type FastifyCorsOptions } from "@fastify/cors";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
 import { crossOriginMethods, type OpenApiDocument } from "./contract.ts";
 
 export interface CorsOptions {
@@ -13,10 +14,11 @@ const PREFLIGHT_MAX_AGE_SECONDS = 600;
 
 /**
  * CORS for the operations marked `x-cross-origin` in openapi.yaml (the feedback widget's), and for no other: the
- * rest take private keys, which never belong in a page of another origin. Registered before the rate limit and the
- * key check, so that their 429 and 401 reach the page too, and preflights (which carry no key) are answered.
+ * rest take private keys, which never belong in a page of another origin. Registered at the root, before the API
+ * context: its hook then runs before the key check and the rate limit, so that their 429 and 401 reach the page
+ * too, and a preflight (which carries no key, for a path and method that may have no route) is answered there.
  */
-export async function registerCors(app: FastifyInstance, specification: OpenApiDocument, { origins = [] }: CorsOptions): Promise<void> {
+async function cors(app: FastifyInstance, { specification, origins = [] }: CorsOptions & { specification: OpenApiDocument }): Promise<void> {
   const preflightMethods = crossOriginMethods(specification);
   const allowed: FastifyCorsOptions = {
     origin: origins.length > 0 ? origins : "*",
@@ -32,7 +34,9 @@ export async function registerCors(app: FastifyInstance, specification: OpenApiD
     const requested = request.headers["access-control-request-method"]?.toUpperCase() ?? "";
     return preflightMethods.get(request.url.split("?")[0]!)?.has(requested) === true;
   };
-  await app.register(cors, {
+  await app.register(fastifyCors, {
     delegator: (request, callback) => callback(null, isCrossOrigin(request) ? allowed : { origin: false }),
   });
 }
+
+export default fp(cors, { name: "cors" });

@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
 import { ClientError } from "../errors.ts";
 import { isDatabaseUnavailable, isRejectedData, isTransientConflict } from "../db/failures.ts";
 import { REQUEST_ID_HEADER } from "./logging.ts";
@@ -61,3 +62,11 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
 export function notFoundHandler(request: FastifyRequest, reply: FastifyReply) {
   return reply.code(404).send({ error: `Route not found: ${request.method} ${request.url.split("?")[0]}` });
 }
+
+/** Errors and unknown routes answer in the service's shape, `{ "error": "…" }`, everywhere. */
+async function errorAnswers(app: FastifyInstance): Promise<void> {
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler(notFoundHandler);
+}
+
+export default fp(errorAnswers, { name: "error-answers" });

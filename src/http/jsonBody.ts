@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
 import { ClientError } from "../errors.ts";
+import { validatorCompiler } from "./validation.ts";
 
 const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)"?/i;
 const UTF8 = new Set(["utf-8", "utf8"]);
@@ -10,7 +12,7 @@ const UTF8 = new Set(["utf-8", "utf8"]);
  * declared latin1 or UTF-16 was read as UTF-8 anyway. Here a declared other charset is a 415, and bytes
  * that are not UTF-8 are a 400.
  */
-export function acceptOnlyUtf8Json(app: FastifyInstance): void {
+function acceptOnlyUtf8Json(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser("error", "error");
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "buffer" }, (request, body, done) => {
@@ -27,3 +29,15 @@ export function acceptOnlyUtf8Json(app: FastifyInstance): void {
     parseJson(request, text, done);
   });
 }
+
+/**
+ * Only JSON bodies, in UTF-8, are accepted (anything else is a 415 rather than a string to validate),
+ * and validated by the service's own compilers (src/http/validation.ts).
+ */
+async function jsonRequests(app: FastifyInstance): Promise<void> {
+  app.removeContentTypeParser("text/plain");
+  acceptOnlyUtf8Json(app);
+  app.setValidatorCompiler(validatorCompiler());
+}
+
+export default fp(jsonRequests, { name: "json-requests" });

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
+import fp from "fastify-plugin";
 import { boundForLog, redactKeys, serializeError } from "./logSafety.ts";
 
 export const REQUEST_ID_HEADER = "x-request-id";
@@ -79,7 +80,10 @@ class RequestLogController extends LogController {
   }
 }
 
-/** Fastify options: request ids from `requestId` (never the raw header), logged as `requestId`. */
+/**
+ * Fastify's server options for request ids and request logging (they can only be given when the
+ * instance is created): ids from `requestId` (never the raw header), logged as `requestId`.
+ */
 export const requestLoggingOptions = {
   genReqId: requestId,
   requestIdHeader: false,
@@ -87,11 +91,13 @@ export const requestLoggingOptions = {
 } satisfies FastifyServerOptions;
 
 /** Every answer, errors included, tells the client its request id. */
-export function returnRequestId(app: FastifyInstance): void {
+async function requestIds(app: FastifyInstance): Promise<void> {
   app.addHook("onSend", async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
 }
+
+export default fp(requestIds, { name: "request-ids" });
 
 /** Pino options for the service; `stream` (default stdout) lets tests read what is logged. */
 export function loggerOptions(level: string, stream?: { write(line: string): void }): FastifyServerOptions["logger"] {

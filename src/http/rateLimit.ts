@@ -1,7 +1,15 @@
 import rateLimit from "@fastify/rate-limit";
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, preParsingAsyncHookHandler } from "fastify";
+import fp from "fastify-plugin";
 import { Redis } from "ioredis";
 import type { Principal } from "../keys/keys.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The failed-authentication limit the key check consults; null when it is off. */
+    failedAuthLimit: FailedAuthLimit | null;
+  }
+}
 
 /** Requests a minute; 0 or absent turns a limit off. */
 export interface RateLimitOptions {
@@ -22,12 +30,6 @@ export interface FailedAuthLimit {
   isExhausted(request: FastifyRequest): Promise<boolean>;
   /** Counts a failure; throws the 429 when the address is over the limit. */
   countFailure(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-}
-
-export interface RateLimits {
-  failedAuth?: FailedAuthLimit;
-  /** An onRequest hook to add after the key check: the limit of the caller's kind of key. */
-  perKey?: onRequestAsyncHookHandler;
 }
 
 const MINUTE_MS = 60_000;
@@ -79,7 +81,7 @@ function failedAuthLimit(app: FastifyInstance, perMinute: number): FailedAuthLim
 }
 
 /** Public keys are counted per client address, private ones per key (by its id: no secret in Redis). */
-function perKeyLimit(app: FastifyInstance, { publicPerMinute = 0, privatePerMinute = 0 }: RateLimitOptions): onRequestAsyncHookHandler | undefined {
+function perKeyLimit(app: FastifyInstance, { publicPerMinute = 0, privatePerMinute = 0 }: RateLimitOptions): preParsingAsyncHookHandler | undefined {
   if (Math.max(publicPerMinute, privatePerMinute) <= 0) return undefined;
   const limitOf = (principal: Principal) => (principal.kind === "public" ? publicPerMinute : privatePerMinute);
   return app.rateLimit({
@@ -88,17 +90,20 @@ function perKeyLimit(app: FastifyInstance, { publicPerMinute = 0, privatePerMinu
     allowList: (request) => !request.principal || limitOf(request.principal) <= 0,
     // Called before allowList, so also for requests without a principal (which allowList then lets through).
     keyGenerator: ({ principal, ip }) => (principal?.kind === "private" ? `private:${principal.keyId}` : `public:${ip}`),
-  }) as onRequestAsyncHookHandler;
+  }) as preParsingAsyncHookHandler;
 }
 
 /**
- * The failed-authentication limit is consulted by the key check (before a lookup, and on each
- * failure); the per-key limits run after it, once the key's kind is known (from the key cache
- * for most requests).
+ * The rate limits of the context it is registered in (off unless given). The failed-authentication
+ * limit is consulted by the key check (plugin authentication: before a lookup, and on each failure);
+ * the per-key limits are a preParsing hook, so that they run after every onRequest hook, the key
+ * check included, once the key's kind is known (from the key cache for most requests), and still
+ * before the body is read.
  */
-export async function registerRateLimit(app: FastifyInstance, options: RateLimitOptions): Promise<RateLimits> {
+async function rateLimits(app: FastifyInstance, options: RateLimitOptions): Promise<void> {
   const { publicPerMinute = 0, privatePerMinute = 0, failedAuthPerMinute = 0, redisUrl, redisPrefix = "rate-limit:" } = options;
-  if (Math.max(publicPerMinute, privatePerMinute, failedAuthPerMinute) <= 0) return {};
+  app.decorate("failedAuthLimit", null);
+  if (Math.max(publicPerMinute, privatePerMinute, failedAuthPerMinute) <= 0) return;
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: tooManyRequests,
@@ -106,5 +111,8 @@ export async function registerRateLimit(app: FastifyInstance, options: RateLimit
     ...(redisUrl ? { redis: await connectRedis(app, redisUrl), nameSpace: redisPrefix } : {}),
   });
   const perKey = perKeyLimit(app, options);
-  return { ...(perKey ? { perKey } : {}), ...(failedAuthPerMinute > 0 ? { failedAuth: failedAuthLimit(app, failedAuthPerMinute) } : {}) };
+  if (perKey) app.addHook("preParsing", perKey);
+  if (failedAuthPerMinute > 0) app.failedAuthLimit = failedAuthLimit(app, failedAuthPerMinute);
 }
+
+export default fp(rateLimits, { name: "rate-limit" });

@@ -2,6 +2,7 @@ import { Ajv, type Options } from "ajv";
 import addFormats from "ajv-formats";
 import type { FastifyRequest, FastifySchemaCompiler } from "fastify";
 import { invalidInput } from "../errors.ts";
+import { operationOf } from "./contract.ts";
 import { isTimestamp, TIMESTAMP_RULE } from "./timestamp.ts";
 import { stripNulls } from "./nullFields.ts";
 
@@ -58,8 +59,7 @@ function bodyProblem(body: unknown): string | undefined {
  * null is absent, and the body must be storable.
  */
 export async function normalizeRequest(request: FastifyRequest): Promise<void> {
-  const operation = request.routeOptions.config.operation;
-  if (!operation) return;
+  const operation = operationOf(request);
   const query = request.query as Record<string, string | string[]>;
   for (const [name, value] of Object.entries(query)) {
     const values = [value].flat().filter((item) => item !== "");

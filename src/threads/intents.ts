@@ -1,9 +1,14 @@
 import { Prisma } from "../../generated/prisma/client.ts";
-import type { components } from "../api/schema.js";
 import { isoTimestamp as iso } from "../db/sql.ts";
 import type { Db } from "../db/types.ts";
+import type { IsoTimestamp } from "../users/json.ts";
 
-export type ProjectIntent = components["schemas"]["ProjectIntent"];
+export interface ProjectIntent {
+  id: number;
+  projectId: number;
+  name: string;
+  createdAt: IsoTimestamp;
+}
 
 /**
  * The organization's intents, of one project when given (another organization's project, or

@@ -1,10 +1,13 @@
 import { Prisma } from "../../generated/prisma/client.ts";
-import type { components } from "../api/schema.js";
 import { messageJson } from "../db/statements.ts";
 import type { Db } from "../db/types.ts";
 import type { PageRequest } from "./listing.ts";
+import type { MessageView } from "./views.ts";
 
-export type MessagePage = components["schemas"]["MessagePage"];
+export interface MessagePage {
+  count: number;
+  rows: MessageView[];
+}
 
 /**
  * One page of a thread's messages in arrival order and the number of all of them, in one query;

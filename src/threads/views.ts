@@ -1,9 +1,35 @@
-import type { components } from "../api/schema.js";
 import type { DriverQueries } from "../db/driver.ts";
 import { THREAD } from "../db/statements.ts";
+import type { ExternalUserView, IsoTimestamp } from "../users/json.ts";
 
-/** The Thread object of the contract (section 2.8), with its project, user, segments, intents and latest messages. */
-export type ThreadView = components["schemas"]["Thread"];
+export type MessageRole = "user" | "assistant" | "system" | "tool";
+
+/** The Message object. */
+export interface MessageView {
+  id: number;
+  externalId: string | null;
+  role: MessageRole;
+  type: "markdown" | "text" | "json";
+  content: string;
+  metadata: Record<string, unknown>;
+  jsonContent: Record<string, unknown> | null;
+  createdAt: IsoTimestamp;
+}
+
+/** The Thread object of the contract, with its project, user, segments, intents and latest messages. */
+export interface ThreadView {
+  id: number;
+  organizationId: number;
+  externalId: string | null;
+  metadata: Record<string, unknown>;
+  project: { id: number; name: string };
+  externalUser: ExternalUserView;
+  intents: { id: number; name: string }[];
+  messages: MessageView[];
+  messageCount: number;
+  createdAt: IsoTimestamp;
+  updatedAt: IsoTimestamp;
+}
 
 /** The thread as the API shows it (PostgreSQL builds the JSON: src/db/statements.ts); null when the organization has no such thread. */
 export async function loadThread(db: DriverQueries, organizationId: number, id: number): Promise<ThreadView | null> {

@@ -1,8 +1,5 @@
-import type { components } from "../api/schema.js";
 import type { Db } from "../db/types.ts";
-import { segmentJson } from "./json.ts";
-
-export type SegmentView = components["schemas"]["Segment"];
+import { segmentJson, type SegmentView } from "./json.ts";
 
 /**
  * The organization's segments with their types, by type name then segment name, compared byte by

@@ -14,7 +14,7 @@ t.test("no shell example pipes by accident: alternatives are separate examples",
   t.ok(shellLines.some((line) => /keys create .*--kind public\b/.test(line)));
 });
 
-t.test("what a public key gets where it is not accepted, as decisions.md says", async (t) => {
+t.test("what a public key gets where it is not accepted", async (t) => {
   t.match(readme, /memory lookup a public key is the same\s+`401 \{"error":"Unauthorized - Invalid or missing API key"\}`/);
   t.match(readme, /every other\s+operation it is `403 \{"error":"Forbidden - this operation requires a private API key"\}`/);
   t.notMatch(readme, /elsewhere they get a 403/);

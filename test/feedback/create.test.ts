@@ -27,7 +27,7 @@ t.test("feedback on the thread's last message by the thread's user: 201 and the 
   t.equal(response.response.status, 201);
   const body = response.data!;
   t.same(contractViolations("Feedback", body), [], "the body matches openapi.yaml's Feedback");
-  t.same(keysOf(body), FEEDBACK_KEYS, "exactly the fields of section 2.5 and the four of decisions.md");
+  t.same(keysOf(body), FEEDBACK_KEYS, "exactly the fields of openapi.yaml's Feedback");
   t.match(body, { feedbackType: "POSITIVE", feedbackText: null, attributeOptions: [] });
   t.same(
     { threadId: body.threadId, threadExternalId: body.threadExternalId, projectId: body.projectId, message: body.message },

@@ -3,7 +3,7 @@ import { startService, uniqueId } from "../helpers/app.ts";
 import { contractViolations } from "../helpers/contract.ts";
 import { feedbackFixtures } from "../helpers/feedback.ts";
 
-// decisions.md "What a public key may see and change": anyone can hold a public key, so it creates givers but never
+// What a public key may see and change: anyone can hold a public key, so it creates givers but never
 // changes one, and its answers carry no personal data.
 const service = await startService(t);
 const { org, api } = service;

@@ -8,7 +8,7 @@ const { org } = service;
 const { stats, statsRaw } = readingClient(service);
 const s = await feedbackScenario(service);
 
-/** Stats as decisions.md defines them, from the counts alone: the rate and its Wilson interval computed here. */
+/** Stats as openapi.yaml describes them, from the counts alone: the rate and its Wilson interval computed here. */
 function expected(positive: number, negative: number) {
   const count = positive + negative;
   if (count === 0) return { count, positive, negative, positiveRate: null, positiveRateLow: null, positiveRateHigh: null };

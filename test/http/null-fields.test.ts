@@ -2,7 +2,7 @@ import t from "tap";
 import { startService, uniqueId } from "../helpers/app.ts";
 import { feedbackFixtures } from "../helpers/feedback.ts";
 
-// decisions.md "Null in requests": generated clients send null for unset fields; optional ones are the same as left
+// Null in requests: generated clients send null for unset fields; optional ones are the same as left
 // out, required ones are still a 400 naming the field.
 const service = await startService(t);
 const { org, api, call } = service;

@@ -24,7 +24,7 @@ const exchange = (question: string, answer: string) => [
   { role: "assistant" as const, content: answer },
 ];
 
-t.test("200: the summary of the user's thread, with exactly the fields of section 2.1", async (t) => {
+t.test("200: the summary of the user's thread, with exactly the fields of MemorySummary", async (t) => {
   const userExternalId = uniqueId("user");
   const threadExternalId = uniqueId("thread");
   const created = await postThread({

@@ -3,7 +3,7 @@ import type { components } from "../../client/src/index.ts";
 import { FORBIDDEN, UNAUTHORIZED, contractViolations } from "../helpers/contract.ts";
 import { startService, uniqueId } from "../helpers/app.ts";
 
-// decisions.md, "Bounded answers": a Thread object carries the latest 100 messages and messageCount;
+// Bounded answers: a Thread object carries the latest 100 messages and messageCount;
 // GET /api/external/threads/{threadId}/messages pages through all of them.
 const service = await startService(t);
 const { org, api, call } = service;

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
-import type { Database } from "../db/database.ts";
+import type { PoolStats } from "../db/database.ts";
 
-export interface MetricSources {
-  database: Database;
+interface MetricSources {
+  /** PostgreSQL only: the connection pool right now. */
+  poolStats?(): PoolStats;
   /** Memory summaries waiting for or in the background summarizer (the LLM path). */
   pendingSummaries(): number;
 }
@@ -13,7 +15,7 @@ function operationLabel(request: FastifyRequest): string {
   return request.routeOptions.config.operation?.operationId ?? request.routeOptions.url ?? "unmatched";
 }
 
-function createRegistry({ database, pendingSummaries }: MetricSources) {
+function createRegistry({ poolStats, pendingSummaries }: MetricSources) {
   const registry = new Registry();
   const labelNames = ["operation", "method", "status"] as const;
   const requests = new Counter({ name: "http_requests_total", help: "HTTP requests answered, by operation and status", labelNames, registers: [registry] });
@@ -30,7 +32,7 @@ function createRegistry({ database, pendingSummaries }: MetricSources) {
     labelNames: ["state"],
     registers: [registry],
     collect() {
-      const stats = database.poolStats?.();
+      const stats = poolStats?.();
       if (!stats) return;
       this.set({ state: "in_use" }, stats.inUse);
       this.set({ state: "idle" }, stats.idle);
@@ -48,9 +50,12 @@ function createRegistry({ database, pendingSummaries }: MetricSources) {
   return { registry, requests, duration };
 }
 
-/** GET /metrics in the Prometheus text format, without a key, and the request measurements behind it. */
-export function registerMetrics(app: FastifyInstance, sources: MetricSources): void {
-  const { registry, requests, duration } = createRegistry(sources);
+/** GET /metrics in the Prometheus text format, without a key, and the measurements of every request behind it. */
+async function metrics(app: FastifyInstance): Promise<void> {
+  const { registry, requests, duration } = createRegistry({
+    poolStats: app.database.poolStats,
+    pendingSummaries: app.services.memory.pendingSummaries,
+  });
   app.addHook("onResponse", async (request, reply) => {
     const labels = { operation: operationLabel(request), method: request.method, status: String(reply.statusCode) };
     requests.inc(labels);
@@ -61,3 +66,5 @@ export function registerMetrics(app: FastifyInstance, sources: MetricSources): v
     return registry.metrics();
   });
 }
+
+export default fp(metrics, { name: "metrics", dependencies: ["database", "services"] });

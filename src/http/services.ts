@@ -1,0 +1,30 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import type { Database } from "../db/database.ts";
+import { createServices, type Services } from "../services.ts";
+import type { Summarizer } from "../summarizer/summarizer.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The database the service was built with; its owner (the caller of buildApp) closes it. */
+    database: Database;
+    /** What handlers and hooks call: one service per domain (src/services.ts). */
+    services: Services;
+  }
+}
+
+export const database = fp(
+  async (app: FastifyInstance, options: { database: Database }) => {
+    app.decorate("database", options.database);
+  },
+  { name: "database" },
+);
+
+/** The domain's services on the app's database; closing the app stops their background work. */
+export const services = fp(
+  async (app: FastifyInstance, { summarizer }: { summarizer?: Summarizer }) => {
+    app.decorate("services", createServices(app.database, { summarizer, log: app.log }));
+    app.addHook("onClose", () => app.services.memory.close());
+  },
+  { name: "services", dependencies: ["database"] },
+);

@@ -35,6 +35,8 @@ export interface AppOptions {
   cors?: CorsOptions;
   /** The browser console at /console (its page needs no key; the API it calls does). */
   console?: boolean;
+  /** True once the process has begun to shut down: GET /ready answers 503 so that a load balancer stops sending. */
+  shuttingDown?: () => boolean;
 }
 
 /** Room for a 255-character path parameter percent-encoded, so that its schema, not the router (414), rejects it. */
@@ -61,7 +63,7 @@ function serverOptions({ logger = false, bodyLimitBytes = DEFAULTS.bodyLimitByte
  * root apply to every route; the API (/api/external) is one encapsulated context of its own.
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { database, summarizer, rateLimit, cors: corsOptions = {} } = options;
+  const { database, summarizer, rateLimit, cors: corsOptions = {}, shuttingDown } = options;
   const specification = loadSpecification();
   const app = Fastify(serverOptions(options));
 
@@ -69,7 +71,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorAnswers);
   await app.register(jsonRequests);
   await app.register(databasePlugin, { database });
-  await app.register(services, { summarizer });
+  await app.register(services, { summarizer, shuttingDown });
   if (options.metrics ?? DEFAULTS.metricsEnabled) await app.register(metrics);
   await app.register(cors, { specification, ...corsOptions });
   await app.register(docs, { specification });

@@ -4,7 +4,7 @@ import { openDatabase, type Database } from "./db/database.ts";
 import { DatabaseInUseError } from "./db/folderLock.ts";
 import { EXIT_CODES } from "./exitCodes.ts";
 import { loggerOptions } from "./http/logging.ts";
-import { closeConnectionsGracefully } from "./lifecycle/connections.ts";
+import { drainConnections } from "./lifecycle/connections.ts";
 import { exitGracefullyOnSignals } from "./lifecycle/shutdown.ts";
 import { bootstrapDefaultOrganization, type InitializedOrganization } from "./organizations/organizations.ts";
 import { configuredSummarizer } from "./summarizer/configured.ts";
@@ -51,12 +51,18 @@ const app = await buildApp({
   console: config.consoleEnabled,
   rateLimit: { ...config.rateLimit, redisUrl: config.redisUrl },
   cors: { origins: config.corsOrigins },
+  // `connections` is set below, before the server listens and so before any /ready.
+  shuttingDown: () => connections.draining,
 });
 if (applied.length > 0) app.log.info({ migrations: applied }, "applied database migrations");
 
-closeConnectionsGracefully(app.server);
+// Half of the shutdown timeout to take connections, half to answer them.
+const connections = drainConnections(app.server, { listenAtMostMs: config.shutdownTimeoutMs / 2 });
 exitGracefullyOnSignals({
-  closeServer: () => app.close(),
+  closeServer: async () => {
+    await connections.drain();
+    await app.close();
+  },
   closeDatabase: () => database.close(),
   timeoutMs: config.shutdownTimeoutMs,
   log: app.log,

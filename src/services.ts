@@ -25,11 +25,16 @@ export const NO_MEMORY = "No user or no memory found";
 export interface ServiceOptions {
   /** Refines the built-in memory summaries in the background (e.g. an LLM); none: built-in only. */
   summarizer?: Summarizer;
+  /** True once the process has begun to shut down: it is no longer ready, whatever the database says. */
+  shuttingDown?: () => boolean;
   log: SummaryLog;
 }
 
-/** Whether the database answers; `unexpected` is a failure that is not the database being unreachable (worth logging). */
-export type Readiness = { ready: true } | { ready: false; unexpected?: unknown };
+/**
+ * Whether the service can take requests: not shutting down, and the database answers; `unexpected` is a failure
+ * that is not the database being unreachable (worth logging).
+ */
+export type Readiness = { ready: true } | { ready: false; shuttingDown: true } | { ready: false; unexpected?: unknown };
 
 /**
  * One service per domain, each a thin object over the domain's functions with the database bound,
@@ -37,12 +42,13 @@ export type Readiness = { ready: true } | { ready: false; unexpected?: unknown }
  * organization of the request's key first. Something asked for by id that does not exist is a
  * `notFound` error thrown here (or by the domain): handlers never answer 404 themselves.
  */
-export function createServices(database: Database, { summarizer, log }: ServiceOptions) {
+export function createServices(database: Database, { summarizer, shuttingDown = () => false, log }: ServiceOptions) {
   const { prisma } = database;
   const summaries = new SummaryKeeper({ driver: database.driver, refiner: summarizer, log });
   return {
     system: {
       async readiness(): Promise<Readiness> {
+        if (shuttingDown()) return { ready: false, shuttingDown: true };
         try {
           await database.ping();
           return { ready: true };

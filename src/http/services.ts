@@ -1,8 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { Database } from "../db/database.ts";
-import { createServices, type Services } from "../services.ts";
-import type { Summarizer } from "../summarizer/summarizer.ts";
+import { createServices, type ServiceOptions, type Services } from "../services.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -22,8 +21,8 @@ export const database = fp(
 
 /** The domain's services on the app's database; closing the app stops their background work. */
 export const services = fp(
-  async (app: FastifyInstance, { summarizer }: { summarizer?: Summarizer }) => {
-    app.decorate("services", createServices(app.database, { summarizer, log: app.log }));
+  async (app: FastifyInstance, { summarizer, shuttingDown }: Omit<ServiceOptions, "log">) => {
+    app.decorate("services", createServices(app.database, { summarizer, shuttingDown, log: app.log }));
     app.addHook("onClose", () => app.services.memory.close());
   },
   { name: "services", dependencies: ["database"] },

@@ -1,39 +1,131 @@
-import type { Server } from "node:http";
+import type { Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 
+export interface DrainOptions {
+  /** The listening socket stays open at least this long after the drain starts (clients still in their handshake)… */
+  listenAtLeastMs: number;
+  /** …then until no connection waits to be accepted, but at most this long. */
+  listenAtMostMs: number;
+  /** A connection that has not sent a request yet gets this long (from the drain, or from its accept) to send one. */
+  firstRequestGraceMs: number;
+}
+
+export const DEFAULT_DRAIN: DrainOptions = { listenAtLeastMs: 100, listenAtMostMs: 5_000, firstRequestGraceMs: 2_000 };
+
+export interface ConnectionDrain {
+  /** True from the start of drain() (or server.close()) on. */
+  readonly draining: boolean;
+  /**
+   * Answers every request that reaches the server, each with `Connection: close`, closes the listening socket once
+   * connections stop arriving, and resolves when every connection has closed, its response delivered to the OS.
+   */
+  drain(): Promise<void>;
+}
+
+interface Connection {
+  requests: number;
+  inFlight: number;
+}
+
 /**
- * Makes `server.close()` graceful for responses already being written. Node's own
- * closeIdleConnections() (called by server.close() since Node 19) destroys a socket as soon as its
- * response has been handed to res.end(), even while a large body is still queued in the socket, so
- * the client gets a truncated response. Instead: sockets with no response in flight are ended at
- * once, the others right after their response has been handed to the operating system.
+ * Shutdown without cutting anything off. Node's server.close() loses requests three ways:
+ * - it closes the listening socket at once, and the kernel resets every connection still waiting in its accept
+ *   queue (handshake done, request sent, not yet accepted by a busy event loop);
+ * - its closeIdleConnections() destroys every socket with no response in flight, including one just accepted
+ *   whose request is still unread in the socket buffer;
+ * - it destroys a socket as soon as its response has been handed to res.end(), while a large body is still
+ *   queued in the socket.
+ * Here the listening socket stays open until no connection waits in the accept queue; a connection with no
+ * request yet gets a grace period to send one; an idle keep-alive connection is ended once the listener is
+ * closed, any other right after its response.
  */
-export function closeConnectionsGracefully(server: Server): void {
-  const responsesInFlight = new Map<Socket, number>();
-  let closing = false;
+export function drainConnections(server: Server, drainOptions: Partial<DrainOptions> = {}): ConnectionDrain {
+  const options = { ...DEFAULT_DRAIN, ...drainOptions };
+  const connections = new Map<Socket, Connection>();
+  const responsesInFlight = new Set<ServerResponse>();
+  let draining = false;
+  let listenerClosed = false;
+  let accepted = 0;
+
+  const endIfIdle = (socket: Socket, connection: Connection) => {
+    if (connection.inFlight === 0 && connection.requests > 0 && listenerClosed) socket.destroySoon();
+  };
+
+  const awaitFirstRequest = (socket: Socket, connection: Connection) => {
+    setTimeout(() => {
+      // After one more poll of the event loop: a request already in the socket buffer is read first.
+      setImmediate(() => {
+        if (connection.requests === 0 && socket.bytesRead === 0) socket.destroySoon();
+      });
+    }, options.firstRequestGraceMs).unref();
+  };
+
+  const startDraining = () => {
+    if (draining) return;
+    draining = true;
+    for (const response of responsesInFlight) if (!response.headersSent) response.setHeader("connection", "close");
+    for (const [socket, connection] of connections) if (connection.requests === 0) awaitFirstRequest(socket, connection);
+  };
 
   server.on("connection", (socket: Socket) => {
-    responsesInFlight.set(socket, 0);
-    socket.once("close", () => responsesInFlight.delete(socket));
+    const connection = { requests: 0, inFlight: 0 };
+    connections.set(socket, connection);
+    socket.once("close", () => connections.delete(socket));
+    accepted += 1;
+    if (draining) awaitFirstRequest(socket, connection);
   });
 
-  server.on("request", (request, response) => {
+  // Before Fastify's own listener, so that the header is set before anything is sent.
+  server.prependListener("request", (request, response: ServerResponse) => {
     const socket: Socket = request.socket;
-    responsesInFlight.set(socket, (responsesInFlight.get(socket) ?? 0) + 1);
-    let done = false;
+    const connection = connections.get(socket);
+    if (!connection) return;
+    connection.requests += 1;
+    connection.inFlight += 1;
+    responsesInFlight.add(response);
+    if (draining) response.setHeader("connection", "close");
+    let settled = false;
     const settle = () => {
-      if (done) return;
-      done = true;
-      const remaining = (responsesInFlight.get(socket) ?? 1) - 1;
-      responsesInFlight.set(socket, remaining);
-      if (closing && remaining === 0) socket.end();
+      if (settled) return;
+      settled = true;
+      responsesInFlight.delete(response);
+      connection.inFlight -= 1;
+      endIfIdle(socket, connection);
     };
     response.once("finish", settle);
     response.once("close", settle);
   });
 
+  // server.close() calls this; Node's own would destroy sockets whose request is still unread.
   server.closeIdleConnections = () => {
-    closing = true;
-    for (const [socket, inFlight] of responsesInFlight) if (inFlight === 0) socket.end();
+    startDraining();
+    listenerClosed = true;
+    for (const [socket, connection] of connections) endIfIdle(socket, connection);
+  };
+
+  // libuv accepts one connection per event-loop iteration (libuv PR #3696), and an iteration of a busy server can
+  // take hundreds of milliseconds: 20 queued connections may need seconds to be accepted. An iteration that
+  // accepted nothing means that the queue was empty.
+  const untilAcceptQueueEmpty = (startedAt: number) =>
+    new Promise<void>((resolve) => {
+      const deadline = startedAt + options.listenAtMostMs;
+      const check = () =>
+        setImmediate(() => {
+          const before = accepted;
+          // The next immediate runs after a whole poll phase, which accepts a waiting connection if there is one.
+          setImmediate(() => (accepted === before || Date.now() >= deadline ? resolve() : check()));
+        });
+      setTimeout(check, options.listenAtLeastMs);
+    });
+
+  return {
+    get draining() {
+      return draining;
+    },
+    async drain() {
+      startDraining();
+      await untilAcceptQueueEmpty(Date.now());
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 
 export interface ShutdownOptions {
-  /** Stops accepting connections, then resolves once every request in flight has been answered. */
+  /** Answers what reaches the server, stops accepting connections once none waits, resolves once all are closed. */
   closeServer(): Promise<void>;
   closeDatabase(): Promise<void>;
   /** After this long the process exits with 1, whatever is still running. */

@@ -6,6 +6,8 @@ export interface RawAnswer {
   body: string;
   /** Milliseconds from the first byte sent until the server closed the connection. */
   closedAfterMs: number;
+  /** How the connection failed, e.g. ECONNRESET when the server reset it. */
+  error?: string;
 }
 
 /** Opens a TCP connection to an http://host:port URL. */
@@ -17,20 +19,21 @@ export function openSocket(url: string): Promise<Socket> {
   });
 }
 
-function parse(raw: string, closedAfterMs: number): RawAnswer {
+function parse(raw: string, closedAfterMs: number, error?: string): RawAnswer {
   const [head = "", ...rest] = raw.split("\r\n\r\n");
   const [statusLine = "", ...headerLines] = head.split("\r\n");
   const headers = Object.fromEntries(headerLines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]));
-  return { status: Number(statusLine.split(" ")[1] ?? 0), headers, body: rest.join("\r\n\r\n"), closedAfterMs };
+  return { status: Number(statusLine.split(" ")[1] ?? 0), headers, body: rest.join("\r\n\r\n"), closedAfterMs, ...(error && { error }) };
 }
 
 /** Everything the server sends on the socket until it closes it. */
 export function answerOf(socket: Socket, startedAt = Date.now()): Promise<RawAnswer> {
   return new Promise((resolve) => {
     let raw = "";
+    let error: string | undefined;
     socket.on("data", (chunk) => (raw += chunk.toString("latin1")));
-    socket.on("error", () => {});
-    socket.on("close", () => resolve(parse(raw, Date.now() - startedAt)));
+    socket.on("error", (failure: NodeJS.ErrnoException) => (error = failure.code ?? failure.message));
+    socket.on("close", () => resolve(parse(raw, Date.now() - startedAt, error)));
   });
 }
 

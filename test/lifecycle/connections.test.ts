@@ -1,22 +1,32 @@
 import { once } from "node:events";
-import { createServer, get, type IncomingMessage } from "node:http";
+import { createServer, get, type IncomingMessage, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { Worker } from "node:worker_threads";
 import t from "tap";
-import { closeConnectionsGracefully } from "../../src/lifecycle/connections.ts";
+import { drainConnections, type DrainOptions } from "../../src/lifecycle/connections.ts";
+import { answerOf, openSocket, type RawAnswer } from "../helpers/rawHttp.ts";
 
 const BODY = "x".repeat(32 * 1024 * 1024);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const REQUEST = "GET / HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n";
 
-/** Bytes a client receives of a large response it starts reading only after server.close(). */
-async function receivedAfterClose(graceful: boolean): Promise<number> {
-  const server = createServer((_request, response) => response.end(BODY));
-  if (graceful) closeConnectionsGracefully(server);
+async function listening(handler: RequestListener): Promise<{ server: Server; url: string }> {
+  const server = createServer(handler);
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
-  const [response] = (await once(get(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`), "response")) as [IncomingMessage];
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+type Closer = (server: Server) => () => Promise<unknown>;
+
+/** Bytes a client receives of a large response it starts reading only after the server began to close. */
+async function receivedAfterClose(closer: Closer): Promise<number> {
+  const { server, url } = await listening((_request, response) => response.end(BODY));
+  const close = closer(server);
+  const [response] = (await once(get(`${url}/`), "response")) as [IncomingMessage];
   response.pause();
-  const closed = once(server, "close");
-  server.close();
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  const closed = close();
+  await sleep(100);
   let received = 0;
   response.on("data", (chunk: Buffer) => (received += chunk.length));
   response.on("error", () => {}); // "aborted" when the server cut the response off
@@ -27,22 +37,119 @@ async function receivedAfterClose(graceful: boolean): Promise<number> {
   return received;
 }
 
+const closeServer = (server: Server) => new Promise((resolve) => server.close(resolve));
+const plainClose: Closer = (server) => () => closeServer(server);
+const drained: Closer = (server) => {
+  const drain = drainConnections(server);
+  return () => drain.drain();
+};
+
 t.test("server.close() alone cuts off a response already handed to res.end() (why the module exists)", async (t) => {
-  t.ok((await receivedAfterClose(false)) < BODY.length);
+  t.ok((await receivedAfterClose(plainClose)) < BODY.length);
 });
 
-t.test("with closeConnectionsGracefully the whole response arrives and the server still closes", async (t) => {
-  t.equal(await receivedAfterClose(true), BODY.length);
+t.test("drained, the whole response arrives; with the drain attached, server.close() is as graceful", async (t) => {
+  t.equal(await receivedAfterClose(drained), BODY.length);
+  t.equal(
+    await receivedAfterClose((server) => {
+      drainConnections(server);
+      return () => closeServer(server);
+    }),
+    BODY.length,
+  );
 });
 
-t.test("idle keep-alive connections are closed, so close() does not wait for them", async (t) => {
-  const server = createServer((_request, response) => response.end("ok"));
-  closeConnectionsGracefully(server);
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, { keepalive: true });
-  t.equal(await response.text(), "ok");
+/**
+ * A connection that waits in the kernel's accept queue when the server starts to close: a worker thread connects
+ * and sends its request while this thread is blocked, so the server cannot have accepted it.
+ */
+async function answerToQueuedConnection(closer: Closer): Promise<{ acceptedBefore: number; answer: RawAnswer }> {
+  const { server } = await listening((_request, response) => response.end("ok"));
+  const close = closer(server);
+  let accepted = 0;
+  server.on("connection", () => (accepted += 1));
+  const sent = new Int32Array(new SharedArrayBuffer(4));
+  const client = new Worker(
+    `const { workerData, parentPort } = require("node:worker_threads");
+     const socket = require("node:net").connect(workerData.port, "127.0.0.1", () =>
+       socket.write(workerData.request, () => { Atomics.store(workerData.sent, 0, 1); Atomics.notify(workerData.sent, 0); }));
+     let raw = "";
+     socket.on("data", (chunk) => (raw += chunk));
+     socket.on("error", (error) => parentPort.postMessage({ error: error.code }));
+     socket.on("close", () => parentPort.postMessage({ raw }));`,
+    { eval: true, workerData: { port: (server.address() as AddressInfo).port, request: REQUEST, sent } },
+  );
+  t.teardown(() => client.terminate());
+  Atomics.wait(sent, 0, 0, 10_000);
+  const acceptedBefore = accepted;
+  const closed = close();
+  const [message] = (await once(client, "message")) as [{ raw?: string; error?: string }];
+  await closed;
+  const [head = "", body = ""] = (message.raw ?? "").split("\r\n\r\n");
+  const status = Number(head.split(" ")[1] ?? 0);
+  const connection = /\r\nconnection: (\S+)/i.exec(head)?.[1];
+  return { acceptedBefore, answer: { status, headers: connection ? { connection } : {}, body, closedAfterMs: 0, ...(message.error && { error: message.error }) } };
+}
+
+t.test("server.close() resets a connection still in the accept queue, request sent and all (why the drain waits)", async (t) => {
+  const { acceptedBefore, answer } = await answerToQueuedConnection(plainClose);
+  t.equal(acceptedBefore, 0);
+  t.match(answer, { status: 0, error: "ECONNRESET" });
+});
+
+t.test("the drain accepts and answers a connection that was in the accept queue, with Connection: close", async (t) => {
+  const { acceptedBefore, answer } = await answerToQueuedConnection(drained);
+  t.equal(acceptedBefore, 0);
+  t.match(answer, { status: 200, headers: { connection: "close" }, body: "ok" });
+  t.notOk(answer.error);
+});
+
+/** A server with a drain, and a connection to it that the server has accepted. */
+async function acceptedConnection(handler: RequestListener, options: Partial<DrainOptions> = {}) {
+  const { server, url } = await listening(handler);
+  const drain = drainConnections(server, options);
+  const accepted = once(server, "connection");
+  const socket = await openSocket(url);
+  await accepted;
+  return { drain, socket, answer: answerOf(socket) };
+}
+
+t.test("a connection accepted before the drain, its request sent after the drain began, is answered", async (t) => {
+  const { drain, socket, answer } = await acceptedConnection((_request, response) => response.end("ok"));
+  const drained = drain.drain();
+  t.ok(drain.draining);
+  await sleep(300);
+  socket.write(REQUEST);
+  t.match(await answer, { status: 200, headers: { connection: "close" }, body: "ok" });
+  await drained;
+});
+
+t.test("a connection that sends nothing is closed once its grace period has passed", async (t) => {
+  const { drain, answer } = await acceptedConnection((_request, response) => response.end("ok"), { firstRequestGraceMs: 200 });
   const started = Date.now();
-  await new Promise((resolve) => server.close(resolve));
-  t.ok(Date.now() - started < 1_000);
+  await drain.drain();
+  const closed = await answer;
+  t.match(closed, { status: 0, body: "" });
+  t.notOk(closed.error, "closed, not reset");
+  t.ok(Date.now() - started >= 200 && Date.now() - started < 2_000, `drained ${Date.now() - started} ms after it began`);
+});
+
+t.test("a response in flight when the drain begins says Connection: close", async (t) => {
+  const { drain, socket, answer } = await acceptedConnection((_request, response) => setTimeout(() => response.end("late"), 200));
+  socket.write(REQUEST);
+  await sleep(50);
+  const drained = drain.drain();
+  t.match(await answer, { status: 200, headers: { connection: "close" }, body: "late" });
+  await drained;
+});
+
+t.test("idle keep-alive connections are closed, so the drain does not wait for them", async (t) => {
+  const { server, url } = await listening((_request, response) => response.end("ok"));
+  const drain = drainConnections(server);
+  const response = await fetch(`${url}/`, { keepalive: true });
+  t.equal(await response.text(), "ok");
+  t.equal(response.headers.get("connection"), "keep-alive");
+  const started = Date.now();
+  await drain.drain();
+  t.ok(Date.now() - started < 1_000, `drained ${Date.now() - started} ms after it began`);
 });

@@ -44,7 +44,7 @@ export type Readiness = { ready: true } | { ready: false; shuttingDown: true } |
  */
 export function createServices(database: Database, { summarizer, shuttingDown = () => false, log }: ServiceOptions) {
   const { prisma } = database;
-  const summaries = new SummaryKeeper({ prisma, refiner: summarizer, log });
+  const summaries = new SummaryKeeper({ driver: database.driver, refiner: summarizer, log });
   return {
     system: {
       async readiness(): Promise<Readiness> {
@@ -64,7 +64,7 @@ export function createServices(database: Database, { summarizer, shuttingDown = 
       list: (organizationId: number) => listProjects(prisma, organizationId),
     },
     users: {
-      upsert: (organizationId: number, input: UserInput) => upsertUser(prisma, organizationId, input),
+      upsert: (organizationId: number, input: UserInput) => upsertUser(database, organizationId, input),
       async delete(organizationId: number, externalId: string): Promise<void> {
         if (!(await deleteUser(prisma, organizationId, externalId))) throw notFound("User not found");
       },
@@ -81,7 +81,7 @@ export function createServices(database: Database, { summarizer, shuttingDown = 
       listIntents: (organizationId: number, projectId?: number) => listIntents(prisma, organizationId, projectId),
     },
     feedback: {
-      record: (organizationId: number, keyKind: KeyKind, input: FeedbackInput) => recordFeedback(prisma, organizationId, keyKind, input),
+      record: (organizationId: number, keyKind: KeyKind, input: FeedbackInput) => recordFeedback(database, organizationId, keyKind, input),
       list: (organizationId: number, filters: FeedbackFilters, page: PageRequest) => listFeedback(prisma, organizationId, filters, page),
       stats: (organizationId: number, filters: FeedbackFilters, groupBy?: GroupBy) => feedbackStats(prisma, organizationId, filters, groupBy),
     },

@@ -112,7 +112,7 @@ export async function evaluateMemory(cases: MemoryCase[], refiner?: Summarizer, 
         watch.returned.delete(last);
       } else {
         const lastMessageId = thread.messages.at(-1)!.id;
-        summaryMs = builtinCpuMs(await loadConversation(database.prisma, organizationId, thread.id, BUILTIN_WINDOW, lastMessageId));
+        summaryMs = builtinCpuMs(await loadConversation(database.driver, organizationId, thread.id, BUILTIN_WINDOW, lastMessageId));
       }
       const { found, missed, staleShown } = score(summary, memoryCase.facts, memoryCase.changed);
       const byPosition: CaseResult["byPosition"] = { early: { facts: 0, found: 0 }, middle: { facts: 0, found: 0 }, late: { facts: 0, found: 0 } };

@@ -3,7 +3,7 @@
 // PostgreSQL, in the order of the properties of their openapi.yaml schemas (the order the
 // answers had when Fastify serialized them), from fragments that take the organization from the
 // row they are built for, so that the same text serves every statement that embeds them.
-import type { ExternalUser, Thread } from "../../generated/prisma/client.ts";
+import type { AttributeOption, ExternalUser, Feedback, Message, Project, Thread } from "../../generated/prisma/client.ts";
 import type { Statement } from "./driver.ts";
 import { containsPattern, isoTimestampText as iso } from "./sql.ts";
 
@@ -200,3 +200,314 @@ export function threadListing(organizationId: number, filters: ThreadFilters): T
     values,
   };
 }
+
+/** The AttributeOption object of `AttributeOption o`: its full attribute `Attribute a`, with all its options. */
+const attributeOptionJson = (() => {
+  const summary = (alias: string) =>
+    `'id', ${alias}."id", 'attributeId', ${alias}."attributeId", 'name', ${alias}."name",
+     'createdAt', ${iso(`${alias}."createdAt"`)}, 'updatedAt', ${iso(`${alias}."updatedAt"`)}`;
+  return `json_build_object(${summary("o")},
+    'attribute', json_build_object(
+      'id', a."id", 'organizationId', a."organizationId", 'projectId', a."projectId", 'name', a."name",
+      'createdAt', ${iso('a."createdAt"')}, 'updatedAt', ${iso('a."updatedAt"')},
+      'options', (SELECT json_agg(json_build_object(${summary("ao")}) ORDER BY ao."id")
+        FROM "AttributeOption" ao WHERE ao."organizationId" = a."organizationId" AND ao."attributeId" = a."id")))`;
+})();
+
+/**
+ * The Feedback object of `Feedback f` (its message `m`, thread `t`, giver `u`), its options those
+ * whose ids `optionIds` selects (a query on `f`); subqueries scoped to the feedback's organization.
+ */
+export const feedbackJson = (optionIds: string) => `json_build_object(
+  'id', f."id", 'feedbackType', f."feedbackType", 'feedbackText', f."feedbackText",
+  'createdAt', ${iso('f."createdAt"')}, 'updatedAt', ${iso('f."updatedAt"')},
+  'threadId', f."threadId", 'threadExternalId', t."externalId", 'projectId', f."projectId",
+  'message', json_build_object('externalId', m."externalId", 'role', m."role", 'content', m."content"),
+  'attributeOptions', COALESCE((
+    SELECT json_agg(${attributeOptionJson} ORDER BY o."id")
+    FROM "AttributeOption" o
+    JOIN "Attribute" a ON a."id" = o."attributeId"
+    WHERE o."organizationId" = f."organizationId" AND o."id" IN (${optionIds})), '[]'),
+  'externalUser', ${externalUserJson})`;
+
+/** The options a stored feedback carries, for `feedbackJson`. */
+export const storedFeedbackOptions = `
+  SELECT fo."attributeOptionId" FROM "FeedbackOption" fo WHERE fo."organizationId" = f."organizationId" AND fo."feedbackId" = f."id"`;
+
+/** The joins `feedbackJson` needs, after `FROM … f`. */
+export const feedbackJoins = `
+  JOIN "Message" m ON m."id" = f."messageId"
+  JOIN "Thread" t ON t."id" = f."threadId"
+  JOIN "ExternalUser" u ON u."id" = f."externalUserId"`;
+
+export interface FeedbackTargetRow {
+  threadId: Thread["id"];
+  projectId: Thread["projectId"];
+  threadUserId: Thread["externalUserId"];
+  messageId: Message["id"] | null;
+  /** Attribute name to the id of the option named for it; null: the attribute has no such option; absent: no such attribute. */
+  options: Record<string, AttributeOption["id"] | null>;
+}
+
+/**
+ * What feedback is given on: the thread by externalId ($2, narrowed by projectId $3 when not null), its
+ * message named $4 (when not null) or else its last one, and the option of each attribute named
+ * ($5 attribute names, $6 option names, in the thread's project). At most two threads: more than one is a conflict.
+ */
+export const FEEDBACK_TARGET: Statement<FeedbackTargetRow> = {
+  name: "feedback_target",
+  text: `
+    SELECT t."id" AS "threadId", t."projectId", t."externalUserId" AS "threadUserId", m."id" AS "messageId",
+           (SELECT COALESCE(json_object_agg(a."name", o."id"), '{}')
+            FROM unnest($5::text[], $6::text[]) AS wanted("attribute", "option")
+            JOIN "Attribute" a ON a."organizationId" = $1 AND a."projectId" = t."projectId" AND a."name" = wanted."attribute"
+            LEFT JOIN "AttributeOption" o
+              ON o."organizationId" = $1 AND o."attributeId" = a."id" AND o."name" = wanted."option") AS "options"
+    FROM "Thread" t
+    LEFT JOIN LATERAL (
+      SELECT m."id" FROM "Message" m
+      WHERE m."organizationId" = t."organizationId" AND m."threadId" = t."id" AND ($4::text IS NULL OR m."externalId" = $4)
+      ORDER BY m."id" DESC
+      LIMIT 1
+    ) m ON true
+    WHERE t."organizationId" = $1 AND t."externalId" = $2 AND ($3::int IS NULL OR t."projectId" = $3)
+    LIMIT 2`,
+};
+
+/**
+ * The vote, one per message per giver: the first inserts it, a later one replaces its type and
+ * text, on the unique key, so that concurrent identical votes create it once. $1 organization,
+ * $2 message, $3 thread, $4 project, $5 giver, $6 type, $7 text.
+ */
+export const FEEDBACK: Statement<{ id: Feedback["id"]; created: boolean }> = {
+  name: "feedback",
+  text: `
+    INSERT INTO "Feedback" ("organizationId", "messageId", "threadId", "projectId", "externalUserId", "feedbackType", "feedbackText")
+    VALUES ($1, $2, $3, $4, $5, $6, $7)
+    ON CONFLICT ("organizationId", "messageId", "externalUserId") DO UPDATE SET
+      "feedbackType" = EXCLUDED."feedbackType", "feedbackText" = EXCLUDED."feedbackText", "updatedAt" = now()
+    RETURNING "id", (xmax = 0) AS "created"`,
+};
+
+/**
+ * Makes feedback $2's options exactly $3 and answers with its Feedback object. A statement of its
+ * own after FEEDBACK: holding the feedback row's lock since, its snapshot sees every option a
+ * concurrent vote on the same feedback wrote. (Its own subqueries do not see what its CTEs write:
+ * the answer's options are those it sets.)
+ */
+export const FEEDBACK_OPTIONS: Statement<{ feedback: unknown }> = {
+  name: "feedback_options",
+  text: `
+    WITH removed AS (
+      DELETE FROM "FeedbackOption"
+      WHERE "organizationId" = $1 AND "feedbackId" = $2 AND NOT ("attributeOptionId" = ANY($3::int[]))
+    ), added AS (
+      INSERT INTO "FeedbackOption" ("organizationId", "feedbackId", "attributeOptionId")
+      SELECT $1, $2, option_id FROM unnest($3::int[]) AS option_id
+      ON CONFLICT DO NOTHING
+    )
+    SELECT ${feedbackJson("SELECT unnest($3::int[])")} AS "feedback"
+    FROM "Feedback" f ${feedbackJoins}
+    WHERE f."organizationId" = $1 AND f."id" = $2`,
+};
+
+/**
+ * Creates or updates the user in one statement, so that concurrent calls for the same externalId
+ * meet on the unique key instead of racing a lookup. Given fields overwrite, absent (null) ones
+ * keep their stored value. $1 organization, $2 externalId, $3 name, $4 email, $5 username.
+ */
+export const UPSERT_USER: Statement<{ id: ExternalUser["id"]; created: boolean }> = {
+  name: "upsert_user",
+  text: `
+    INSERT INTO "ExternalUser" ("organizationId", "externalId", "name", "email", "username")
+    VALUES ($1, $2, $3, $4, $5)
+    ON CONFLICT ("organizationId", "externalId") DO UPDATE SET
+      "name" = COALESCE(EXCLUDED."name", "ExternalUser"."name"),
+      "email" = COALESCE(EXCLUDED."email", "ExternalUser"."email"),
+      "username" = COALESCE(EXCLUDED."username", "ExternalUser"."username"),
+      "updatedAt" = now()
+    RETURNING "id", (xmax = 0) AS "created"`,
+};
+
+/**
+ * The user with this externalId, created with the fields given when new, left as stored otherwise.
+ * No row when a concurrent transaction created it after this statement's snapshot: the next
+ * statement sees it. Values as UPSERT_USER's.
+ */
+export const NEW_USER: Statement<{ id: ExternalUser["id"]; created: boolean }> = {
+  name: "new_user",
+  text: `
+    WITH inserted AS (
+      INSERT INTO "ExternalUser" ("organizationId", "externalId", "name", "email", "username")
+      VALUES ($1, $2, $3, $4, $5)
+      ON CONFLICT ("organizationId", "externalId") DO NOTHING
+      RETURNING "id")
+    SELECT "id", true AS "created" FROM inserted
+    UNION ALL
+    SELECT "id", false AS "created" FROM "ExternalUser" WHERE "organizationId" = $1 AND "externalId" = $2
+    LIMIT 1`,
+};
+
+/**
+ * Sets user $2's segment of each named type ($3 type names, $4 segment names, sorted by type so
+ * that concurrent calls take row locks in the same order), creating types and segments on first use.
+ */
+export const ASSIGN_SEGMENTS: Statement<never> = {
+  name: "assign_segments",
+  text: `
+    WITH wanted AS (
+      SELECT * FROM unnest($3::text[], $4::text[]) AS w(type_name, segment_name)
+    ), types AS (
+      INSERT INTO "SegmentType" ("organizationId", "name")
+      SELECT $1, type_name FROM wanted
+      ON CONFLICT ("organizationId", "name") DO UPDATE SET "name" = EXCLUDED."name"
+      RETURNING "id", "name"
+    ), segments AS (
+      INSERT INTO "Segment" ("organizationId", "userSegmentTypeId", "name")
+      SELECT $1, types."id", wanted.segment_name FROM wanted JOIN types ON types."name" = wanted.type_name
+      ON CONFLICT ("organizationId", "userSegmentTypeId", "name") DO UPDATE SET "name" = EXCLUDED."name"
+      RETURNING "id", "userSegmentTypeId"
+    )
+    INSERT INTO "UserSegment" ("organizationId", "externalUserId", "userSegmentTypeId", "segmentId")
+    SELECT $1, $2, "userSegmentTypeId", "id" FROM segments
+    ON CONFLICT ("organizationId", "externalUserId", "userSegmentTypeId") DO UPDATE SET "segmentId" = EXCLUDED."segmentId"`,
+};
+
+/** $1 organization, $2 user: how many segments the user holds. */
+export const USER_SEGMENT_COUNT: Statement<{ count: number }> = {
+  name: "user_segment_count",
+  text: `SELECT count(*)::int AS "count" FROM "UserSegment" WHERE "organizationId" = $1 AND "externalUserId" = $2`,
+};
+
+export interface IngestRow {
+  threadId: Thread["id"];
+  created: boolean;
+  projectId: Project["id"];
+  userId: ExternalUser["id"];
+  /** The last message the stored summary covers. */
+  summaryMessageId: Thread["summaryMessageId"];
+  /** The thread's last message, those just added included. */
+  lastMessageId: Message["id"] | null;
+}
+
+/**
+ * Create Thread's writes in one statement: the project (given, or the organization's first), the
+ * user upserted (as UPSERT_USER), the thread created, or with an externalId already in the project
+ * its metadata shallow-merged (concurrent ingests of one externalId meet on the unique key and
+ * create it once), and the messages appended in arrival order, one whose externalId the thread
+ * already has skipped. No row: no such project, and nothing written.
+ * $1 organization, $2 projectId, $3-$6 the user's externalId, name, email, username, $7 the
+ * thread's externalId, $8 its metadata, $9 the messages (a JSON array).
+ */
+export const INGEST: Statement<IngestRow> = {
+  name: "ingest",
+  text: `
+    WITH project AS (
+      SELECT "id" FROM "Project" WHERE "organizationId" = $1 AND ($2::int IS NULL OR "id" = $2) ORDER BY "id" LIMIT 1
+    ), usr AS (
+      INSERT INTO "ExternalUser" ("organizationId", "externalId", "name", "email", "username")
+      SELECT $1, $3::text, $4::text, $5::text, $6::text FROM project
+      ON CONFLICT ("organizationId", "externalId") DO UPDATE SET
+        "name" = COALESCE(EXCLUDED."name", "ExternalUser"."name"),
+        "email" = COALESCE(EXCLUDED."email", "ExternalUser"."email"),
+        "username" = COALESCE(EXCLUDED."username", "ExternalUser"."username"),
+        "updatedAt" = now()
+      RETURNING "id"
+    ), thread AS (
+      INSERT INTO "Thread" ("organizationId", "projectId", "externalUserId", "externalId", "metadata")
+      SELECT $1, project."id", usr."id", $7::text, $8::jsonb FROM project, usr
+      ON CONFLICT ("organizationId", "projectId", "externalId") DO UPDATE SET
+        "metadata" = "Thread"."metadata" || EXCLUDED."metadata",
+        "updatedAt" = now()
+      RETURNING "id", (xmax = 0) AS "created", "projectId", "externalUserId", "summaryMessageId"
+    ), added AS (
+      INSERT INTO "Message" ("organizationId", "threadId", "role", "content", "type", "externalId", "metadata", "jsonContent", "createdAt")
+      SELECT $1, thread."id", m."role", m."content", COALESCE(m."type", 'markdown'), m."externalId", COALESCE(m."metadata", '{}'),
+             m."jsonContent", COALESCE(m."createdAt", now()) AT TIME ZONE 'UTC'
+      FROM thread, ROWS FROM (jsonb_to_recordset($9::jsonb)
+        AS ("role" text, "content" text, "type" text, "externalId" text, "metadata" jsonb, "jsonContent" jsonb, "createdAt" timestamptz))
+        WITH ORDINALITY AS m("role", "content", "type", "externalId", "metadata", "jsonContent", "createdAt", position)
+      ORDER BY m.position
+      ON CONFLICT ("organizationId", "threadId", "externalId") DO NOTHING
+      RETURNING "id"
+    )
+    SELECT thread."id" AS "threadId", thread."created", thread."projectId", thread."externalUserId" AS "userId", thread."summaryMessageId",
+           GREATEST((SELECT max("id") FROM added),
+                    (SELECT max(m."id") FROM "Message" m WHERE m."organizationId" = $1 AND m."threadId" = thread."id")) AS "lastMessageId"
+    FROM thread`,
+};
+
+/**
+ * Links thread $3 to the named intents ($4, sorted) of project $2, creating unknown ones. Then
+ * THREAD_INTENT_COUNT, as a later statement sees what this one wrote.
+ */
+export const LINK_INTENTS: Statement<never> = {
+  name: "link_intents",
+  text: `
+    WITH intents AS (
+      INSERT INTO "Intent" ("organizationId", "projectId", "name")
+      SELECT $1, $2, name FROM unnest($4::text[]) AS name
+      ON CONFLICT ("organizationId", "projectId", "name") DO UPDATE SET "name" = EXCLUDED."name"
+      RETURNING "id"
+    )
+    INSERT INTO "ThreadIntent" ("organizationId", "threadId", "intentId")
+    SELECT $1, $3, "id" FROM intents
+    ON CONFLICT DO NOTHING`,
+};
+
+/** $1 organization, $2 thread: how many intents the thread has. */
+export const THREAD_INTENT_COUNT: Statement<{ count: number }> = {
+  name: "thread_intent_count",
+  text: `SELECT count(*)::int AS "count" FROM "ThreadIntent" WHERE "organizationId" = $1 AND "threadId" = $2`,
+};
+
+/** $1 organization, $2 thread: the last message the stored summary covers, and the thread's last message (a backward index probe). */
+export const SUMMARY_STATE: Statement<{ summaryMessageId: Thread["summaryMessageId"]; lastMessageId: Message["id"] | null }> = {
+  name: "summary_state",
+  text: `
+    SELECT t."summaryMessageId",
+           (SELECT max(m."id") FROM "Message" m WHERE m."organizationId" = t."organizationId" AND m."threadId" = t."id") AS "lastMessageId"
+    FROM "Thread" t
+    WHERE t."organizationId" = $1 AND t."id" = $2`,
+};
+
+/**
+ * The summarizer's window of thread $2's user and assistant messages up to message $3: the first
+ * $4 and the last $5 + 1, cut to $6 characters, in two index range scans of a bounded length
+ * however long the thread.
+ */
+export const CONVERSATION: Statement<Pick<Message, "id" | "role" | "content"> & { opening: boolean }> = {
+  name: "conversation",
+  text: `
+    (SELECT "id", "role", left("content", $6::int) AS "content", true AS "opening"
+     FROM "Message"
+     WHERE "organizationId" = $1 AND "threadId" = $2 AND "id" <= $3 AND "role" IN ('user', 'assistant')
+     ORDER BY "id" ASC LIMIT $4::int)
+    UNION ALL
+    (SELECT "id", "role", left("content", $6::int) AS "content", false AS "opening"
+     FROM "Message"
+     WHERE "organizationId" = $1 AND "threadId" = $2 AND "id" <= $3 AND "role" IN ('user', 'assistant')
+     ORDER BY "id" DESC LIMIT $5::int + 1)`,
+};
+
+/** $1 organization, $2 thread: its summary $3, covering the messages up to $4. */
+export const WRITE_SUMMARY: Statement<never> = {
+  name: "write_summary",
+  text: `
+    UPDATE "Thread" SET "summary" = $3, "summaryMessageId" = $4, "summaryUpdatedAt" = now()
+    WHERE "organizationId" = $1 AND "id" = $2`,
+};
+
+/**
+ * Replaces the summary only while it still covers exactly the messages up to $4. Every ingest
+ * that adds messages sets summaryMessageId in its transaction, holding the thread's row lock from
+ * its first statement, and PostgreSQL re-checks this condition on the newest row version after
+ * such a transaction commits: a late answer never overwrites a newer summary.
+ */
+export const REPLACE_SUMMARY: Statement<{ id: Thread["id"] }> = {
+  name: "replace_summary",
+  text: `
+    UPDATE "Thread" SET "summary" = $3, "summaryUpdatedAt" = now()
+    WHERE "organizationId" = $1 AND "id" = $2 AND "summaryMessageId" = $4
+    RETURNING "id"`,
+};

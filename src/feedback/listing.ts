@@ -23,7 +23,6 @@ export async function listFeedback(db: Db, organizationId: number, filters: Feed
   const counting = db.$queryRaw<{ count: number }[]>`SELECT count(*)::int AS "count" FROM "Feedback" f WHERE ${where}`;
   const rows = loadFeedbackViews(
     db,
-    organizationId,
     Prisma.sql`SELECT f.* FROM "Feedback" f WHERE ${where}
       ORDER BY f."createdAt" DESC, f."id" DESC
       LIMIT ${page.pageSize} OFFSET ${page.pageSize * page.pageIndex}`,

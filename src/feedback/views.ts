@@ -1,8 +1,8 @@
 import { Prisma } from "../../generated/prisma/client.ts";
-import { isoTimestamp as iso } from "../db/sql.ts";
+import { feedbackJoins, feedbackJson, storedFeedbackOptions } from "../db/statements.ts";
 import type { Db } from "../db/types.ts";
 import type { MessageRole } from "../threads/views.ts";
-import { externalUserJson, type ExternalUserView, type IsoTimestamp } from "../users/json.ts";
+import type { ExternalUserView, IsoTimestamp } from "../users/json.ts";
 
 interface AttributeOptionSummary {
   id: number;
@@ -40,56 +40,17 @@ export interface FeedbackView {
   updatedAt: IsoTimestamp;
 }
 
-/** SQL building the AttributeOption object of `AttributeOption o`: its full attribute `Attribute a`, with all its options. */
-function attributeOptionJson(organizationId: number): Prisma.Sql {
-  const column = (alias: string, name: string) => Prisma.raw(`${alias}."${name}"`);
-  const summary = (alias: string) =>
-    Prisma.sql`'id', ${column(alias, "id")}, 'attributeId', ${column(alias, "attributeId")}, 'name', ${column(alias, "name")},
-      'createdAt', ${iso(`${alias}."createdAt"`)}, 'updatedAt', ${iso(`${alias}."updatedAt"`)}`;
-  return Prisma.sql`json_build_object(${summary("o")},
-    'attribute', json_build_object(
-      'id', a."id", 'organizationId', a."organizationId", 'projectId', a."projectId", 'name', a."name",
-      'createdAt', ${iso('a."createdAt"')}, 'updatedAt', ${iso('a."updatedAt"')},
-      'options', (SELECT json_agg(json_build_object(${summary("ao")}) ORDER BY ao."id")
-        FROM "AttributeOption" ao WHERE ao."organizationId" = ${organizationId} AND ao."attributeId" = a."id")))`;
-}
-
 /**
  * The Feedback objects of the rows `source` selects from "Feedback", newest first, in one
- * statement: PostgreSQL builds the JSON, every subquery scoped to the organization.
+ * statement: PostgreSQL builds the JSON (the same as POST /api/external/feedback answers), every
+ * subquery scoped to the organization.
  */
-export async function loadFeedbackViews(db: Db, organizationId: number, source: Prisma.Sql): Promise<FeedbackView[]> {
+export async function loadFeedbackViews(db: Db, source: Prisma.Sql): Promise<FeedbackView[]> {
   const rows = await db.$queryRaw<{ feedback: FeedbackView }[]>`
-    SELECT json_build_object(
-      'id', f."id", 'feedbackType', f."feedbackType", 'feedbackText', f."feedbackText",
-      'createdAt', ${iso('f."createdAt"')}, 'updatedAt', ${iso('f."updatedAt"')},
-      'threadId', f."threadId", 'threadExternalId', t."externalId", 'projectId', f."projectId",
-      'message', json_build_object('externalId', m."externalId", 'role', m."role", 'content', m."content"),
-      'attributeOptions', COALESCE((
-        SELECT json_agg(${attributeOptionJson(organizationId)} ORDER BY fo."attributeOptionId")
-        FROM "FeedbackOption" fo
-        JOIN "AttributeOption" o ON o."id" = fo."attributeOptionId"
-        JOIN "Attribute" a ON a."id" = o."attributeId"
-        WHERE fo."organizationId" = ${organizationId} AND fo."feedbackId" = f."id"), '[]'),
-      'externalUser', ${externalUserJson}
-    ) AS "feedback"
-    FROM (${source}) f
-    JOIN "Message" m ON m."id" = f."messageId"
-    JOIN "Thread" t ON t."id" = f."threadId"
-    JOIN "ExternalUser" u ON u."id" = f."externalUserId"
+    SELECT ${Prisma.raw(feedbackJson(storedFeedbackOptions))} AS "feedback"
+    FROM (${source}) f ${Prisma.raw(feedbackJoins)}
     ORDER BY f."createdAt" DESC, f."id" DESC`;
   return rows.map((row) => row.feedback);
-}
-
-/** One feedback of the organization, as POST /api/external/feedback answers it. */
-export async function loadFeedback(db: Db, organizationId: number, id: number): Promise<FeedbackView> {
-  const [feedback] = await loadFeedbackViews(
-    db,
-    organizationId,
-    Prisma.sql`SELECT * FROM "Feedback" WHERE "organizationId" = ${organizationId} AND "id" = ${id}`,
-  );
-  if (!feedback) throw new Error(`feedback ${id} of organization ${organizationId} does not exist`);
-  return feedback;
 }
 
 /**

@@ -1,10 +1,6 @@
-import type { Db } from "../db/types.ts";
+import type { DriverQueries } from "../db/driver.ts";
+import { CONVERSATION } from "../db/statements.ts";
 import type { Conversation, ConversationMessage, ConversationWindow } from "../summarizer/summarizer.ts";
-
-interface MessageRow extends ConversationMessage {
-  id: number;
-  opening: boolean;
-}
 
 /**
  * The window of the thread's user and assistant messages up to `upToMessageId`: two index range
@@ -12,31 +8,20 @@ interface MessageRow extends ConversationMessage {
  * from the end: when it is not one of the opening messages, something was left out.
  */
 export async function loadConversation(
-  db: Db,
+  db: DriverQueries,
   organizationId: number,
   threadId: number,
   window: ConversationWindow,
   upToMessageId: number,
 ): Promise<Conversation> {
-  const rows = await db.$queryRaw<MessageRow[]>`
-    (SELECT "id", "role", left("content", ${window.maxMessageChars}::int) AS "content", true AS "opening"
-     FROM "Message"
-     WHERE "organizationId" = ${organizationId} AND "threadId" = ${threadId} AND "id" <= ${upToMessageId}
-       AND "role" IN ('user', 'assistant')
-     ORDER BY "id" ASC LIMIT ${window.opening}::int)
-    UNION ALL
-    (SELECT "id", "role", left("content", ${window.maxMessageChars}::int) AS "content", false AS "opening"
-     FROM "Message"
-     WHERE "organizationId" = ${organizationId} AND "threadId" = ${threadId} AND "id" <= ${upToMessageId}
-       AND "role" IN ('user', 'assistant')
-     ORDER BY "id" DESC LIMIT ${window.recent + 1}::int)`;
+  const rows = await db.rows(CONVERSATION, [organizationId, threadId, upToMessageId, window.opening, window.recent, window.maxMessageChars]);
   const opening = rows.filter((row) => row.opening);
   const recent = rows.filter((row) => !row.opening).reverse();
   const lastOpeningId = opening.at(-1)?.id ?? 0;
   const beyondWindow = recent.length > window.recent ? recent.shift() : undefined;
   const byId = new Map([...opening, ...recent].map((row) => [row.id, row]));
   return {
-    messages: [...byId.values()].sort((a, b) => a.id - b.id).map(({ role, content }) => ({ role, content })),
+    messages: [...byId.values()].sort((a, b) => a.id - b.id).map(({ role, content }) => ({ role, content }) as ConversationMessage),
     truncated: beyondWindow !== undefined && beyondWindow.id > lastOpeningId,
   };
 }

@@ -1,10 +1,9 @@
-import type { PrismaClient } from "../../generated/prisma/client.ts";
-import type { Db } from "../db/types.ts";
+import type { Driver, DriverQueries } from "../db/driver.ts";
 import { BUILTIN_WINDOW, builtinSummarizer, summarizeConversation } from "../summarizer/builtin.ts";
 import type { Summarizer } from "../summarizer/summarizer.ts";
 import { BackgroundQueue, type QueueLimits } from "./backgroundQueue.ts";
 import { loadConversation } from "./conversation.ts";
-import { replaceSummaryIfCurrent, summaryState, writeSummary } from "./summaries.ts";
+import { replaceSummaryIfCurrent, summaryState, writeSummary, type SummaryState } from "./summaries.ts";
 
 /** The part of a pino logger this needs. */
 export interface SummaryLog {
@@ -13,7 +12,7 @@ export interface SummaryLog {
 }
 
 export interface SummaryKeeperOptions {
-  prisma: PrismaClient;
+  driver: Driver;
   /** A summarizer whose summaries replace the built-in ones after commit (e.g. an LLM); none: built-in only. */
   refiner?: Summarizer;
   log: SummaryLog;
@@ -27,13 +26,13 @@ export interface SummaryKeeperOptions {
  * arrived meanwhile. A failing refiner leaves the built-in summary in place.
  */
 export class SummaryKeeper {
-  private readonly prisma: PrismaClient;
+  private readonly driver: Driver;
   private readonly refiner: Summarizer | undefined;
   private readonly log: SummaryLog;
   private readonly queue: BackgroundQueue;
 
-  constructor({ prisma, refiner, log, limits = { concurrency: 4, maxPending: 10_000 } }: SummaryKeeperOptions) {
-    this.prisma = prisma;
+  constructor({ driver, refiner, log, limits = { concurrency: 4, maxPending: 10_000 } }: SummaryKeeperOptions) {
+    this.driver = driver;
     this.refiner = refiner === builtinSummarizer ? undefined : refiner;
     this.log = log;
     this.queue = new BackgroundQueue(
@@ -44,13 +43,13 @@ export class SummaryKeeper {
   }
 
   /**
-   * Inside the ingest transaction: brings the built-in summary up to date with the thread's
-   * messages. Reads a bounded window of them, and nothing at all when no message was added
-   * (a retry, or a metadata-only append keeps a refined summary). True when it wrote one.
+   * Inside the ingest transaction, given the thread's summary state as it wrote it: brings the
+   * built-in summary up to date with the thread's messages. Reads a bounded window of them, and
+   * nothing at all when no message was added (a retry, or a metadata-only append keeps a refined
+   * summary). True when it wrote one.
    */
-  async summarizeNow(tx: Db, organizationId: number, threadId: number): Promise<boolean> {
-    const state = await summaryState(tx, organizationId, threadId);
-    if (!state || state.lastMessageId === null || state.lastMessageId === state.summaryMessageId) return false;
+  async summarizeNow(tx: DriverQueries, organizationId: number, threadId: number, state: SummaryState): Promise<boolean> {
+    if (state.lastMessageId === null || state.lastMessageId === state.summaryMessageId) return false;
     const conversation = await loadConversation(tx, organizationId, threadId, BUILTIN_WINDOW, state.lastMessageId);
     await writeSummary(tx, organizationId, threadId, summarizeConversation(conversation), state.lastMessageId);
     return true;
@@ -64,13 +63,13 @@ export class SummaryKeeper {
   }
 
   private async refine(refiner: Summarizer, organizationId: number, threadId: number, signal: AbortSignal): Promise<void> {
-    const messageId = (await summaryState(this.prisma, organizationId, threadId))?.summaryMessageId;
+    const messageId = (await summaryState(this.driver, organizationId, threadId))?.summaryMessageId;
     if (messageId === null || messageId === undefined) return;
-    const conversation = await loadConversation(this.prisma, organizationId, threadId, refiner.window, messageId);
+    const conversation = await loadConversation(this.driver, organizationId, threadId, refiner.window, messageId);
     if (conversation.messages.length === 0) return;
     const summary = await refiner.summarize(conversation, signal);
     if (!summary) return;
-    const replaced = await replaceSummaryIfCurrent(this.prisma, organizationId, threadId, summary, messageId);
+    const replaced = await replaceSummaryIfCurrent(this.driver, organizationId, threadId, summary, messageId);
     this.log.debug({ thread: `${organizationId}/${threadId}`, summarizer: refiner.name, replaced }, "refined thread summary");
   }
 

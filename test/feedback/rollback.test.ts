@@ -1,5 +1,6 @@
 import t from "tap";
-import type { Prisma, PrismaClient } from "../../generated/prisma/client.ts";
+import type { Database } from "../../src/db/database.ts";
+import type { DriverQueries } from "../../src/db/driver.ts";
 import { recordFeedback } from "../../src/feedback/feedback.ts";
 import { startService, uniqueId } from "../helpers/app.ts";
 import { feedbackFixtures } from "../helpers/feedback.ts";
@@ -9,27 +10,15 @@ const { org } = service;
 const { prisma } = service.database;
 const { thread, attribute } = feedbackFixtures(service);
 
-type Work = (tx: Prisma.TransactionClient) => Promise<unknown>;
-
-/** The client, except that inside its transactions the statement writing the Feedback row fails. */
-function failingFeedbackWrite(client: PrismaClient): PrismaClient {
-  const failingTx = (tx: Prisma.TransactionClient) =>
-    new Proxy(tx, {
-      get(target, name) {
-        const value = Reflect.get(target, name);
-        if (name !== "$queryRaw") return value;
-        return (strings: TemplateStringsArray, ...values: unknown[]) => {
-          if (strings.join("").includes('INSERT INTO "Feedback"')) throw new Error("injected failure");
-          return (value as (...args: unknown[]) => unknown).call(target, strings, ...values);
-        };
-      },
-    });
-  return new Proxy(client, {
-    get(target, name) {
-      if (name !== "$transaction") return Reflect.get(target, name);
-      return (work: Work, options: object) => target.$transaction((tx) => work(failingTx(tx)), options);
+/** The database, except that inside its driver's transactions the statement writing the Feedback row fails. */
+function failingFeedbackWrite(database: Database): Pick<Database, "driver"> {
+  const failingTx = (tx: DriverQueries): DriverQueries => ({
+    rows: (statement, values) => {
+      if (statement.text.includes('INSERT INTO "Feedback"')) throw new Error("injected failure");
+      return tx.rows(statement, values);
     },
   });
+  return { driver: { ...database.driver, transaction: (work) => database.driver.transaction((tx) => work(failingTx(tx))) } };
 }
 
 t.test("a failure after the giver's upsert rolls the upsert back", async (t) => {
@@ -45,13 +34,13 @@ t.test("a failure after the giver's upsert rolls the upsert back", async (t) => 
   };
   const where = { organizationId: org.organizationId };
 
-  await t.rejects(recordFeedback(failingFeedbackWrite(prisma), org.organizationId, "private", input), { message: "injected failure" });
+  await t.rejects(recordFeedback(failingFeedbackWrite(service.database), org.organizationId, "private", input), { message: "injected failure" });
   t.equal(await prisma.externalUser.count({ where: { ...where, externalId } }), 0, "the user was not created");
   t.equal(await prisma.segmentType.count({ where: { ...where, name: segmentType } }), 0, "nor their segment type");
   t.equal(await prisma.feedback.count({ where }), 0);
 
   // The same call on the real client writes all of it: the injected failure was the only difference.
-  const { created, feedback } = await recordFeedback(prisma, org.organizationId, "private", input);
+  const { created, feedback } = await recordFeedback(service.database, org.organizationId, "private", input);
   t.ok(created);
   t.equal(feedback.externalUser?.externalId, externalId);
   t.equal(await prisma.externalUser.count({ where: { ...where, externalId } }), 1);

@@ -45,7 +45,7 @@ function recordingLog() {
 
 function keeperWith(t: { teardown(fn: () => unknown): void }, refiner: Summarizer) {
   const { warnings, log } = recordingLog();
-  const keeper = new SummaryKeeper({ prisma, refiner, log });
+  const keeper = new SummaryKeeper({ driver: service.database.driver, refiner, log });
   t.teardown(() => keeper.close());
   return { keeper, warnings };
 }
@@ -100,10 +100,10 @@ t.test("the guard itself: a summary of older messages is refused", async (t) => 
   const { keeper } = keeperWith(t, gate.summarizer);
   const { thread } = await ingest(keeper, { messages: exchange("Q?", "A.") });
   const stored = await prisma.thread.findUniqueOrThrow({ where: { id: thread.id } });
-  t.notOk(await replaceSummaryIfCurrent(prisma, org.organizationId, thread.id, "older", stored.summaryMessageId! - 1));
-  t.notOk(await replaceSummaryIfCurrent(prisma, org.organizationId + 1_000_000, thread.id, "other org", stored.summaryMessageId!));
+  t.notOk(await replaceSummaryIfCurrent(service.database.driver, org.organizationId, thread.id, "older", stored.summaryMessageId! - 1));
+  t.notOk(await replaceSummaryIfCurrent(service.database.driver, org.organizationId + 1_000_000, thread.id, "other org", stored.summaryMessageId!));
   t.equal(await summaryOf(thread.id), stored.summary);
-  t.ok(await replaceSummaryIfCurrent(prisma, org.organizationId, thread.id, "current", stored.summaryMessageId!));
+  t.ok(await replaceSummaryIfCurrent(service.database.driver, org.organizationId, thread.id, "current", stored.summaryMessageId!));
   t.equal(await summaryOf(thread.id), "current");
   (await gate.nextCall()).resolve("x");
 });
@@ -139,7 +139,7 @@ t.test("nothing to refine: no call for a thread without user or assistant text",
 t.test("close aborts a slow refiner; the thread keeps its built-in summary", async (t) => {
   const gate = gatedSummarizer();
   const { warnings, log } = recordingLog();
-  const keeper = new SummaryKeeper({ prisma, refiner: gate.summarizer, log });
+  const keeper = new SummaryKeeper({ driver: service.database.driver, refiner: gate.summarizer, log });
   const { thread } = await ingest(keeper, { messages: exchange("Slow?", "Very.") });
   const call = await gate.nextCall();
   await keeper.close();

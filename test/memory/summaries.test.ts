@@ -75,7 +75,7 @@ t.test("a thread of thousands of messages: a bounded summary and a bounded read"
   t.match(lines[0], /^User asked: Question 0: what about feature 0\? .*Question 1498: what about feature 1498\? Question 1499: what about feature 1499\?$/);
   t.equal(lines[1], "Latest answer: Feature 1499 is described in the guide.");
 
-  const conversation = await loadConversation(prisma, org.organizationId, threadId, BUILTIN_WINDOW, thread.summaryMessageId!);
+  const conversation = await loadConversation(service.database.driver, org.organizationId, threadId, BUILTIN_WINDOW, thread.summaryMessageId!);
   t.equal(conversation.messages.length, BUILTIN_WINDOW.opening + BUILTIN_WINDOW.recent, "only the window is read");
   t.ok(conversation.truncated);
 });
@@ -90,7 +90,7 @@ t.test("the window: user and assistant messages only, truncated exactly when som
     ]).flat();
     const response = await postThread({ externalUser, messages });
     const id = response.data!.id;
-    return { id, conversation: await loadConversation(prisma, org.organizationId, id, window, await lastMessageId(id)) };
+    return { id, conversation: await loadConversation(service.database.driver, org.organizationId, id, window, await lastMessageId(id)) };
   };
   const exact = await thread(5);
   t.same(exact.conversation.messages.map((message) => message.content), ["message 0", "message 1", "message 2", "message 3", "message 4"]);
@@ -106,7 +106,7 @@ t.test("the window: user and assistant messages only, truncated exactly when som
   t.equal(short.conversation.truncated, false);
 
   const firstTwo = await prisma.message.findMany({ where: { threadId: oneMore.id }, orderBy: { id: "asc" }, take: 3 });
-  const upTo = await loadConversation(prisma, org.organizationId, oneMore.id, window, firstTwo[2]!.id);
+  const upTo = await loadConversation(service.database.driver, org.organizationId, oneMore.id, window, firstTwo[2]!.id);
   t.same(upTo.messages.map((message) => message.content), ["message 0", "message 1"], "nothing after upToMessageId");
 });
 

@@ -274,26 +274,45 @@ export const FEEDBACK_TARGET: Statement<FeedbackTargetRow> = {
     LIMIT 2`,
 };
 
+export interface VoteRow {
+  id: Feedback["id"];
+  created: boolean;
+  /** The Feedback object (JSON) of a new vote; null when the vote replaced an earlier one (FEEDBACK_OPTIONS answers then). */
+  feedback: unknown;
+}
+
 /**
  * The vote, one per message per giver: the first inserts it, a later one replaces its type and
- * text, on the unique key, so that concurrent identical votes create it once. $1 organization,
- * $2 message, $3 thread, $4 project, $5 giver, $6 type, $7 text.
+ * text, on the unique key, so that concurrent identical votes create it once. A new vote gets its
+ * options ($8) and its Feedback object in this same statement: no other transaction can have
+ * given options to a row this one has just inserted, and the answer reads nothing this statement
+ * wrote but the row it returns (so no plan scans "Feedback" or "FeedbackOption"). A replaced vote
+ * answers `feedback: null`, for FEEDBACK_OPTIONS to set its options.
+ * $1 organization, $2 message, $3 thread, $4 project, $5 giver, $6 type, $7 text, $8 option ids.
  */
-export const FEEDBACK: Statement<{ id: Feedback["id"]; created: boolean }> = {
-  name: "feedback",
+export const VOTE: Statement<VoteRow> = {
+  name: "vote",
   text: `
-    INSERT INTO "Feedback" ("organizationId", "messageId", "threadId", "projectId", "externalUserId", "feedbackType", "feedbackText")
-    VALUES ($1, $2, $3, $4, $5, $6, $7)
-    ON CONFLICT ("organizationId", "messageId", "externalUserId") DO UPDATE SET
-      "feedbackType" = EXCLUDED."feedbackType", "feedbackText" = EXCLUDED."feedbackText", "updatedAt" = now()
-    RETURNING "id", (xmax = 0) AS "created"`,
+    WITH f AS (
+      INSERT INTO "Feedback" ("organizationId", "messageId", "threadId", "projectId", "externalUserId", "feedbackType", "feedbackText")
+      VALUES ($1, $2, $3, $4, $5, $6, $7)
+      ON CONFLICT ("organizationId", "messageId", "externalUserId") DO UPDATE SET
+        "feedbackType" = EXCLUDED."feedbackType", "feedbackText" = EXCLUDED."feedbackText", "updatedAt" = now()
+      RETURNING *, (xmax = 0) AS "created"
+    ), added AS (
+      INSERT INTO "FeedbackOption" ("organizationId", "feedbackId", "attributeOptionId")
+      SELECT $1, f."id", option_id FROM f, unnest($8::int[]) AS option_id
+      WHERE f."created"
+    )
+    SELECT f."id", f."created", CASE WHEN f."created" THEN ${feedbackJson("SELECT unnest($8::int[])")} END AS "feedback"
+    FROM f ${feedbackJoins}`,
 };
 
 /**
- * Makes feedback $2's options exactly $3 and answers with its Feedback object. A statement of its
- * own after FEEDBACK: holding the feedback row's lock since, its snapshot sees every option a
- * concurrent vote on the same feedback wrote. (Its own subqueries do not see what its CTEs write:
- * the answer's options are those it sets.)
+ * Makes the options of replaced vote $2 exactly $3 and answers with its Feedback object. A
+ * statement of its own after VOTE: holding the feedback row's lock since, its snapshot sees every
+ * option a concurrent vote on the same feedback wrote. (Its own subqueries do not see what its
+ * CTEs write: the answer's options are those it sets.)
  */
 export const FEEDBACK_OPTIONS: Statement<{ feedback: unknown }> = {
   name: "feedback_options",

@@ -1,6 +1,6 @@
 import { selectedOptionIds } from "../attributes/selection.ts";
 import type { Database } from "../db/database.ts";
-import { FEEDBACK, FEEDBACK_OPTIONS } from "../db/statements.ts";
+import { FEEDBACK_OPTIONS, VOTE } from "../db/statements.ts";
 import type { KeyKind } from "../keys/keys.ts";
 import { saveNewUser, saveUser, type UserInput } from "../users/users.ts";
 import { findFeedbackTarget, type TargetInput } from "./target.ts";
@@ -30,9 +30,8 @@ export async function recordFeedback(
     const optionIds = selectedOptionIds(input.attributes ?? {}, target.options);
     const giverId = input.externalUser ? (await saveGiver(tx, organizationId, input.externalUser)).id : target.threadUserId;
     const { messageId, threadId, projectId } = target;
-    const [vote] = await tx.rows(FEEDBACK, [organizationId, messageId, threadId, projectId, giverId, input.feedbackType, input.feedbackText ?? null]);
-    const [written] = await tx.rows(FEEDBACK_OPTIONS, [organizationId, vote!.id, optionIds]);
-    const feedback = written!.feedback as FeedbackView;
+    const [vote] = await tx.rows(VOTE, [organizationId, messageId, threadId, projectId, giverId, input.feedbackType, input.feedbackText ?? null, optionIds]);
+    const feedback = (vote!.created ? vote!.feedback : (await tx.rows(FEEDBACK_OPTIONS, [organizationId, vote!.id, optionIds]))[0]!.feedback) as FeedbackView;
     return { feedback: keyKind === "public" ? withoutPersonalData(feedback) : feedback, created: vote!.created };
   });
 }

@@ -3,6 +3,13 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { crossOriginMethods, type OpenApiDocument } from "./contract.ts";
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Read by @fastify/cors: false, the route answers no cross-origin request. */
+    cors?: false;
+  }
+}
+
 export interface CorsOptions {
   /** Origins allowed to call the cross-origin operations; absent or empty: any origin. */
   origins?: string[];
@@ -34,6 +41,12 @@ async function cors(app: FastifyInstance, { specification, origins = [] }: CorsO
     const requested = request.headers["access-control-request-method"]?.toUpperCase() ?? "";
     return preflightMethods.get(request.url.split("?")[0]!)?.has(requested) === true;
   };
+  // Every route added from here on that is not a cross-origin operation opts out (@fastify/cors's own
+  // per-route `cors: false`), so that its requests skip the plugin's work; its preflight route (OPTIONS *) stays in.
+  app.addHook("onRoute", (route) => {
+    if (route.method === "OPTIONS" || route.config?.operation?.crossOrigin === true) return;
+    route.config = { ...route.config, cors: false };
+  });
   await app.register(fastifyCors, {
     delegator: (request, callback) => callback(null, isCrossOrigin(request) ? allowed : { origin: false }),
   });

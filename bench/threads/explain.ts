@@ -1,5 +1,5 @@
 /**
- * EXPLAIN (ANALYZE, BUFFERS) of the listing's count and page statements for every benchmark case:
+ * EXPLAIN (ANALYZE, BUFFERS) of the listing's statement (count and page) for every benchmark case:
  *
  *   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/bench_threads_1m npx tsx bench/threads/explain.ts [case…]
  */
@@ -26,10 +26,8 @@ try {
   const organizationId = await seededOrganization(database.prisma);
   for (const benchCase of await benchCases(database.prisma, organizationId)) {
     if (wanted.length > 0 && !wanted.some((word) => benchCase.name.includes(word))) continue;
-    const { count, page, values } = threadListing(organizationId, benchCase.filters);
-    await explain(`${benchCase.name}: count`, count.text, values);
-    const { pageSize, pageIndex } = benchCase.page;
-    await explain(`${benchCase.name}: page`, page.text, [...values, pageSize, pageSize * pageIndex]);
+    const { statement, values } = threadListing(organizationId, benchCase.filters, benchCase.page);
+    await explain(benchCase.name, statement.text, values);
   }
 } finally {
   await client.end();

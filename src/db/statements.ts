@@ -165,37 +165,40 @@ function givenFilters(filters: ThreadFilters): [keyof ThreadFilters, unknown][] 
 }
 
 export interface ThreadListing {
-  /** $1 organization, then the filters' values. */
-  count: Statement<{ count: number }>;
-  /** The page's Thread objects, as one JSON array; the count's values, then page size and offset. */
-  page: Statement<{ rows: unknown }>;
+  /** The count of all matching threads and the page's Thread objects, as one JSON array. */
+  statement: Statement<{ count: number; rows: unknown }>;
+  /** $1 organization, then the filters' values, then page size and offset. */
   values: unknown[];
 }
 
 /**
- * The thread listing's two statements for these filters: the count of all matching threads and
- * the page's Thread objects, newest first (createdAt, then id, descending). Each set of filters
- * has its own pair of names, so that each is prepared with a plan for its own shape; the search
- * terms' statements are left unnamed, since a plan made for one term can be far off for another.
+ * The thread listing as one statement: the count of all threads these filters match and the
+ * page's Thread objects, newest first (createdAt, then id, descending). One statement rather than
+ * the count on a connection of its own: under load a second round trip and connection cost more
+ * than running the two one after the other saves. Each set of filters has its own name, so that
+ * each is prepared with a plan for its own shape; the search terms' statements are left unnamed,
+ * since a plan made for one term can be far off for another.
  */
-export function threadListing(organizationId: number, filters: ThreadFilters): ThreadListing {
+export function threadListing(organizationId: number, filters: ThreadFilters, page: { pageSize: number; pageIndex: number }): ThreadListing {
   const values: unknown[] = [organizationId];
   const value = (parameter: unknown) => `$${values.push(parameter)}`;
   const given = givenFilters(filters);
   const where = [`t."organizationId" = $1`, ...given.map(([name, filter]) => THREAD_CONDITIONS[name](filter as never)(value))].join(" AND ");
   const shape = given.map(([name]) => name).join(",");
   const named = !given.some(([name]) => name === "search" || name === "userSearch");
-  const name = (kind: string) => (named ? `threads_${kind}:${shape}` : "");
+  const limit = value(page.pageSize);
+  const offset = value(page.pageSize * page.pageIndex);
   return {
-    count: { name: name("count"), text: `SELECT count(*)::int AS "count" FROM "Thread" t WHERE ${where}` },
-    page: {
-      name: name("page"),
+    statement: {
+      name: named ? `threads:${shape}` : "",
       text: `
-        SELECT COALESCE(json_agg(${threadJson} ORDER BY t."createdAt" DESC, t."id" DESC), '[]') AS "rows"
-        FROM (
-          SELECT t.* FROM "Thread" t WHERE ${where}
-          ORDER BY t."createdAt" DESC, t."id" DESC LIMIT $${values.length + 1} OFFSET $${values.length + 2}) t
-        ${threadJoins}`,
+        SELECT (SELECT count(*)::int FROM "Thread" t WHERE ${where}) AS "count",
+          COALESCE((
+            SELECT json_agg(${threadJson} ORDER BY t."createdAt" DESC, t."id" DESC)
+            FROM (
+              SELECT t.* FROM "Thread" t WHERE ${where}
+              ORDER BY t."createdAt" DESC, t."id" DESC LIMIT ${limit} OFFSET ${offset}) t
+            ${threadJoins}), '[]') AS "rows"`,
     },
     values,
   };

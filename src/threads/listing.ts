@@ -14,13 +14,9 @@ export interface ThreadPage {
   rows: ThreadView[];
 }
 
-/**
- * One page of threads and the number of all matching ones, in two statements whatever the page
- * size, the count beside the page (on PostgreSQL, on another connection of the pool), since on a
- * large organization it costs as much as building the page's rows.
- */
+/** One page of threads and the number of all matching ones, in one statement whatever the page size. */
 export async function listThreads(db: DriverQueries, organizationId: number, filters: ThreadFilters, page: PageRequest): Promise<ThreadPage> {
-  const { count, page: rows, values } = threadListing(organizationId, filters);
-  const [counted, [found]] = await Promise.all([db.rows(count, values), db.rows(rows, [...values, page.pageSize, page.pageSize * page.pageIndex])]);
-  return { count: counted[0]!.count, rows: found!.rows as ThreadView[] };
+  const { statement, values } = threadListing(organizationId, filters, page);
+  const [listed] = await db.rows(statement, values);
+  return { count: listed!.count, rows: listed!.rows as ThreadView[] };
 }

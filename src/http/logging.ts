@@ -61,6 +61,9 @@ function requestId(request: IncomingMessage): string {
   return typeof incoming === "string" && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
+/** The levels at which the request-completed line (info) is written. */
+const INFO_ENABLED = new Set(["trace", "debug", "info"]);
+
 /** One line when a request arrives (debug) and one when it ends, saying which operation it was, how it ended and how long it took. */
 class RequestLogController extends LogController {
   override incomingRequest(request: FastifyRequest): void {
@@ -68,6 +71,7 @@ class RequestLogController extends LogController {
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (!error && !INFO_ENABLED.has(reply.log.level)) return;
     const outcome = {
       operation: request.routeOptions.config.operation?.operationId,
       method: request.method,
@@ -90,10 +94,11 @@ export const requestLoggingOptions = {
   logController: new RequestLogController({ requestIdLogLabel: "requestId" }),
 } satisfies FastifyServerOptions;
 
-/** Every answer, errors included, tells the client its request id. */
+/** Every answer, errors included, tells the client its request id: set as the request arrives, it stays through any error. */
 async function requestIds(app: FastifyInstance): Promise<void> {
-  app.addHook("onSend", async (request, reply) => {
+  app.addHook("onRequest", (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
 }
 

@@ -56,10 +56,11 @@ async function metrics(app: FastifyInstance): Promise<void> {
     poolStats: app.database.poolStats,
     pendingSummaries: app.services.memory.pendingSummaries,
   });
-  app.addHook("onResponse", async (request, reply) => {
+  app.addHook("onResponse", (request, reply, done) => {
     const labels = { operation: operationLabel(request), method: request.method, status: String(reply.statusCode) };
     requests.inc(labels);
     duration.observe(labels, reply.elapsedTime / 1000);
+    done();
   });
   app.get("/metrics", { schema: { hide: true } }, async (_request, reply) => {
     reply.type(registry.contentType);

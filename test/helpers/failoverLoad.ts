@@ -94,7 +94,7 @@ export interface Outcome {
   serverErrors: number;
   /** 503 answers without a Retry-After header. */
   withoutRetryAfter: number;
-  /** From `since` to the end of the first write that succeeded after the first failure (or after `since`, without failures). */
+  /** From `since` to the end of the first write that began once the first failure was seen (or after `since`, without failures). */
   firstWriteMs: number | null;
   /** From the first failed request to the end of the last one. */
   errorWindowMs: number;
@@ -107,8 +107,8 @@ export function outcomeOf(attempts: Attempt[], since: number, until = Infinity):
   const window = attempts.filter((attempt) => attempt.endedAt >= since && attempt.startedAt <= until);
   const failures = window.filter((attempt) => !succeeded(attempt));
   // A killed postmaster's backends and walsender live on for a moment, so writes can still succeed
-  // just after a kill: writing again means after the first failure.
-  const outageSeen = failures.length ? Math.max(since, Math.min(...failures.map((attempt) => attempt.startedAt))) : since;
+  // just after a kill (seen: 41 ms after it): writing again means a write begun once a failure was answered.
+  const outageSeen = failures.length ? Math.max(since, Math.min(...failures.map((attempt) => attempt.endedAt))) : since;
   const firstWrite = window.filter((attempt) => attempt.kind === "write" && attempt.startedAt >= outageSeen && succeeded(attempt)).sort((a, b) => a.endedAt - b.endedAt)[0];
   return {
     requests: window.length,

@@ -8,42 +8,36 @@ const run = promisify(execFile);
 
 const refused = () => Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
 
-t.test("a retry nested in an attempt that runs again waits only for what is left of the outer deadline", async (t) => {
-  const waitMs = 600;
-  const started = Date.now();
-  let outerAttempts = 0;
-  const error = await ridingOutOutages(waitMs, async () => {
-    outerAttempts++;
-    if (outerAttempts === 1) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      throw refused();
-    }
-    return ridingOutOutages(waitMs, async () => {
-      throw refused();
-    });
-  }).catch((caught: Error) => caught);
-  const tookMs = Date.now() - started;
-  t.match(error, { code: "ECONNREFUSED" }, "the outage outlasts the wait: its error");
-  t.ok(tookMs < waitMs + 150, `one wait in all (${tookMs} ms for ${waitMs} ms), not the nested retry's own ${waitMs} ms more`);
-});
+const WAIT_MS = 600;
 
-t.test("a transaction's second run carries its deadline to the retries inside it", async (t) => {
-  const waitMs = 600;
-  const started = Date.now();
+/** An attempt that fails after 200 ms, then, run again, rides out an outage that outlasts every wait. */
+function failingThenRidingOut(): () => Promise<never> {
   let runs = 0;
-  const error = await retryingTransaction(async () => {
-    runs++;
-    if (runs === 1) {
+  return async () => {
+    if (++runs === 1) {
       await new Promise((resolve) => setTimeout(resolve, 200));
       throw refused();
     }
-    return ridingOutOutages(waitMs, async () => {
+    return ridingOutOutages(WAIT_MS, async () => {
       throw refused();
     });
-  }, waitMs).catch((caught: Error) => caught);
-  t.match(error, { code: "ECONNREFUSED" });
-  t.ok(Date.now() - started < waitMs + 150, `${Date.now() - started} ms for ${waitMs} ms`);
-});
+  };
+}
+
+const nestings: [string, () => Promise<unknown>][] = [
+  ["a retry nested in a statement's second attempt", () => ridingOutOutages(WAIT_MS, failingThenRidingOut())],
+  ["a retry nested in a transaction's second run", () => retryingTransaction(failingThenRidingOut(), WAIT_MS)],
+];
+
+for (const [name, attempt] of nestings) {
+  t.test(`${name} waits only for what is left of the outer deadline`, async (t) => {
+    const started = Date.now();
+    const error = await attempt().catch((caught: Error) => caught);
+    const tookMs = Date.now() - started;
+    t.match(error, { code: "ECONNREFUSED" }, "the outage outlasts the wait: its error");
+    t.ok(tookMs < WAIT_MS + 150, `one wait in all (${tookMs} ms for ${WAIT_MS} ms), not the nested retry's own ${WAIT_MS} ms more`);
+  });
+}
 
 t.test("the deadline's bookkeeping costs nothing once no attempt runs again", async (t) => {
   // In a process of its own: tap itself hooks promises.

@@ -31,7 +31,7 @@ function routeOf(request: FastifyRequest) {
 
 /** The one place where errors become responses: always `{ "error": "…" }`, never internals. */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  // Errors Fastify meets before routing (frameworkErrors) skip the onSend hook that sets it.
+  // Errors Fastify meets before routing (frameworkErrors) skip the onRequest hook that sets it.
   reply.header(REQUEST_ID_HEADER, request.id);
   if (error.validation) {
     const [issue] = error.validation;

@@ -54,6 +54,13 @@ t.test("no other operation answers cross-origin", async (t) => {
   const projects = await app.inject({ method: "GET", url: "/api/external/projects", headers: { origin: WIDGET, "api-key": org.privateKey } });
   t.equal(projects.statusCode, 200);
   t.notOk(projects.headers["access-control-allow-origin"], "a private operation's answer carries no CORS header");
+  for (const url of ["/health", "/metrics", "/api/external/nothing-here"]) {
+    const response = await app.inject({ method: "GET", url, headers: { origin: WIDGET } });
+    t.notOk(response.headers["access-control-allow-origin"], `GET ${url} (${response.statusCode}) carries no CORS header`);
+  }
+  const unknownPreflight = await preflight("/api/external/nothing-here", "GET");
+  t.equal(unknownPreflight.statusCode, 404);
+  t.notOk(unknownPreflight.headers["access-control-allow-origin"]);
 });
 
 t.test("CORS_ORIGINS limits the origins", async (t) => {

@@ -6,7 +6,7 @@ import { recordFeedback, type FeedbackInput } from "./feedback/feedback.ts";
 import type { FeedbackFilters } from "./feedback/filters.ts";
 import { listFeedback } from "./feedback/listing.ts";
 import { feedbackStats, type GroupBy } from "./feedback/stats.ts";
-import { authenticate, type AuthenticateOptions, type KeyKind } from "./keys/keys.ts";
+import { authenticate, cachedPrincipal, type AuthenticateOptions, type KeyKind } from "./keys/keys.ts";
 import { ingestThreadWithSummary } from "./memory/ingest.ts";
 import { findMemory } from "./memory/lookup.ts";
 import { SummaryKeeper, type SummaryLog } from "./memory/summaryKeeper.ts";
@@ -58,6 +58,7 @@ export function createServices(database: Database, { summarizer, shuttingDown = 
       },
     },
     keys: {
+      cached: (key: string) => cachedPrincipal(prisma, key),
       authenticate: (key: string, options: AuthenticateOptions) => authenticate(prisma, key, options),
     },
     projects: {

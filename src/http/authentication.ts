@@ -34,30 +34,41 @@ export function readKey(request: FastifyRequest, sources: KeySource[]): string |
  * The API key check of the operations of openapi.yaml: `request.principal` for the routes of the
  * context it is registered in. An onRequest hook rather than glue's security handlers, which run
  * after validation: the contract promises that the key is checked before the body is parsed or
- * validated. Each route carries its operation's key sources and accepted key kinds. A failure
- * counts against the client address's failed-authentication limit (plugin rate-limit); once that is
- * used up, a key is looked up only if it is among the active keys, so that random keys cost no
- * lookup each.
+ * validated. Each route carries its operation's key sources and accepted key kinds. A key the cache
+ * holds as valid is admitted at once, without a promise. Any other counts, when it fails, against the
+ * client address's failed-authentication limit (plugin rate-limit); once that is used up, a key is
+ * looked up only if it is among the active keys, so that random keys cost no lookup each.
  */
 async function authentication(app: FastifyInstance): Promise<void> {
   const { keys } = app.services;
   const failedAuth = app.failedAuthLimit;
   app.decorateRequest("principal", null);
-  app.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
-    const operation = operationOf(request);
-    if (operation.keySources.length === 0) return;
-    const key = readKey(request, operation.keySources);
+
+  const lookUp = async (request: FastifyRequest, reply: FastifyReply, key: string | undefined): Promise<Principal> => {
     const onlyKnownActive = failedAuth ? await failedAuth.isExhausted(request) : false;
     const principal = key ? await keys.authenticate(key, { onlyKnownActive }) : null;
     if (!principal) {
       await failedAuth?.countFailure(request, reply);
       throw new ClientError(401, UNAUTHORIZED);
     }
-    if (!operation.keyKinds.includes(principal.kind)) {
-      const status = operation.wrongKeyKindStatus;
-      throw new ClientError(status, status === 401 ? UNAUTHORIZED : FORBIDDEN);
-    }
-    request.principal = principal;
+    return principal;
+  };
+
+  app.addHook("onRequest", (request, reply, done) => {
+    const operation = operationOf(request);
+    if (operation.keySources.length === 0) return done();
+    const admit = (principal: Principal) => {
+      if (!operation.keyKinds.includes(principal.kind)) {
+        const status = operation.wrongKeyKindStatus;
+        return done(new ClientError(status, status === 401 ? UNAUTHORIZED : FORBIDDEN));
+      }
+      request.principal = principal;
+      done();
+    };
+    const key = readKey(request, operation.keySources);
+    const known = key === undefined ? undefined : keys.cached(key);
+    if (known) return admit(known);
+    lookUp(request, reply, key).then(admit, done);
   });
 }
 

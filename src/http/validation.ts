@@ -1,6 +1,6 @@
 import { Ajv, type Options } from "ajv";
 import addFormats from "ajv-formats";
-import type { FastifyRequest, FastifySchemaCompiler } from "fastify";
+import type { FastifyReply, FastifyRequest, FastifySchemaCompiler, HookHandlerDoneFunction } from "fastify";
 import { invalidInput } from "../errors.ts";
 import { operationOf } from "./contract.ts";
 import { isTimestamp, TIMESTAMP_RULE } from "./timestamp.ts";
@@ -56,9 +56,9 @@ function bodyProblem(body: unknown): string | undefined {
 /**
  * Before validation: an empty query parameter counts as absent, array parameters also take
  * comma-separated lists (`ids=1,2`), a required body must be there, an optional body field sent as
- * null is absent, and the body must be storable.
+ * null is absent, and the body must be storable. A callback hook: it never waits for anything.
  */
-export async function normalizeRequest(request: FastifyRequest): Promise<void> {
+export function normalizeRequest(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
   const operation = operationOf(request);
   const query = request.query as Record<string, string | string[]>;
   for (const [name, value] of Object.entries(query)) {
@@ -68,10 +68,10 @@ export async function normalizeRequest(request: FastifyRequest): Promise<void> {
       query[name] = values.flatMap((item) => item.split(",")).filter((item) => item !== "");
     }
   }
-  if (operation.bodyRequired && request.body === undefined) throw invalidInput("Missing request body");
+  if (operation.bodyRequired && request.body === undefined) return done(invalidInput("Missing request body"));
   stripNulls(request.body, operation.nullableBodyFields);
   const problem = bodyProblem(request.body);
-  if (problem) throw invalidInput(problem);
+  done(problem ? invalidInput(problem) : undefined);
 }
 
 interface ValidationIssue {

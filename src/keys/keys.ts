@@ -84,6 +84,11 @@ async function activeKeyHashes(db: Db): Promise<Set<string>> {
   return new Set(keys.map((key) => key.hash));
 }
 
+/** The principal of a key the cache holds as valid; undefined when authenticate must decide. */
+export function cachedPrincipal(db: Db, key: string): Principal | undefined {
+  return keyCacheOf(db).get(hashKey(key));
+}
+
 /** The principal of an active key, or null for an unknown or revoked one (see KeyCache). */
 export async function authenticate(db: Db, key: string, { onlyKnownActive = false }: AuthenticateOptions = {}): Promise<Principal | null> {
   const hash = hashKey(key);

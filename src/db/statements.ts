@@ -334,6 +334,16 @@ export const FEEDBACK_OPTIONS: Statement<{ feedback: unknown }> = {
 };
 
 /**
+ * $1 organization, $2 user id: the ExternalUser object, built by PostgreSQL (JSON, as
+ * src/users/json.ts describes it). Read in the transaction that wrote the user, so that a
+ * concurrent delete cannot come between the write and its answer.
+ */
+export const USER: Statement<{ user: unknown }> = {
+  name: "user",
+  text: `SELECT ${externalUserJson} AS "user" FROM "ExternalUser" u WHERE u."organizationId" = $1 AND u."id" = $2`,
+};
+
+/**
  * Creates or updates the user in one statement, so that concurrent calls for the same externalId
  * meet on the unique key instead of racing a lookup. Given fields overwrite, absent (null) ones
  * keep their stored value. $1 organization, $2 externalId, $3 name, $4 email, $5 username.

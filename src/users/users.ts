@@ -1,10 +1,11 @@
-import type { Prisma, PrismaClient } from "../../generated/prisma/client.ts";
+import type { PrismaClient } from "../../generated/prisma/client.ts";
 import type { Database } from "../db/database.ts";
 import type { DriverQueries } from "../db/driver.ts";
-import { ASSIGN_SEGMENTS, NEW_USER, UPSERT_USER, USER_SEGMENT_COUNT } from "../db/statements.ts";
-import { inTransaction, type Db } from "../db/types.ts";
-import { invalidInput, notFound } from "../errors.ts";
+import { ASSIGN_SEGMENTS, NEW_USER, UPSERT_USER, USER, USER_SEGMENT_COUNT } from "../db/statements.ts";
+import { inTransaction } from "../db/types.ts";
+import { invalidInput } from "../errors.ts";
 import { LIMITS, refuseOverLimit } from "../limits.ts";
+import type { ExternalUserView } from "./json.ts";
 
 export interface UserInput {
   externalId: string;
@@ -14,22 +15,6 @@ export interface UserInput {
   /** Segment type name to segment name; null or absent changes nothing. */
   segments?: Record<string, string> | null;
 }
-
-export const userWithSegments = {
-  segments: {
-    orderBy: { userSegmentTypeId: "asc" },
-    include: { segment: { include: { type: true } } },
-  },
-} satisfies Prisma.ExternalUserInclude;
-
-type UserRow = Prisma.ExternalUserGetPayload<{ include: typeof userWithSegments }>;
-
-/** The external user as the API shows it: each segment carrying its type. */
-export function toUserView({ segments, ...user }: UserRow) {
-  return { ...user, segments: segments.map((link) => link.segment) };
-}
-
-export type UserView = ReturnType<typeof toUserView>;
 
 const userValues = (organizationId: number, input: UserInput) => [
   organizationId,
@@ -76,16 +61,13 @@ export async function saveNewUser(db: DriverQueries, organizationId: number, inp
   }
 }
 
-/** A user deleted meanwhile (by a concurrent request) is the 404 a later request would get. */
-export async function loadUser(db: Db, organizationId: number, id: number): Promise<UserView> {
-  const row = await db.externalUser.findFirst({ where: { organizationId, id }, include: userWithSegments });
-  if (!row) throw notFound("User not found");
-  return toUserView(row);
-}
-
-export async function upsertUser({ prisma, driver }: Pick<Database, "prisma" | "driver">, organizationId: number, input: UserInput) {
-  const { id, created } = await driver.transaction((tx) => saveUser(tx, organizationId, input));
-  return { user: await loadUser(prisma, organizationId, id), created };
+/** Creates or updates the user and answers it as the API shows it, read in the same transaction. */
+export async function upsertUser({ driver }: Pick<Database, "driver">, organizationId: number, input: UserInput) {
+  return driver.transaction(async (tx) => {
+    const { id, created } = await saveUser(tx, organizationId, input);
+    const [row] = await tx.rows(USER, [organizationId, id]);
+    return { user: row!.user as ExternalUserView, created };
+  });
 }
 
 /**

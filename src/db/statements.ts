@@ -220,18 +220,24 @@ const attributeOptionJson = (() => {
 /**
  * The Feedback object of `Feedback f` (its message `m`, thread `t`, giver `u`), its options those
  * whose ids `optionIds` selects (a query on `f`); subqueries scoped to the feedback's organization.
+ * Where `publicKey` (SQL, boolean) holds, what a public key's caller may see: of the giver, ids and
+ * times (no name, email, username or segments); of the message, which one it is, not what it says.
  */
-export const feedbackJson = (optionIds: string) => `json_build_object(
+export const feedbackJson = (optionIds: string, publicKey = "false") => `json_build_object(
   'id', f."id", 'feedbackType', f."feedbackType", 'feedbackText', f."feedbackText",
   'createdAt', ${iso('f."createdAt"')}, 'updatedAt', ${iso('f."updatedAt"')},
   'threadId', f."threadId", 'threadExternalId', t."externalId", 'projectId', f."projectId",
-  'message', json_build_object('externalId', m."externalId", 'role', m."role", 'content', m."content"),
+  'message', CASE WHEN ${publicKey} THEN json_build_object('externalId', m."externalId", 'role', m."role")
+                  ELSE json_build_object('externalId', m."externalId", 'role', m."role", 'content', m."content") END,
   'attributeOptions', COALESCE((
     SELECT json_agg(${attributeOptionJson} ORDER BY o."id")
     FROM "AttributeOption" o
     JOIN "Attribute" a ON a."id" = o."attributeId"
     WHERE o."organizationId" = f."organizationId" AND o."id" IN (${optionIds})), '[]'),
-  'externalUser', ${externalUserJson})`;
+  'externalUser', CASE WHEN ${publicKey}
+                       THEN json_build_object('id', u."id", 'organizationId', u."organizationId", 'externalId', u."externalId",
+                              'segments', '[]'::json, 'createdAt', ${iso('u."createdAt"')}, 'updatedAt', ${iso('u."updatedAt"')})
+                       ELSE ${externalUserJson} END)`;
 
 /** The options a stored feedback carries, for `feedbackJson`. */
 export const storedFeedbackOptions = `
@@ -291,7 +297,7 @@ export interface VoteRow {
  * given options to a row this one has just inserted, and the answer reads nothing this statement
  * wrote but the row it returns (so no plan scans "Feedback" or "FeedbackOption"). A replaced vote
  * answers `feedback: null`, for FEEDBACK_OPTIONS to set its options.
- * $1 organization, $2 message, $3 thread, $4 project, $5 giver, $6 type, $7 text, $8 option ids.
+ * $1 organization, $2 message, $3 thread, $4 project, $5 giver, $6 type, $7 text, $8 option ids, $9 whether a public key asks.
  */
 export const VOTE: Statement<VoteRow> = {
   name: "vote",
@@ -307,14 +313,14 @@ export const VOTE: Statement<VoteRow> = {
       SELECT $1, f."id", option_id FROM f, unnest($8::int[]) AS option_id
       WHERE f."created"
     )
-    SELECT f."id", f."created", CASE WHEN f."created" THEN ${feedbackJson("SELECT unnest($8::int[])")} END AS "feedback"
+    SELECT f."id", f."created", CASE WHEN f."created" THEN ${feedbackJson("SELECT unnest($8::int[])", "$9::boolean")} END AS "feedback"
     FROM f ${feedbackJoins}`,
 };
 
 /**
- * Makes the options of replaced vote $2 exactly $3 and answers with its Feedback object. A
- * statement of its own after VOTE: holding the feedback row's lock since, its snapshot sees every
- * option a concurrent vote on the same feedback wrote. (Its own subqueries do not see what its
+ * Makes the options of replaced vote $2 exactly $3 and answers with its Feedback object ($4: as a
+ * public key sees it). A statement of its own after VOTE: holding the feedback row's lock since,
+ * its snapshot sees every option a concurrent vote on the same feedback wrote. (Its own subqueries do not see what its
  * CTEs write: the answer's options are those it sets.)
  */
 export const FEEDBACK_OPTIONS: Statement<{ feedback: unknown }> = {
@@ -328,7 +334,7 @@ export const FEEDBACK_OPTIONS: Statement<{ feedback: unknown }> = {
       SELECT $1, $2, option_id FROM unnest($3::int[]) AS option_id
       ON CONFLICT DO NOTHING
     )
-    SELECT ${feedbackJson("SELECT unnest($3::int[])")} AS "feedback"
+    SELECT ${feedbackJson("SELECT unnest($3::int[])", "$4::boolean")} AS "feedback"
     FROM "Feedback" f ${feedbackJoins}
     WHERE f."organizationId" = $1 AND f."id" = $2`,
 };

@@ -4,7 +4,7 @@ import { FEEDBACK_OPTIONS, VOTE } from "../db/statements.ts";
 import type { KeyKind } from "../keys/keys.ts";
 import { saveNewUser, saveUser, type UserInput } from "../users/users.ts";
 import { findFeedbackTarget, type TargetInput } from "./target.ts";
-import { withoutPersonalData, type FeedbackView, type PublicFeedbackView } from "./views.ts";
+import type { FeedbackView, PublicFeedbackView } from "./views.ts";
 
 export interface FeedbackInput extends TargetInput {
   feedbackType: "POSITIVE" | "NEGATIVE";
@@ -24,14 +24,15 @@ export async function recordFeedback(
   keyKind: KeyKind,
   input: FeedbackInput,
 ): Promise<{ feedback: FeedbackView | PublicFeedbackView; created: boolean }> {
-  const saveGiver = keyKind === "public" ? saveNewUser : saveUser;
+  const publicKey = keyKind === "public";
+  const saveGiver = publicKey ? saveNewUser : saveUser;
   return driver.transaction(async (tx) => {
     const target = await findFeedbackTarget(tx, organizationId, input);
     const optionIds = selectedOptionIds(input.attributes ?? {}, target.options);
     const giverId = input.externalUser ? (await saveGiver(tx, organizationId, input.externalUser)).id : target.threadUserId;
     const { messageId, threadId, projectId } = target;
-    const [vote] = await tx.rows(VOTE, [organizationId, messageId, threadId, projectId, giverId, input.feedbackType, input.feedbackText ?? null, optionIds]);
-    const feedback = (vote!.created ? vote!.feedback : (await tx.rows(FEEDBACK_OPTIONS, [organizationId, vote!.id, optionIds]))[0]!.feedback) as FeedbackView;
-    return { feedback: keyKind === "public" ? withoutPersonalData(feedback) : feedback, created: vote!.created };
+    const [vote] = await tx.rows(VOTE, [organizationId, messageId, threadId, projectId, giverId, input.feedbackType, input.feedbackText ?? null, optionIds, publicKey]);
+    const feedback = vote!.created ? vote!.feedback : (await tx.rows(FEEDBACK_OPTIONS, [organizationId, vote!.id, optionIds, publicKey]))[0]!.feedback;
+    return { feedback: feedback as FeedbackView | PublicFeedbackView, created: vote!.created };
   });
 }

@@ -53,17 +53,8 @@ export async function loadFeedbackViews(db: Db, source: Prisma.Sql): Promise<Fee
   return rows.map((row) => row.feedback);
 }
 
-/**
- * What a public key's caller may see: of the giver, ids and times (no name, email, username or
- * segments); of the message, which one it is, not what it says.
- */
-export function withoutPersonalData({ externalUser, message, ...feedback }: FeedbackView) {
-  const { id, organizationId, externalId, createdAt, updatedAt } = externalUser;
-  return {
-    ...feedback,
-    externalUser: { id, organizationId, externalId, createdAt, updatedAt, segments: [] as never[] },
-    message: { externalId: message.externalId, role: message.role },
-  };
+/** The Feedback object as a public key's caller sees it (`feedbackJson`): no personal data. */
+export interface PublicFeedbackView extends Omit<FeedbackView, "externalUser" | "message"> {
+  externalUser: Pick<ExternalUserView, "id" | "organizationId" | "externalId" | "createdAt" | "updatedAt"> & { segments: never[] };
+  message: Omit<FeedbackView["message"], "content">;
 }
-
-export type PublicFeedbackView = ReturnType<typeof withoutPersonalData>;

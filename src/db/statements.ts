@@ -18,17 +18,24 @@ export const segmentJson = `json_build_object(
     'id', st."id", 'organizationId', st."organizationId", 'name', st."name",
     'createdAt', ${iso('st."createdAt"')}, 'updatedAt', ${iso('st."updatedAt"')}))`;
 
-/** The ExternalUser object of `ExternalUser u` with its segments, ordered by type. */
-export const externalUserJson = `json_build_object(
+/** An ExternalUser object of `ExternalUser u` whose segments are `segments` (SQL, a JSON array), then `personal` properties. */
+const userObject = (segments: string, personal: string) => `json_build_object(
   'id', u."id", 'organizationId', u."organizationId", 'externalId', u."externalId",
-  'segments', COALESCE((
+  'segments', ${segments},
+  'createdAt', ${iso('u."createdAt"')}, 'updatedAt', ${iso('u."updatedAt"')}${personal})`;
+
+/** The ExternalUser object of `ExternalUser u` with its segments, ordered by type. */
+export const externalUserJson = userObject(`COALESCE((
     SELECT json_agg(${segmentJson} ORDER BY us."userSegmentTypeId")
     FROM "UserSegment" us
     JOIN "Segment" s ON s."id" = us."segmentId"
     JOIN "SegmentType" st ON st."id" = s."userSegmentTypeId"
-    WHERE us."organizationId" = u."organizationId" AND us."externalUserId" = u."id"), '[]'),
-  'createdAt', ${iso('u."createdAt"')}, 'updatedAt', ${iso('u."updatedAt"')},
-  'name', u."name", 'email', u."email", 'username', u."username")`;
+    WHERE us."organizationId" = u."organizationId" AND us."externalUserId" = u."id"), '[]')`,
+  `,
+  'name', u."name", 'email', u."email", 'username', u."username"`);
+
+/** The ExternalUser object as a public key's caller sees it: ids and times, no segments or personal data. */
+const publicExternalUserJson = userObject(`'[]'::json`, "");
 
 /** The Message object of `Message m`. */
 export const messageJson = `json_build_object(
@@ -217,6 +224,9 @@ const attributeOptionJson = (() => {
         FROM "AttributeOption" ao WHERE ao."organizationId" = a."organizationId" AND ao."attributeId" = a."id")))`;
 })();
 
+/** Which message `Message m` is, as a Feedback object names it. */
+const messageIdentity = `'externalId', m."externalId", 'role', m."role"`;
+
 /**
  * The Feedback object of `Feedback f` (its message `m`, thread `t`, giver `u`), its options those
  * whose ids `optionIds` selects (a query on `f`); subqueries scoped to the feedback's organization.
@@ -227,17 +237,14 @@ export const feedbackJson = (optionIds: string, publicKey = "false") => `json_bu
   'id', f."id", 'feedbackType', f."feedbackType", 'feedbackText', f."feedbackText",
   'createdAt', ${iso('f."createdAt"')}, 'updatedAt', ${iso('f."updatedAt"')},
   'threadId', f."threadId", 'threadExternalId', t."externalId", 'projectId', f."projectId",
-  'message', CASE WHEN ${publicKey} THEN json_build_object('externalId', m."externalId", 'role', m."role")
-                  ELSE json_build_object('externalId', m."externalId", 'role', m."role", 'content', m."content") END,
+  'message', CASE WHEN ${publicKey} THEN json_build_object(${messageIdentity})
+                  ELSE json_build_object(${messageIdentity}, 'content', m."content") END,
   'attributeOptions', COALESCE((
     SELECT json_agg(${attributeOptionJson} ORDER BY o."id")
     FROM "AttributeOption" o
     JOIN "Attribute" a ON a."id" = o."attributeId"
     WHERE o."organizationId" = f."organizationId" AND o."id" IN (${optionIds})), '[]'),
-  'externalUser', CASE WHEN ${publicKey}
-                       THEN json_build_object('id', u."id", 'organizationId', u."organizationId", 'externalId', u."externalId",
-                              'segments', '[]'::json, 'createdAt', ${iso('u."createdAt"')}, 'updatedAt', ${iso('u."updatedAt"')})
-                       ELSE ${externalUserJson} END)`;
+  'externalUser', CASE WHEN ${publicKey} THEN ${publicExternalUserJson} ELSE ${externalUserJson} END)`;
 
 /** The options a stored feedback carries, for `feedbackJson`. */
 export const storedFeedbackOptions = `
@@ -320,8 +327,8 @@ export const VOTE: Statement<VoteRow> = {
 /**
  * Makes the options of replaced vote $2 exactly $3 and answers with its Feedback object ($4: as a
  * public key sees it). A statement of its own after VOTE: holding the feedback row's lock since,
- * its snapshot sees every option a concurrent vote on the same feedback wrote. (Its own subqueries do not see what its
- * CTEs write: the answer's options are those it sets.)
+ * its snapshot sees every option a concurrent vote on the same feedback wrote. (Its own
+ * subqueries do not see what its CTEs write: the answer's options are those it sets.)
  */
 export const FEEDBACK_OPTIONS: Statement<{ feedback: unknown }> = {
   name: "feedback_options",

@@ -1,4 +1,4 @@
-// The statements of an organization's caps: the lock that serializes what adds to a capped count, and the counts.
+// The statements of an organization's caps: the lock that serializes what adds to a capped count, and the kept counts.
 import type { Statement } from "../db/driver.ts";
 
 /**
@@ -10,10 +10,15 @@ export const LOCK_ORGANIZATION_COUNT: Statement<never> = {
   text: `SELECT pg_advisory_xact_lock($1::int, $2::int)::text`,
 };
 
-/** $1 organization: how many segment types and segments it holds. */
+/**
+ * $1 organization: how many segment types and segments it holds, as the triggers of migration
+ * 0009_bounds keep them. Read in the transaction that added some, after the statement that did: its
+ * triggers locked the counts it added to, and those counts include every addition committed before.
+ */
 export const SEGMENT_COUNTS: Statement<{ segmentTypes: number; segments: number }> = {
   name: "organization_segment_counts",
   text: `
-    SELECT (SELECT count(*) FROM "SegmentType" WHERE "organizationId" = $1)::int AS "segmentTypes",
-           (SELECT count(*) FROM "Segment" WHERE "organizationId" = $1)::int AS "segments"`,
+    SELECT COALESCE(sum("count") FILTER (WHERE "kind" = 'segmentTypes'), 0)::int AS "segmentTypes",
+           COALESCE(sum("count") FILTER (WHERE "kind" = 'segments'), 0)::int AS "segments"
+    FROM "OrganizationCount" WHERE "organizationId" = $1 AND "kind" IN ('segmentTypes', 'segments')`,
 };

@@ -2,7 +2,7 @@ import type { PrismaClient } from "../../generated/prisma/client.ts";
 import { inTransaction, type Db } from "../db/types.ts";
 import { conflict, invalidInput, notFound } from "../errors.ts";
 import { LIMITS, refuseOverLimit } from "../limits.ts";
-import { lockOrganizationCountPrisma } from "../organizations/limits.ts";
+import { lockOrganizationCount } from "../organizations/limits.ts";
 
 export interface ProjectSummary {
   id: number;
@@ -27,7 +27,7 @@ export function createProject(prisma: PrismaClient, organizationId: number, name
   return inTransaction(prisma, async (tx) => {
     try {
       const project = await tx.project.create({ data: { organizationId, name }, select: SUMMARY });
-      await lockOrganizationCountPrisma(tx, organizationId, "projects");
+      await lockOrganizationCount(tx, organizationId, "projects");
       await refuseOverLimit(tx.project.count({ where: { organizationId } }), LIMITS.projectsPerOrganization, (limit) =>
         invalidInput(`an organization has at most ${limit} projects`),
       );

@@ -12,7 +12,6 @@ import {
 } from "./sql.ts";
 import { invalidInput } from "../errors.ts";
 import { LIMITS, refuseOverLimit } from "../limits.ts";
-import { lockOrganizationCount } from "../organizations/limits.ts";
 import { SEGMENT_COUNTS } from "../organizations/sql.ts";
 import type { ExternalUserView } from "./json.ts";
 
@@ -35,14 +34,14 @@ const userValues = (organizationId: number, input: UserInput) => [
 
 /**
  * Sets the user's segment of each named type, creating types and segments on first use; what it
- * created counts against the organization's caps, under their lock (a 400 beyond, the caller's
- * transaction undone).
+ * created counts against the organization's caps (a 400 beyond, the caller's transaction undone).
+ * The counts are those the triggers keep: having added to them, this transaction holds their rows
+ * until it ends, so concurrent creations at a cap are counted one after the other.
  */
 async function assignSegments(db: DriverQueries, organizationId: number, userId: number, segments: Record<string, string>) {
   const entries = Object.entries(segments).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const [assigned] = await db.rows(ASSIGN_SEGMENTS, [organizationId, userId, entries.map(([type]) => type), entries.map(([, segment]) => segment)]);
   if (!assigned!.created) return;
-  await lockOrganizationCount(db, organizationId, "segments");
   const [counts] = await db.rows(SEGMENT_COUNTS, [organizationId]);
   if (counts!.segmentTypes > LIMITS.segmentTypesPerOrganization) {
     throw invalidInput(`Invalid field 'segments': an organization has at most ${LIMITS.segmentTypesPerOrganization} segment types`);

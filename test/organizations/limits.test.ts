@@ -55,6 +55,17 @@ t.test("segments: 100,000 per organization, through PUT /users and Create Thread
 
   const existing = await call(org.privateKey, { method: "PUT", url: "/api/external/users", payload: { externalId: uniqueId("user"), segments: { email: "bulk-7" } } });
   t.equal(existing.statusCode, 201, "at the limit, an existing segment is still given");
+
+  const holder = await prisma.externalUser.findFirstOrThrow({ where: { ...where, segments: { some: { segment: { name: { startsWith: "new-" } } } } } });
+  t.equal((await call(org.privateKey, { method: "DELETE", url: `/api/external/users/${holder.externalId}` })).statusCode, 204);
+  t.equal(await prisma.segment.count({ where }), 99_999, "deleting the only holder of a segment deletes it");
+  const room = await call(org.privateKey, { method: "PUT", url: "/api/external/users", payload: { externalId: uniqueId("user"), segments: { email: "one-more" } } });
+  t.equal(room.statusCode, 201, "and makes room for another");
+  t.same(
+    await prisma.organizationCount.findMany({ where, orderBy: { kind: "asc" }, select: { kind: true, count: true } }),
+    [{ kind: "segmentTypes", count: 1 }, { kind: "segments", count: 100_000 }],
+    "the kept counts are the stored rows",
+  );
 });
 
 t.test("attributes: 1,000 per organization (30 concurrent PUT /attributes at 995 leave 1,000)", async (t) => {

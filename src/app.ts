@@ -17,6 +17,7 @@ import type { RateLimitOptions } from "./http/rateLimit.ts";
 import { database as databasePlugin, services } from "./http/services.ts";
 import { TIMEOUT_CHECK_INTERVAL_MS } from "./http/timeouts.ts";
 import type { Summarizer } from "./summarizer/summarizer.ts";
+import { widgetRoutes } from "./widget/widget.ts";
 
 /** What the service is built with; every option left out takes the default of src/config.ts, except rateLimit. */
 export interface AppOptions {
@@ -33,7 +34,7 @@ export interface AppOptions {
   timeouts?: Partial<HttpTimeouts>;
   /** Which origins the cross-origin operation (feedback) answers (CORS_ORIGINS). */
   cors?: CorsOptions;
-  /** The browser console at /console (its page needs no key; the API it calls does). */
+  /** The browser console at /console (its page needs no key; the API it calls does), and the widget's demo at /widget/demo. */
   console?: boolean;
   /** True once the process has begun to shut down: GET /ready answers 503 so that a load balancer stops sending. */
   shuttingDown?: () => boolean;
@@ -75,7 +76,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.metrics ?? DEFAULTS.metricsEnabled) await app.register(metrics);
   await app.register(cors, { specification, ...corsOptions });
   await app.register(docs, { specification });
-  if (options.console ?? DEFAULTS.consoleEnabled) await app.register(consoleRoutes);
+  const consoleEnabled = options.console ?? DEFAULTS.consoleEnabled;
+  if (consoleEnabled) await app.register(consoleRoutes);
+  await app.register(widgetRoutes, { demo: consoleEnabled });
 
   const handlers = createHandlers(app.services);
   await app.register(operationRoutes, { specification, handlers, paths: (path) => !isApiPath(path) });

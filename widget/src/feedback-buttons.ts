@@ -40,7 +40,8 @@ button:focus-visible,input:focus-visible,textarea:focus-visible{outline:2px soli
 .vote[aria-pressed=true]{border-color:var(--accent);color:var(--accent);box-shadow:inset 0 0 0 1px var(--accent)}
 .vote[aria-pressed=true] svg{fill:currentColor;fill-opacity:.2}
 form{flex-basis:100%;display:grid;gap:.5rem}
-form[hidden],p:empty{display:none}
+form[hidden]{display:none}
+p:empty{position:absolute}
 fieldset{border:0;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:.25rem .75rem}
 legend{padding:0;margin-block-end:.25rem}
 label{display:inline-flex;gap:.3rem;align-items:center}

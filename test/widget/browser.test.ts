@@ -1,0 +1,185 @@
+import { mkdir, mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, BrowserContextOptions, Locator, Page } from "playwright-core";
+import t from "tap";
+import { startService, uniqueId, type TestService } from "../helpers/app.ts";
+import { feedbackFixtures } from "../helpers/feedback.ts";
+import { accessibilityViolations, launchChromium, skipWithoutChromium } from "../console/browser.ts";
+import { feedbackButtons, hostPage, startHostSite } from "./host.ts";
+
+/** UPDATE_WIDGET_SCREENSHOTS=1 writes docs/images/widget-*.png; otherwise they go to a temporary folder. */
+const screenshotFolder = process.env.UPDATE_WIDGET_SCREENSHOTS ? join(import.meta.dirname, "../../docs/images") : await mkdtemp(join(tmpdir(), "widget-"));
+
+const REASONS = { reasons: "reason", "reason-options": "too long|wrong|outdated", "reason-labels": "Too long|Wrong|Out of date" };
+
+/** A page of its own browser context, recording script errors and CSP violations (the console reports both). */
+async function hostTab(browser: Browser, options: BrowserContextOptions = {}): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 760, height: 560 }, ...options });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  // Refused votes (4xx) are logged by the browser as failed loads: the widget shows them, they are not errors.
+  page.on("console", (message) => {
+    if (message.type() === "error" && !/status of 4\d\d/.test(message.text())) errors.push(message.text());
+  });
+  return { page, errors };
+}
+
+/** The answer of the widget's POST, after `action`. */
+async function voted(page: Page, action: () => Promise<unknown>) {
+  const answer = page.waitForResponse((response) => response.url().endsWith("/api/external/feedback") && response.request().method() === "POST");
+  await action();
+  const response = await answer;
+  return { status: response.status(), body: (await response.json()) as { error?: string } };
+}
+
+const pressed = (widget: Locator) => widget.locator("button.vote").evaluateAll((buttons) => buttons.map((button) => button.getAttribute("aria-pressed")));
+
+async function storedVotes({ api, org }: TestService, threadId: number, user: string) {
+  const { data } = await api(org.privateKey).GET("/api/external/feedback", { params: { query: { threadIds: [threadId], externalUserIds: [user] } } });
+  return data!.rows.map((row) => ({ id: row.id, type: row.feedbackType, text: row.feedbackText, message: row.message.externalId, options: row.attributeOptions.map((option) => `${option.attribute.name}=${option.name}`) }));
+}
+
+t.test("the widget on a page of another origin, under a CSP that allows only the service's script and calls", { skip: skipWithoutChromium }, async (t) => {
+  const service = await startService(t);
+  const fixtures = feedbackFixtures(service);
+  const thread = await fixtures.thread({ messages: 3 });
+  await fixtures.attribute("reason", ["too long", "wrong", "outdated"]);
+  const origin = await service.app.listen({ port: 0, host: "127.0.0.1" });
+  const host = await startHostSite(t, origin);
+  const browser = await launchChromium(t);
+  await mkdir(screenshotFolder, { recursive: true });
+  const publicKey = { endpoint: origin, "public-key": service.org.publicKey, thread: thread.externalId };
+  const [voter, detailer] = [uniqueId("voter"), uniqueId("detailer")];
+
+  const url = host.page(
+    "/article",
+    hostPage(origin, [
+      { heading: "Vote", widget: feedbackButtons({ ...publicKey, user: voter, message: "m2", id: "vote" }) },
+      { heading: "Reason and comment", widget: feedbackButtons({ ...publicKey, user: detailer, ...REASONS, comment: "", id: "details" }) },
+      { heading: "Unknown thread", widget: feedbackButtons({ ...publicKey, user: voter, thread: "no-such-thread", id: "unknown" }) },
+    ]),
+  );
+  const { page, errors } = await hostTab(browser);
+  await page.goto(url);
+  t.not(new URL(url).origin, origin, "the page and the service are two origins");
+
+  await t.test("a thumb is a button with a name; the vote is stored and the thanks said", async (t) => {
+    const widget = page.locator("#vote");
+    t.same(await pressed(widget), ["false", "false"]);
+    const answer = await voted(page, () => widget.getByRole("button", { name: "Helpful", exact: true }).click());
+    t.equal(answer.status, 201);
+    t.equal(await widget.getByRole("status").textContent(), "Thank you for your feedback!");
+    t.same(await pressed(widget), ["true", "false"], "aria-pressed marks the chosen vote");
+    t.match(await storedVotes(service, thread.id, voter), [{ type: "POSITIVE", text: null, message: "m2", options: [] }]);
+
+    // A public key never replaces a vote (decisions.md, round three): the widget shows the API's words; where the
+    // service still replaces it, the second vote is the stored one.
+    const again = await voted(page, () => widget.getByRole("button", { name: "Not helpful" }).click());
+    const stored = await storedVotes(service, thread.id, voter);
+    t.equal(stored.length, 1, "still one vote");
+    if (again.status === 409) {
+      t.equal(await widget.getByRole("alert").textContent(), again.body.error);
+      t.equal(stored[0]!.type, "POSITIVE");
+    } else {
+      t.equal(again.status, 200);
+      t.equal(stored[0]!.type, "NEGATIVE");
+      t.equal(await widget.getByRole("status").textContent(), "Thank you for your feedback!");
+    }
+  });
+
+  await t.test("keyboard only: a thumb, a reason, a comment, Send; all arrive in one vote", async (t) => {
+    const widget = page.locator("#details");
+    await widget.getByRole("button", { name: "Helpful", exact: true }).focus();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    t.same(await pressed(widget), ["false", "true"]);
+    t.equal(await widget.getByRole("radio", { name: "Too long" }).evaluate((radio) => radio.matches(":focus")), true, "the first reason takes the focus");
+    await page.keyboard.press("ArrowDown");
+    t.ok(await widget.getByRole("radio", { name: "Wrong" }).isChecked());
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("It gave last year's prices");
+    await page.keyboard.press("Tab");
+    const answer = await voted(page, () => page.keyboard.press("Enter"));
+    t.equal(answer.status, 201);
+    t.equal(await widget.getByRole("status").textContent(), "Thank you for your feedback!");
+    t.equal(await widget.locator("form").isHidden(), true, "the form closes");
+    t.equal(await widget.getByRole("button", { name: "Not helpful" }).evaluate((button) => button.matches(":focus")), true, "the focus returns to the vote");
+    t.same(await storedVotes(service, thread.id, detailer), [
+      { id: (await storedVotes(service, thread.id, detailer))[0]!.id, type: "NEGATIVE", text: "It gave last year's prices", message: "m3", options: ["reason=wrong"] },
+    ], "without `message`: the thread's last message");
+  });
+
+  await t.test("a refused vote shows the API's error in words", async (t) => {
+    const widget = page.locator("#unknown");
+    const answer = await voted(page, () => widget.getByRole("button", { name: "Helpful", exact: true }).click());
+    t.same(answer, { status: 404, body: { error: "Thread not found" } });
+    t.equal(await widget.getByRole("alert").textContent(), "Thread not found");
+    t.equal(await widget.getByRole("status").textContent(), "");
+  });
+
+  await t.test("axe-core finds no violation; the styles apply under the host's CSP; nothing was refused", async (t) => {
+    t.same(await accessibilityViolations(page), []);
+    t.equal(await page.locator("#vote .box").evaluate((box) => getComputedStyle(box).borderTopStyle), "solid", "the shadow root's sheet applies");
+    t.same(errors, [], "no script error, no CSP violation");
+  });
+});
+
+t.test("screenshots: light and dark host pages, a right-to-left label set", { skip: skipWithoutChromium }, async (t) => {
+  const service = await startService(t);
+  const fixtures = feedbackFixtures(service);
+  const thread = await fixtures.thread();
+  const origin = await service.app.listen({ port: 0, host: "127.0.0.1" });
+  const host = await startHostSite(t, origin);
+  const browser = await launchChromium(t);
+  await mkdir(screenshotFolder, { recursive: true });
+  const attributes = { endpoint: origin, "public-key": service.org.publicKey, thread: thread.externalId, user: uniqueId("reader"), ...REASONS, comment: "", id: "widget" };
+  const english = host.page("/en", hostPage(origin, [{ heading: "Was it clear?", widget: feedbackButtons(attributes) }]));
+  const arabic = host.page(
+    "/ar",
+    hostPage(
+      origin,
+      [
+        {
+          heading: "هل كان واضحا؟",
+          widget: feedbackButtons({
+            ...attributes,
+            "label-question": "هل كانت هذه الإجابة مفيدة؟",
+            "label-up": "مفيدة",
+            "label-down": "غير مفيدة",
+            "label-reasons": "ما السبب؟",
+            "reason-labels": "طويلة جدا|خاطئة|قديمة",
+            "label-comment": "تعليق (اختياري)",
+            "label-send": "إرسال",
+          }),
+        },
+      ],
+      { lang: "ar", dir: "rtl" },
+    ),
+  );
+
+  const backgrounds: string[] = [];
+  for (const [name, url, colorScheme] of [
+    ["light", english, "light"],
+    ["dark", english, "dark"],
+    ["rtl", arabic, "light"],
+  ] as const) {
+    const { page, errors } = await hostTab(browser, { colorScheme });
+    await page.goto(url);
+    const widget = page.locator("#widget");
+    await widget.locator("button.down").click();
+    t.ok(await widget.locator("form").isVisible(), `${name}: the thumb opens the reasons and the comment`);
+    backgrounds.push(await widget.locator(".box").evaluate((box) => getComputedStyle(box).backgroundColor));
+    if (name === "rtl") {
+      t.equal(await widget.locator(".box").evaluate((box) => getComputedStyle(box).direction), "rtl", "the page's direction reaches the shadow root");
+      t.equal(await widget.getByRole("button", { name: "غير مفيدة" }).getAttribute("aria-pressed"), "true", "labels from attributes name the buttons");
+      t.ok(await widget.getByRole("radio", { name: "خاطئة" }).isVisible());
+    }
+    t.same(await accessibilityViolations(page), [], `${name}: no axe violation`);
+    t.same(errors, [], `${name}: no error`);
+    await page.screenshot({ path: join(screenshotFolder, `widget-${name}.png`) });
+    await page.context().close();
+  }
+  t.not(backgrounds[0], backgrounds[1], "prefers-color-scheme: dark gives the dark theme");
+});

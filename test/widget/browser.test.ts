@@ -183,3 +183,35 @@ t.test("screenshots: light and dark host pages, a right-to-left label set", { sk
   }
   t.not(backgrounds[0], backgrounds[1], "prefers-color-scheme: dark gives the dark theme");
 });
+
+t.test("the demo page votes with a token minted by the console's key, or says why it cannot", { skip: skipWithoutChromium }, async (t) => {
+  const service = await startService(t);
+  const fixtures = feedbackFixtures(service);
+  const thread = await fixtures.thread({ messages: 2 });
+  await fixtures.attribute("reason", ["too long", "wrong"]);
+  const origin = await service.app.listen({ port: 0, host: "127.0.0.1" });
+  const browser = await launchChromium(t);
+  const { page, errors } = await hostTab(browser);
+  const notice = page.locator("#demo-status");
+
+  await page.goto(`${origin}/widget/demo`);
+  t.match(await notice.textContent(), /^Sign in to the console/, "no key in this tab: the demo asks for the console first");
+
+  await page.evaluate((key) => sessionStorage.setItem("console.apiKey", key), service.org.privateKey);
+  const probe = await service.call(service.org.privateKey, { method: "POST", url: "/api/external/feedback-tokens", payload: { userExternalId: "probe", threadId: thread.id } });
+  await page.reload();
+  if (probe.statusCode === 404) {
+    await notice.filter({ hasText: "could not start" }).waitFor();
+    t.equal(await notice.textContent(), `The demo could not start: POST /api/external/feedback-tokens: ${probe.json().error}`, "without the token operation: its 404 in words");
+  } else {
+    const widget = page.locator("feedback-buttons");
+    await widget.getByRole("button", { name: "Helpful", exact: true }).click();
+    await page.getByRole("radio", { name: "wrong" }).check();
+    const answer = await voted(page, () => widget.getByRole("button", { name: "Send" }).click());
+    t.equal(answer.status, 201);
+    t.match(await storedVotes(service, thread.id, "console-demo"), [{ type: "POSITIVE", message: "m2", options: ["reason=wrong"] }], "the token's user, on the thread's last message");
+    t.equal(await page.locator("#answer").textContent(), "message 2", "the message voted on, shown as text");
+  }
+  t.same(await accessibilityViolations(page), []);
+  t.same(errors, []);
+});

@@ -126,6 +126,59 @@ t.test("the widget on a page of another origin, under a CSP that allows only the
   });
 });
 
+/** A feedback token from POST /api/external/feedback-tokens, or null while the service has no such operation. */
+async function mintToken({ call, org }: TestService, body: Record<string, unknown>): Promise<string | null> {
+  const answer = await call(org.privateKey, { method: "POST", url: "/api/external/feedback-tokens", payload: body });
+  if (answer.statusCode === 404 && /^Route not found/.test(answer.json().error)) return null;
+  if (answer.statusCode !== 201) throw new Error(`token minting failed: ${answer.statusCode} ${answer.body}`);
+  return answer.json().token;
+}
+
+t.test("with a feedback token: a re-vote replaces the vote, and a refused token's words are shown", { skip: skipWithoutChromium }, async (t) => {
+  const service = await startService(t);
+  const fixtures = feedbackFixtures(service);
+  const thread = await fixtures.thread({ messages: 3 });
+  const reader = uniqueId("reader");
+  const scoped = { userExternalId: reader, threadId: thread.id, externalMessageIds: ["m2"] };
+  const token = await mintToken(service, scoped);
+  await t.test("in Chromium", { skip: token === null && "POST /api/external/feedback-tokens is not on this service yet" }, async (t) => {
+    const expiring = (await mintToken(service, { ...scoped, expiresInSeconds: 1 }))!;
+    const origin = await service.app.listen({ port: 0, host: "127.0.0.1" });
+    const host = await startHostSite(t, origin);
+    const browser = await launchChromium(t);
+    const attributes = { endpoint: origin, thread: thread.externalId };
+    const url = host.page(
+      "/token",
+      hostPage(origin, [
+        { heading: "Vote", widget: feedbackButtons({ ...attributes, token: token!, message: "m2", id: "vote" }) },
+        { heading: "Another message", widget: feedbackButtons({ ...attributes, token: token!, message: "m1", id: "uncovered" }) },
+        { heading: "Expired", widget: feedbackButtons({ ...attributes, token: expiring, message: "m2", id: "expired" }) },
+      ]),
+    );
+    const { page, errors } = await hostTab(browser);
+    await page.goto(url);
+
+    const widget = page.locator("#vote");
+    t.equal((await voted(page, () => widget.getByRole("button", { name: "Helpful", exact: true }).click())).status, 201);
+    const [first] = await storedVotes(service, thread.id, reader);
+    t.match(first, { type: "POSITIVE", message: "m2" }, "the giver is the token's user");
+    t.equal((await voted(page, () => widget.getByRole("button", { name: "Not helpful" }).click())).status, 200);
+    t.same(await pressed(widget), ["false", "true"]);
+    t.equal(await widget.getByRole("status").textContent(), "Thank you for your feedback!");
+    t.match(await storedVotes(service, thread.id, reader), [{ id: first!.id, type: "NEGATIVE", message: "m2" }], "the second vote replaced the first");
+
+    await voted(page, () => page.locator("#uncovered").getByRole("button", { name: "Helpful", exact: true }).click());
+    t.equal(await page.locator("#uncovered").getByRole("alert").textContent(), "Forbidden - the token does not cover this message");
+
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    await voted(page, () => page.locator("#expired").getByRole("button", { name: "Helpful", exact: true }).click());
+    t.equal(await page.locator("#expired").getByRole("alert").textContent(), "Unauthorized - token expired");
+    t.equal((await storedVotes(service, thread.id, reader)).length, 1, "neither refused vote was stored");
+    t.same(await accessibilityViolations(page), []);
+    t.same(errors, []);
+  });
+});
+
 t.test("screenshots: light and dark host pages, a right-to-left label set", { skip: skipWithoutChromium }, async (t) => {
   const service = await startService(t);
   const fixtures = feedbackFixtures(service);

@@ -208,7 +208,7 @@ t.test("screenshots: light and dark host pages, a right-to-left label set", { sk
           }),
         },
       ],
-      { lang: "ar", dir: "rtl" },
+      { lang: "ar", dir: "rtl", title: "كيف أعيد تعيين كلمة المرور؟", text: "استخدم الرابط في صفحة تسجيل الدخول، ثم اتبع الرسالة التي نرسلها إليك." },
     ),
   );
 

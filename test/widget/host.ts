@@ -38,12 +38,16 @@ export const feedbackButtons = (attributes: Record<string, string>) =>
   `<feedback-buttons ${Object.entries(attributes).map(([name, value]) => (value === "" ? name : `${name}="${escapeHtml(value)}"`)).join(" ")}></feedback-buttons>`;
 
 /** A page of the host site: an article with the widget under each section, loaded from the service like a site would. */
-export function hostPage(service: string, sections: { heading: string; widget: string }[], { lang = "en", dir = "ltr" } = {}): string {
+export function hostPage(
+  service: string,
+  sections: { heading: string; widget: string }[],
+  { lang = "en", dir = "ltr", title = "How do I reset my password?", text = "Use the link on the login page, then follow the mail we send you." } = {},
+): string {
   return `<!doctype html>
 <html lang="${lang}" dir="${dir}">
 <head><meta charset="utf-8"><meta name="color-scheme" content="light dark"><title>An article with feedback buttons</title>
 <script type="module" src="${service}/widget/feedback.js"></script></head>
-<body><main><h1>How do I reset my password?</h1>
-${sections.map(({ heading, widget }) => `<section><h2>${heading}</h2><p>Use the link on the login page, then follow the mail we send you.</p>${widget}</section>`).join("\n")}
+<body><main><h1>${title}</h1>
+${sections.map(({ heading, widget }) => `<section><h2>${heading}</h2><p>${text}</p>${widget}</section>`).join("\n")}
 </main></body></html>`;
 }

@@ -260,6 +260,8 @@ t.test("the demo page votes with a token minted by the console's key, or says wh
     const widget = page.locator("feedback-buttons");
     await widget.getByRole("button", { name: "Helpful", exact: true }).click();
     await page.getByRole("radio", { name: "wrong" }).check();
+    await mkdir(screenshotFolder, { recursive: true });
+    await page.screenshot({ path: join(screenshotFolder, "widget-demo.png") });
     const answer = await voted(page, () => widget.getByRole("button", { name: "Send" }).click());
     t.equal(answer.status, 201);
     t.match(await storedVotes(service, thread.id, "console-demo"), [{ type: "POSITIVE", message: "m2", options: ["reason=wrong"] }], "the token's user, on the thread's last message");

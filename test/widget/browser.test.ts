@@ -119,6 +119,13 @@ t.test("the widget on a page of another origin, under a CSP that allows only the
     t.equal(await widget.getByRole("status").textContent(), "");
   });
 
+  await t.test("a label changed by the page redraws the element in its words", async (t) => {
+    const widget = page.locator("#unknown");
+    await widget.evaluate((element) => element.setAttribute("label-up", "Oui"));
+    t.equal(await widget.getByRole("button", { name: "Oui" }).getAttribute("aria-pressed"), "false", "a fresh choice");
+    t.equal(await widget.getByRole("alert").textContent(), "");
+  });
+
   await t.test("axe-core finds no violation; the styles apply under the host's CSP; nothing was refused", async (t) => {
     t.same(await accessibilityViolations(page), []);
     t.equal(await page.locator("#vote .box").evaluate((box) => getComputedStyle(box).borderTopStyle), "solid", "the shadow root's sheet applies");

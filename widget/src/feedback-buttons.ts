@@ -104,8 +104,9 @@ export class FeedbackButtons extends HTMLElement {
     this.#render();
   }
 
+  /** A change after the first render redraws; the attributes present at upgrade wait for connectedCallback. */
   attributeChangedCallback(): void {
-    if (this.isConnected) this.#render();
+    if (this.#root.firstElementChild) this.#render();
   }
 
   #label(name: Label): string {

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { CONSOLE_CSP } from "../console/console.ts";
 
 /** Where `npm run build:widget` (run on every install) writes the element and the demo. */
@@ -24,14 +24,16 @@ function versionedName(folder: string): string | undefined {
  * A script any page may load as a module, whatever its origin: module scripts are fetched in CORS mode, and a
  * page isolated with Cross-Origin-Embedder-Policy needs the resource's consent (CORP) as well.
  */
-function sendScript(reply: FastifyReply, script: Buffer, cacheControl: string): FastifyReply {
-  return reply
+function sendScript(request: FastifyRequest, reply: FastifyReply, script: Buffer, etag: string, cacheControl: string): FastifyReply {
+  reply
     .header("cache-control", cacheControl)
+    .header("etag", etag)
     .header("access-control-allow-origin", "*")
     .header("cross-origin-resource-policy", "cross-origin")
     .header("x-content-type-options", "nosniff")
-    .type(JAVASCRIPT)
-    .send(script);
+    .type(JAVASCRIPT);
+  // Once the five minutes of the plain URL are over, a browser asks again: unchanged, it gets no body.
+  return request.headers["if-none-match"] === etag ? reply.code(304).send() : reply.send(script);
 }
 
 /** The demo is a page of this origin, under the console's CSP: it needs no inline script or style either. */
@@ -58,9 +60,9 @@ export async function widgetRoutes(app: FastifyInstance, { folder = widgetBuildF
     return;
   }
   const script = readFileSync(scriptPath);
-  const versionedScript = readFileSync(`${folder}${versioned}`);
-  app.get("/widget/feedback.js", HIDDEN, async (_request, reply) => sendScript(reply, script, UNVERSIONED_CACHE));
-  app.get(`/widget/${versioned}`, HIDDEN, async (_request, reply) => sendScript(reply, versionedScript, VERSIONED_CACHE));
+  const etag = `"${versioned.split(".")[1]}"`;
+  app.get("/widget/feedback.js", HIDDEN, async (request, reply) => sendScript(request, reply, script, etag, UNVERSIONED_CACHE));
+  app.get(`/widget/${versioned}`, HIDDEN, async (request, reply) => sendScript(request, reply, script, etag, VERSIONED_CACHE));
   if (!demo) return;
 
   const demoFiles = {

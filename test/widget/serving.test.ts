@@ -40,6 +40,14 @@ t.test("the widget script: any origin may load it, a short cache on the plain UR
   const same = await Promise.all(["/widget/feedback.js", versioned].map(async (url) => (await app.inject({ method: "GET", url })).body));
   t.equal(same[0], same[1], "both URLs serve the same build");
 
+  const etag = (await app.inject({ method: "GET", url: "/widget/feedback.js" })).headers.etag;
+  t.equal(etag, `"${versioned.split(".")[1]}"`, "the build's hash is the ETag");
+  const revalidated = await app.inject({ method: "GET", url: "/widget/feedback.js", headers: { "if-none-match": String(etag) } });
+  t.equal(revalidated.statusCode, 304, "after five minutes an unchanged script costs no body");
+  t.equal(revalidated.body, "");
+  t.equal(revalidated.headers["cache-control"], UNVERSIONED_CACHE);
+  t.equal((await app.inject({ method: "GET", url: "/widget/feedback.js", headers: { "if-none-match": '"0123456789ab"' } })).statusCode, 200, "another build's ETag gets the script");
+
   for (const url of ["/widget/feedback.0123456789ab.js", "/widget/feedback", "/widget/other.js"]) {
     const answer = await app.inject({ method: "GET", url });
     t.equal(answer.statusCode, 404, url);

@@ -6,16 +6,28 @@ import { validatorCompiler } from "./validation.ts";
 const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)"?/i;
 const UTF8 = new Set(["utf-8", "utf8"]);
 
+/** The body's Content-Encoding codings other than `identity`, as sent ("gzip", "br, gzip"), or undefined. */
+function contentCoding(header: string | undefined): string | undefined {
+  const codings = (header ?? "").split(",").map((coding) => coding.trim().toLowerCase()).filter((coding) => coding !== "" && coding !== "identity");
+  return codings.length > 0 ? codings.join(", ") : undefined;
+}
+
 /**
  * JSON bodies are UTF-8 (RFC 8259). Fastify decodes them leniently: bytes that are not UTF-8 (`\xff`, an
  * encoded surrogate) became U+FFFD, so two different external ids could land on the same user, and a body
  * declared latin1 or UTF-16 was read as UTF-8 anyway. Here a declared other charset is a 415, and bytes
- * that are not UTF-8 are a 400.
+ * that are not UTF-8 are a 400. Fastify does not decompress either: a compressed body (any
+ * Content-Encoding but identity) is a 415 rather than bytes read as text, or a plain body read as JSON
+ * whatever its header says.
  */
 function acceptOnlyUtf8Json(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser("error", "error");
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "buffer" }, (request, body, done) => {
+    const coding = contentCoding(request.headers["content-encoding"]);
+    if (coding !== undefined) {
+      return done(new ClientError(415, `Unsupported Media Type: Content-Encoding '${coding}'; send the body uncompressed`), undefined);
+    }
     const charset = CHARSET.exec(request.headers["content-type"] ?? "")?.[1]?.toLowerCase();
     if (charset !== undefined && !UTF8.has(charset)) {
       return done(new ClientError(415, `Unsupported Media Type: charset '${charset}'; send JSON encoded as UTF-8`), undefined);

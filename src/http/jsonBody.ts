@@ -43,10 +43,25 @@ function acceptOnlyUtf8Json(app: FastifyInstance): void {
 }
 
 /**
+ * A request without a body has nothing to parse, whatever its Content-Type says: clients that set
+ * `Content-Type: application/json` on every request send it on a DELETE too, which Fastify would parse
+ * as an empty JSON body (a 400). Such a request answers as it would without the header.
+ */
+function ignoreContentTypeWithoutBody(app: FastifyInstance): void {
+  app.addHook("onRequest", (request, _reply, done) => {
+    const { headers } = request.raw;
+    const bodyless = headers["transfer-encoding"] === undefined && (headers["content-length"] === undefined || headers["content-length"] === "0");
+    if (bodyless) delete headers["content-type"];
+    done();
+  });
+}
+
+/**
  * Only JSON bodies, in UTF-8, are accepted (anything else is a 415 rather than a string to validate),
  * and validated by the service's own compilers (src/http/validation.ts).
  */
 async function jsonRequests(app: FastifyInstance): Promise<void> {
+  ignoreContentTypeWithoutBody(app);
   app.removeContentTypeParser("text/plain");
   acceptOnlyUtf8Json(app);
   app.setValidatorCompiler(validatorCompiler());

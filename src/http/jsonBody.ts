@@ -21,7 +21,9 @@ function contentCoding(header: string | undefined): string | undefined {
  * whatever its header says.
  */
 function acceptOnlyUtf8Json(app: FastifyInstance): void {
-  const parseJson = app.getDefaultJsonParser("error", "error");
+  // Keys named __proto__ or constructor stay plain data here (JSON.parse never sets a prototype): the
+  // request's checks refuse them naming the key (src/http/validation.ts), not as JSON that is not valid.
+  const parseJson = app.getDefaultJsonParser("ignore", "ignore");
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "buffer" }, (request, body, done) => {
     const coding = contentCoding(request.headers["content-encoding"]);

@@ -9,7 +9,7 @@ const { prisma } = service.database;
 const deleteUser = (externalId: string, headers: Record<string, string>) =>
   app.inject({ method: "DELETE", url: `/api/external/users/${externalId}`, headers: { "api-key": org.privateKey, ...headers } });
 
-const declared = [{}, { "content-type": "application/json" }, { "content-type": "application/json", "content-length": "0" }, { "content-type": "text/plain" }];
+const declared: Record<string, string>[] = [{}, { "content-type": "application/json" }, { "content-type": "application/json", "content-length": "0" }, { "content-type": "text/plain" }];
 
 t.test("a DELETE without a body answers the same with or without a Content-Type", async (t) => {
   for (const headers of declared) {

@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
-import { DEFAULTS, type HttpTimeouts } from "./config.ts";
+import { DEFAULTS, type HttpTimeouts, type TrustProxy } from "./config.ts";
 import { consoleRoutes } from "./console/console.ts";
 import type { Database } from "./db/database.ts";
 import { createHandlers } from "./handlers/index.ts";
@@ -32,6 +32,8 @@ export interface AppOptions {
   metrics?: boolean;
   /** How long clients may take. */
   timeouts?: Partial<HttpTimeouts>;
+  /** Whose X-Forwarded-For gives the client address (rate limits, logs); default: nobody's, the socket's address. */
+  trustProxy?: TrustProxy;
   /** Which origins the cross-origin operation (feedback) answers (CORS_ORIGINS). */
   cors?: CorsOptions;
   /** The browser console at /console (its page needs no key; the API it calls does), and the widget's demo at /widget/demo. */
@@ -43,10 +45,19 @@ export interface AppOptions {
 /** Room for a 255-character path parameter percent-encoded, so that its schema, not the router (414), rejects it. */
 const MAX_PARAM_LENGTH = 255 * 12;
 
-function serverOptions({ logger = false, bodyLimitBytes = DEFAULTS.bodyLimitBytes, timeouts: given }: AppOptions) {
+/**
+ * Fastify trusts no proxy for a bare hop count (a client that reaches the service directly could
+ * name any address): with TRUST_PROXY=N the operator says every request comes through N proxies.
+ */
+function trustedProxies(trustProxy: TrustProxy): FastifyServerOptions["trustProxy"] {
+  return typeof trustProxy === "number" ? (_address: string, hop: number) => hop < trustProxy : trustProxy;
+}
+
+function serverOptions({ logger = false, bodyLimitBytes = DEFAULTS.bodyLimitBytes, timeouts: given, trustProxy = DEFAULTS.trustProxy }: AppOptions) {
   const timeouts = { ...DEFAULTS.timeouts, ...given };
   return {
     logger,
+    trustProxy: trustedProxies(trustProxy),
     bodyLimit: bodyLimitBytes,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: errorHandler,

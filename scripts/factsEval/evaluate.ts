@@ -27,7 +27,6 @@ export interface UserResult {
   sourcedRight: number;
   /** Kept facts whose source states none of the expected facts (assistant, question, small talk). */
   notAboutUser: number;
-  cpuMs: number;
 }
 
 function position(id: number, total: number): Position {
@@ -49,12 +48,8 @@ export async function evaluateUser(user: FactsUser, extractor: FactExtractor): P
   };
   let kept: KeptFact[] = [];
   let nextId = 1;
-  let cpuMs = 0;
   for (const messages of threads) {
-    const start = process.cpuUsage();
     const extracted = await extractor.extract(messages);
-    const used = process.cpuUsage(start);
-    cpuMs += (used.user + used.system) / 1000;
     for (const fact of extracted) kept = withFact(kept, { ...fact, statedAt: times.get(fact.messageId)! }, nextId++);
   }
   kept.sort((a, b) => a.subject.localeCompare(b.subject) || statedOrder(a, b));
@@ -86,6 +81,5 @@ export async function evaluateUser(user: FactsUser, extractor: FactExtractor): P
     ofExpectedSubjects: ofExpectedSubjects.length,
     sourcedRight: ofExpectedSubjects.filter((fact) => stating.get(fact.subject)!.has(fact.messageId)).length,
     notAboutUser: kept.filter((fact) => !anyStating.has(fact.messageId)).length,
-    cpuMs,
   };
 }

@@ -64,9 +64,7 @@ export function report(results: UserResult[]): string {
     const facts = part.flatMap((result) => result.facts);
     for (const [kind, group] of groups(facts, (fact) => fact.kind)) lines.push(recallRow(`kind ${kind}`, group));
     for (const [position, group] of groups(facts, (fact) => fact.position)) lines.push(recallRow(`stated ${position}`, group));
-    const cpu = sum(part, (result) => result.cpuMs);
-    const threads = sum(part, (result) => result.user.threads.length);
-    lines.push(`extraction CPU: ${(cpu / threads).toFixed(3)} ms per thread (${threads} threads)`, "");
+    lines.push("");
   }
   return lines.join("\n");
 }

@@ -14,6 +14,11 @@ export interface Rule {
   topic?: RegExp;
   /** Only when the assistant's message just before asked for it: "Around €150 a night." after "What's your budget?". */
   answers?: RegExp;
+  /**
+   * The words the pattern can start with, when it starts with plain words: a statement without
+   * any of them is not tried (trying every pattern at every position costs more than a look-up).
+   */
+  cues?: ReadonlySet<string>;
 }
 
 /** A word boundary that knows letters beyond ASCII ("\b" does not: "é" is not a word character to it). */
@@ -23,8 +28,31 @@ const BOUNDARY = String.raw`(?:(?<![\p{L}\p{N}])(?=[\p{L}\p{N}])|(?<=[\p{L}\p{N}
  * A rule from a pattern written with `\b` for word boundaries. A group named `name` must start
  * with a capital letter (a place, a person, a brand), the rest of the pattern ignores case.
  */
-export function rule(subject: string, source: string, extra: Omit<Rule, "subject" | "pattern"> = {}): Rule {
-  return { subject, pattern: new RegExp(source.replaceAll(String.raw`\b`, BOUNDARY), "iud"), ...extra };
+export function rule(subject: string, source: string, extra: Omit<Rule, "subject" | "pattern" | "cues"> = {}): Rule {
+  const cues = leadingWords(source);
+  return { subject, pattern: new RegExp(source.replaceAll(String.raw`\b`, BOUNDARY), "iud"), ...extra, ...(cues ? { cues } : {}) };
+}
+
+const LEADING_ALTERNATIVES = /^\\b\(\?(?::|<v>)([\p{L}'’ |-]+)\)/u;
+const LEADING_WORD = /^\\b([\p{L}'’-]+)/u;
+
+/** The first words of `\b(?:one|two words|…)` or `\bword` at the start of a pattern, lowercase. */
+function leadingWords(source: string): Set<string> | undefined {
+  const alternatives = LEADING_ALTERNATIVES.exec(source)?.[1]?.split("|") ?? LEADING_WORD.exec(source)?.slice(1);
+  return alternatives && new Set(alternatives.map((alternative) => alternative.split(" ")[0]!.toLocaleLowerCase()));
+}
+
+const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
+
+/** The words of a statement, lowercase, as cues are written: "we're" gives "we're" and "we", "j'habite" gives "j'habite" and "j". */
+export function wordsOf(statement: string): Set<string> {
+  const words = new Set<string>();
+  for (const [word] of statement.toLocaleLowerCase().matchAll(WORD)) {
+    words.add(word);
+    const cut = word.search(/['’-]/u);
+    if (cut > 0) words.add(word.slice(0, cut));
+  }
+  return words;
 }
 
 /**

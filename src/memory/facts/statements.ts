@@ -1,7 +1,7 @@
 import { guessLanguage } from "../../summarizer/language.ts";
 import { isPleasantry } from "../../summarizer/lexicon.ts";
 import { isQuestion } from "../../summarizer/sentences.ts";
-import type { Rule } from "./rule.ts";
+import { wordsOf, type Rule } from "./rule.ts";
 import { rulesFor } from "./rules/index.ts";
 
 /** What one statement says about one subject: `value` is what it says (lowercase), at [start, end) of the statement. */
@@ -53,6 +53,11 @@ function capitalisedStart(name: string): string {
   return words.slice(0, kept).join(" ");
 }
 
+function hasAny(words: ReadonlySet<string>, cues: ReadonlySet<string>): boolean {
+  for (const cue of cues) if (words.has(cue)) return true;
+  return false;
+}
+
 function statementOf(rule: Rule, statement: string): Statement | undefined {
   const match = rule.pattern.exec(statement);
   if (!match) return undefined;
@@ -98,8 +103,10 @@ export class StatementReader {
     const rules = rulesFor(message.language ?? this.conversationLanguage());
     const found: Statement[] = [];
     const subjects = new Set<string>();
+    const words = wordsOf(statement);
     for (const rule of rules) {
       if (subjects.has(rule.subject)) continue;
+      if (rule.cues && !hasAny(words, rule.cues)) continue;
       if (rule.topic && !this.about(rule.topic)) continue;
       if (rule.answers && !(index > 0 && this.messages[index - 1]!.role !== "user" && rule.answers.test(this.messages[index - 1]!.content))) continue;
       const read = statementOf(rule, statement);

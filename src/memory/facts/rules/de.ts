@@ -3,7 +3,7 @@ import { MONEY, NAME, rule, type Rule } from "../rule.ts";
 const NUMBER = String.raw`(?<v>\d{1,2}|einen|ein|zwei|drei|vier|fünf|sechs|sieben)`;
 const MONTH = String.raw`(?:januar|jänner|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|jan|feb|mär|apr|jun|jul|aug|sep|sept|okt|nov|dez)\.?`;
 const DATE = String.raw`(?:\d{1,2}\.\s?${MONTH}|\d{1,2}\.\s?\d{1,2}\.)`;
-const TRAVEL = String.raw`\b(?:fliege\p{L}*|flieg|flug|reise\p{L}*|urlaub|fahre\p{L}*|starten|abflug|rückflug|hinflug|ankunft)\b`;
+const TRAVEL = String.raw`\b(?:fliege|fliegen|flug|reise|reisen|urlaub|fahre|fahren|starten|abflug|rückflug|hinflug|ankunft)\b`;
 const JOBS = String.raw`(?:\p{L}*(?:ingenieur|entwickler|pfleger|pflegerin|lehrer|lehrerin|analyst|designer|arzt|ärztin|anwalt|anwältin|buchhalter|manager|berater|übersetzer|student|studentin|koch|köchin|architekt|apotheker|elektriker|fahrer|grafiker|grafikerin|programmierer|erzieher|erzieherin|verkäufer|verkäuferin|mechaniker|journalist|fotograf|professor|therapeut|sanitäter|hebamme|polizist|beamter|beamtin|informatiker|informatikerin)(?:in)?)`;
 
 /** German. The order matters where two rules give one subject: the first that matches wins. */

@@ -3,7 +3,7 @@ import { MONEY, NAME, rule, type Rule } from "../rule.ts";
 const NUMBER = String.raw`(?<v>\d{1,2}|one|two|three|four|five|six|seven)`;
 const MONTH = String.raw`(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?`;
 const DATE = String.raw`(?:${MONTH} \d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)? (?:of )?${MONTH})`;
-const TRAVEL = String.raw`\b(?:fly|flying|flight|flights|trip|travel|travell?ing|leave|leaving|depart\p{L}*|return|going|holiday|vacation|visit\p{L}*)\b`;
+const TRAVEL = String.raw`\b(?:fly|flying|flight|flights|trip|travel|travelling|traveling|leave|leaving|depart|departing|departure|departs|return|returning|going|holiday|vacation|visit|visiting)\b`;
 const JOBS = String.raw`(?:engineer|developer|programmer|nurse|teacher|analyst|designer|doctor|lawyer|accountant|manager|consultant|translator|student|writer|chef|cook|scientist|architect|pharmacist|electrician|plumber|driver|freelancer|researcher|paramedic|midwife|cashier|mechanic|journalist|photographer|professor|lecturer|therapist|dentist|vet|veterinarian|firefighter|officer|clerk|secretary|assistant|administrator|economist|psychologist|surgeon)`;
 
 /** English. The order matters where two rules give one subject: the first that matches wins. */

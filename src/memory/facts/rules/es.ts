@@ -3,7 +3,7 @@ import { MONEY, NAME, rule, type Rule } from "../rule.ts";
 const NUMBER = String.raw`(?<v>\d{1,2}|un|una|dos|tres|cuatro|cinco|seis|siete)`;
 const MONTH = String.raw`(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)`;
 const DATE = String.raw`(?:\d{1,2} de ${MONTH})`;
-const TRAVEL = String.raw`\b(?:viaj\p{L}*|vuel\p{L}*|volamos|vuelo|salimos|salgo|salida|regreso|volvemos|vacaciones|vamos|voy)\b`;
+const TRAVEL = String.raw`\b(?:viajo|viajamos|viaje|viajar|vuelo|vuelos|volamos|salimos|salgo|salida|regreso|volvemos|vacaciones|vamos|voy)\b`;
 const JOBS = String.raw`(?:ingenier[oa]|desarrollador[a]?|programador[a]?|enfermer[oa]|profesor[a]?|maestr[oa]|analista|diseñador[a]?|médic[oa]|abogad[oa]|contador[a]?|contable|gerente|consultor[a]?|traductor[a]?|estudiante|cociner[oa]|chef|arquitect[oa]|farmacéutic[oa]|electricista|fontaner[oa]|conductor[a]?|periodista|fotógraf[oa]|vendedor[a]?|secretari[oa]|camarer[oa]|policía|funcionari[oa]|autónom[oa]|freelance)`;
 
 /** Spanish. The order matters where two rules give one subject: the first that matches wins. */

@@ -3,7 +3,7 @@ import { MONEY, NAME, rule, type Rule } from "../rule.ts";
 const NUMBER = String.raw`(?<v>\d{1,2}|une|un|deux|trois|quatre|cinq|six|sept)`;
 const MONTH = String.raw`(?:janvier|février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre|octobre|novembre|décembre|decembre)`;
 const DATE = String.raw`(?:\d{1,2}(?:er)? ${MONTH})`;
-const TRAVEL = String.raw`\b(?:pars|partons|partir|part|vol|vole|volons|voyage\p{L}*|vacances|séjour|départ|retour|allons|vais)\b`;
+const TRAVEL = String.raw`\b(?:pars|partons|partir|part|vol|vole|volons|voyage|voyageons|voyager|vacances|séjour|départ|retour|allons|vais)\b`;
 const JOBS = String.raw`(?:ingénieure?|développeu(?:r|se)|infirmi(?:er|ère)|professeure?|prof|enseignante?|analyste|designer|graphiste|médecin|avocate?|comptable|manageu(?:r|se)|consultante?|tradu(?:cteur|ctrice)|étudiante?|cuisini(?:er|ère)|chef|architecte|pharmacien(?:ne)?|électricien(?:ne)?|plombier|chauffeur|journaliste|photographe|vendeu(?:r|se)|secrétaire|kiné|sage-femme|policier|policière|fonctionnaire|instituteur|institutrice|serveu(?:r|se)|caissi(?:er|ère))`;
 
 /** French. The order matters where two rules give one subject: the first that matches wins. */

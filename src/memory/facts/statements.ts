@@ -35,7 +35,7 @@ export function statedPart(sentence: string): string {
   if (!isQuestion(sentence)) return sentence;
   if (ASKING.test(sentence)) return "";
   const cut = LAST_QUESTION_BREAK.exec(sentence);
-  return cut ? sentence.slice(0, cut.index).trim() : "";
+  return cut ? sentence.slice(0, cut.index).replace(/[\s,;:]+$/u, "") : "";
 }
 
 const CONNECTOR = /^(?:de|del|do|da|du|la|am|an|sur|upon)$/u;

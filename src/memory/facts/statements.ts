@@ -58,6 +58,7 @@ function hasAny(words: ReadonlySet<string>, cues: ReadonlySet<string>): boolean 
   return false;
 }
 
+/** The statement a rule reads in `statement`, spanning its value (the `v` or `name` group, else the whole match). */
 function statementOf(rule: Rule, statement: string): Statement | undefined {
   const match = rule.pattern.exec(statement);
   if (!match) return undefined;
@@ -66,10 +67,12 @@ function statementOf(rule: Rule, statement: string): Statement | undefined {
     const kept = capitalisedStart(name);
     if (!kept) return undefined;
     const start = match.indices!.groups!.name![0];
-    return { subject: rule.subject, value: kept.toLocaleLowerCase(), start: match.index, end: start + kept.length };
+    return { subject: rule.subject, value: kept.toLocaleLowerCase(), start, end: start + kept.length };
   }
-  const value = match.groups?.v ?? match[0];
-  return { subject: rule.subject, value: value.toLocaleLowerCase(), start: match.index, end: match.index + match[0].length };
+  const value = match.groups?.v;
+  if (value === undefined) return { subject: rule.subject, value: match[0].toLocaleLowerCase(), start: match.index, end: match.index + match[0].length };
+  const [start, end] = match.indices!.groups!.v!;
+  return { subject: rule.subject, value: value.toLocaleLowerCase(), start, end };
 }
 
 /**

@@ -126,6 +126,12 @@ t.test("the widget on a page of another origin, under a CSP that allows only the
     t.equal(await widget.getByRole("alert").textContent(), "");
   });
 
+  await t.test("the host themes the element through its custom properties", async (t) => {
+    const widget = page.locator("#vote");
+    await widget.evaluate((element) => (element as HTMLElement).style.setProperty("--feedback-accent", "rgb(200, 0, 100)"));
+    t.equal(await widget.locator('button.vote[aria-pressed="true"]').evaluate((button) => getComputedStyle(button).borderTopColor), "rgb(200, 0, 100)");
+  });
+
   await t.test("axe-core finds no violation; the styles apply under the host's CSP; nothing was refused", async (t) => {
     t.same(await accessibilityViolations(page), []);
     t.equal(await page.locator("#vote .box").evaluate((box) => getComputedStyle(box).borderTopStyle), "solid", "the shadow root's sheet applies");

@@ -10,6 +10,7 @@ import cors, { type CorsOptions } from "./http/cors.ts";
 import docs from "./http/docs.ts";
 import errorAnswers, { errorHandler } from "./http/errorHandler.ts";
 import jsonRequests from "./http/jsonBody.ts";
+import lingeringClose from "./http/lingeringClose.ts";
 import requestIds, { requestLoggingOptions } from "./http/logging.ts";
 import metrics from "./http/metrics.ts";
 import { operationRoutes } from "./http/operations.ts";
@@ -82,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(requestIds);
   await app.register(errorAnswers);
   await app.register(jsonRequests);
+  await app.register(lingeringClose);
   await app.register(databasePlugin, { database });
   await app.register(services, { summarizer, shuttingDown });
   if (options.metrics ?? DEFAULTS.metricsEnabled) await app.register(metrics);

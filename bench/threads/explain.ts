@@ -5,7 +5,7 @@
  */
 import pg from "pg";
 import { openDatabase } from "../../src/db/database.ts";
-import { threadListing } from "../../src/db/statements.ts";
+import { threadListing } from "../../src/threads/sql.ts";
 import { benchCases, seededOrganization } from "./cases.ts";
 
 const databaseUrl = process.env.DATABASE_URL;

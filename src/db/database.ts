@@ -47,7 +47,7 @@ export interface DatabaseOptions {
 export interface Database {
   kind: "pglite" | "postgres";
   prisma: PrismaClient;
-  /** The hot paths' statements (./statements.ts) on the driver under Prisma's adapter: the same pool, the same PGlite. */
+  /** The hot paths' statements (each domain's sql.ts) on the driver under Prisma's adapter: the same pool, the same PGlite. */
   driver: Driver;
   /** Applies pending migrations; returns the names of those just applied. */
   migrate(): Promise<string[]>;

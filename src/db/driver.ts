@@ -2,13 +2,13 @@
 // PGlite instance), not through Prisma's client: its runtime costs about 100 µs of CPU per statement
 // more than the driver, and sends every statement unnamed, so that PostgreSQL parses and plans it
 // each time. On PostgreSQL each statement is named, so that each connection prepares it once.
-// Every such statement lives in ./statements.ts.
+// Each domain keeps its statements in its own sql.ts (src/threads/sql.ts, …); shared JSON fragments live in ./json.ts.
 import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
 import { failoverWaitOf, retryingTransaction } from "./retries.ts";
 
 /**
- * A statement of ./statements.ts: its name (unique: pg prepares it once per connection under it),
+ * A statement of a domain's sql.ts: its name (unique: pg prepares it once per connection under it),
  * its text with $1, $2, … parameters, and the type of its rows (never set: it only types `rows`).
  */
 export interface Statement<Row> {

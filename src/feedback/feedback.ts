@@ -1,6 +1,6 @@
 import { selectedOptionIds } from "../attributes/selection.ts";
 import type { Database } from "../db/database.ts";
-import { FEEDBACK_OPTIONS, VOTE } from "../db/statements.ts";
+import { FEEDBACK_OPTIONS, VOTE } from "./sql.ts";
 import type { KeyKind } from "../keys/keys.ts";
 import { saveNewUser, saveUser, type UserInput } from "../users/users.ts";
 import { findFeedbackTarget, type TargetInput } from "./target.ts";

@@ -1,5 +1,5 @@
 import type { DriverQueries } from "../db/driver.ts";
-import { FEEDBACK_TARGET } from "../db/statements.ts";
+import { FEEDBACK_TARGET } from "./sql.ts";
 import { conflict, notFound } from "../errors.ts";
 
 export interface TargetInput {

@@ -1,5 +1,5 @@
 import { Prisma } from "../../generated/prisma/client.ts";
-import { feedbackJoins, feedbackJson, storedFeedbackOptions } from "../db/statements.ts";
+import { feedbackJoins, feedbackJson, storedFeedbackOptions } from "./sql.ts";
 import type { Db } from "../db/types.ts";
 import type { MessageRole } from "../threads/views.ts";
 import type { ExternalUserView, IsoTimestamp } from "../users/json.ts";

@@ -1,5 +1,5 @@
 import type { DriverQueries } from "../db/driver.ts";
-import { CONVERSATION } from "../db/statements.ts";
+import { CONVERSATION } from "./sql.ts";
 import type { Conversation, ConversationMessage, ConversationWindow } from "../summarizer/summarizer.ts";
 
 /**

@@ -1,5 +1,5 @@
 import type { DriverQueries } from "../db/driver.ts";
-import { MEMORY, type MemoryRow } from "../db/statements.ts";
+import { MEMORY, type MemoryRow } from "./sql.ts";
 
 /** The memory lookup's answer (section 2.1 of the specification). */
 export type MemorySummary = MemoryRow;

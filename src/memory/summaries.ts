@@ -1,5 +1,5 @@
 import type { DriverQueries } from "../db/driver.ts";
-import { REPLACE_SUMMARY, SUMMARY_STATE, WRITE_SUMMARY } from "../db/statements.ts";
+import { REPLACE_SUMMARY, SUMMARY_STATE, WRITE_SUMMARY } from "./sql.ts";
 
 export interface SummaryState {
   /** The last message the stored summary covers; null before the thread's first message. */

@@ -1,6 +1,6 @@
 import type { Database } from "../db/database.ts";
 import type { DriverQueries } from "../db/driver.ts";
-import { INGEST, LINK_INTENTS, THREAD_INTENT_COUNT } from "../db/statements.ts";
+import { INGEST, LINK_INTENTS, THREAD_INTENT_COUNT } from "./sql.ts";
 import { invalidInput } from "../errors.ts";
 import { LIMITS, refuseOverLimit } from "../limits.ts";
 import type { SummaryState } from "../memory/summaries.ts";

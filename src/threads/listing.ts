@@ -1,5 +1,5 @@
 import type { DriverQueries } from "../db/driver.ts";
-import { threadListing, type ThreadFilters } from "../db/statements.ts";
+import { threadListing, type ThreadFilters } from "./sql.ts";
 import type { ThreadView } from "./views.ts";
 
 export type { ThreadFilters };

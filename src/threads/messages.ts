@@ -1,5 +1,5 @@
 import { Prisma } from "../../generated/prisma/client.ts";
-import { messageJson } from "../db/statements.ts";
+import { messageJson } from "../db/json.ts";
 import type { Db } from "../db/types.ts";
 import type { PageRequest } from "./listing.ts";
 import type { MessageView } from "./views.ts";

@@ -1,5 +1,5 @@
 import { Prisma } from "../../generated/prisma/client.ts";
-import { externalUserJson as externalUserJsonText, segmentJson as segmentJsonText } from "../db/statements.ts";
+import { externalUserJson as externalUserJsonText, segmentJson as segmentJsonText } from "../db/json.ts";
 
 /** A timestamp as the database writes it into JSON: ISO 8601 in UTC (src/db/sql.ts). */
 export type IsoTimestamp = string;

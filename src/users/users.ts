@@ -1,7 +1,7 @@
 import type { PrismaClient } from "../../generated/prisma/client.ts";
 import type { Database } from "../db/database.ts";
 import type { DriverQueries } from "../db/driver.ts";
-import { ASSIGN_SEGMENTS, NEW_USER, UPSERT_USER, USER, USER_SEGMENT_COUNT } from "../db/statements.ts";
+import { ASSIGN_SEGMENTS, NEW_USER, UPSERT_USER, USER, USER_SEGMENT_COUNT } from "./sql.ts";
 import { inTransaction } from "../db/types.ts";
 import { invalidInput } from "../errors.ts";
 import { LIMITS, refuseOverLimit } from "../limits.ts";

@@ -1,6 +1,6 @@
 import t from "tap";
 import { createApiKey, revokeApiKey } from "../../src/keys/keys.ts";
-import { MEMORY } from "../../src/db/statements.ts";
+import { MEMORY } from "../../src/memory/sql.ts";
 import type { components } from "../../client/src/index.ts";
 import { startService, uniqueId } from "../helpers/app.ts";
 import { UNAUTHORIZED } from "../helpers/contract.ts";

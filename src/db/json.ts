@@ -1,0 +1,39 @@
+// The JSON fragments that several domains' statements embed: the API's objects built by PostgreSQL,
+// in the order of the properties of their openapi.yaml schemas, taking the organization from the
+// row they are built for, so that the same text serves every statement that embeds them.
+import { isoTimestampText as iso } from "./sql.ts";
+
+/** A timestamp as the statements write it: ISO 8601 in UTC with milliseconds, as JSON.stringify(Date) does. */
+export type IsoTimestamp = string;
+
+/** The Segment object of `Segment s` with its type `SegmentType st`. */
+export const segmentJson = `json_build_object(
+  'id', s."id", 'organizationId', s."organizationId", 'name', s."name", 'userSegmentTypeId', s."userSegmentTypeId",
+  'createdAt', ${iso('s."createdAt"')}, 'updatedAt', ${iso('s."updatedAt"')},
+  'type', json_build_object(
+    'id', st."id", 'organizationId', st."organizationId", 'name', st."name",
+    'createdAt', ${iso('st."createdAt"')}, 'updatedAt', ${iso('st."updatedAt"')}))`;
+
+/** An ExternalUser object of `ExternalUser u` whose segments are `segments` (SQL, a JSON array), then `personal` properties. */
+const userObject = (segments: string, personal: string) => `json_build_object(
+  'id', u."id", 'organizationId', u."organizationId", 'externalId', u."externalId",
+  'segments', ${segments},
+  'createdAt', ${iso('u."createdAt"')}, 'updatedAt', ${iso('u."updatedAt"')}${personal})`;
+
+/** The ExternalUser object of `ExternalUser u` with its segments, ordered by type. */
+export const externalUserJson = userObject(`COALESCE((
+    SELECT json_agg(${segmentJson} ORDER BY us."userSegmentTypeId")
+    FROM "UserSegment" us
+    JOIN "Segment" s ON s."id" = us."segmentId"
+    JOIN "SegmentType" st ON st."id" = s."userSegmentTypeId"
+    WHERE us."organizationId" = u."organizationId" AND us."externalUserId" = u."id"), '[]')`,
+  `,
+  'name', u."name", 'email', u."email", 'username', u."username"`);
+
+/** The ExternalUser object as a public key's caller sees it: ids and times, no segments or personal data. */
+export const publicExternalUserJson = userObject(`'[]'::json`, "");
+
+/** The Message object of `Message m`. */
+export const messageJson = `json_build_object(
+  'id', m."id", 'role', m."role", 'metadata', m."metadata", 'externalId', m."externalId", 'type', m."type",
+  'content', m."content", 'jsonContent', m."jsonContent", 'createdAt', ${iso('m."createdAt"')})`;

@@ -26,7 +26,7 @@ t.test("one message can state several facts, one per subject, each with the clau
     "travel origin": "I'm flying from Lisbon with my husband Tomás on May 3",
     partner: "I'm flying from Lisbon with my husband Tomás on May 3",
     "travel date": "I'm flying from Lisbon with my husband Tomás on May 3",
-    "travel destination": "and we need a hotel in Rome for four nights.",
+    "travel destination": "We need a hotel in Rome for four nights.",
   });
 });
 

@@ -82,6 +82,7 @@ t.test("a statement followed by a question states its fact; questions, thanks, c
     "If we move to Berlin, will the rent be higher?",
     "Wenn wir nach Berlin ziehen, brauchen wir ein Auto.",
     "We're back from Rome, it was wonderful!",
+    "We're moving to Fly.io next month.",
   ]) {
     t.same(factsOf(content), {}, content);
   }

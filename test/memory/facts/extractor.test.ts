@@ -86,6 +86,7 @@ t.test("a statement followed by a question states its fact; questions, thanks, c
   ]) {
     t.same(factsOf(content), {}, content);
   }
+  t.same(factsOf("My fiancée is allergic to shellfish."), { partner: "My fiancée is allergic to shellfish." }, "her allergy is not the user's");
   const assistantOnly = [assistant("Since you live in Paris and you're vegetarian, try Le Potager du Marais."), assistant("Your budget is $800.")];
   t.same(extractFacts(assistantOnly), [], "the assistant's sentences are not the user's facts");
 });

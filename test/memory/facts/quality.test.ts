@@ -1,7 +1,7 @@
 import t from "tap";
 import { createBuiltinFactExtractor } from "../../../src/memory/facts/extractor.ts";
 import { evaluateUser } from "../../../scripts/factsEval/evaluate.ts";
-import { scores } from "../../../scripts/factsEval/report.ts";
+import { report, scores, userFacts } from "../../../scripts/factsEval/report.ts";
 import { FACTS_USERS, userMessages } from "../../fixtures/memory/facts/index.ts";
 
 t.test("the fixture is what issue 27 asks for", async (t) => {
@@ -37,4 +37,10 @@ t.test("the built-in extractor meets the targets of issue 27 on both parts of th
     t.ok(score.history >= (split === "tune" ? 0.95 : 0.85), `${split} history ${score.history.toFixed(3)}`);
     t.ok(score.notAboutUser < 0.1, `${split} facts not about the user ${score.notAboutUser.toFixed(3)}`);
   }
+  const printed = report(results);
+  t.match(printed, /== tune ==[\s\S]*== heldout ==/);
+  t.match(printed, /language de[\s\S]*kind changed[\s\S]*stated late/);
+  const shifts = results.find((result) => result.user.id === "en-01-shifts")!;
+  const names = new Map([...userMessages(shifts.user).ids].map(([name, id]) => [id, name]));
+  t.match(userFacts(shifts, names), /work schedule +t3\.0 +2025-07-22 current +I'm back on night shifts/);
 });

@@ -40,6 +40,7 @@ export function statedPart(sentence: string): string {
 
 const CONNECTOR = /^(?:de|del|do|da|du|la|am|an|sur|upon)$/u;
 const CAPITALISED = /^\p{Lu}/u;
+const DOTTED = /^\.\p{L}/u;
 
 /** The capitalised words a name group starts with: "Lyon" of "Lyon last month", "" for "there". */
 function capitalisedStart(name: string): string {
@@ -65,8 +66,9 @@ function statementOf(rule: Rule, statement: string): Statement | undefined {
   const name = match.groups?.name;
   if (name !== undefined) {
     const kept = capitalisedStart(name);
-    if (!kept) return undefined;
     const start = match.indices!.groups!.name![0];
+    // "Fly.io", "Node.js": a domain or a file, not a place or a person.
+    if (!kept || DOTTED.test(statement.slice(start + kept.length, start + kept.length + 2))) return undefined;
     return { subject: rule.subject, value: kept.toLocaleLowerCase(), start, end: start + kept.length };
   }
   const value = match.groups?.v;

@@ -6,7 +6,7 @@ import { recordFeedback, type FeedbackInput } from "./feedback/feedback.ts";
 import type { FeedbackFilters } from "./feedback/filters.ts";
 import { listFeedback } from "./feedback/listing.ts";
 import { feedbackStats, type GroupBy } from "./feedback/stats.ts";
-import { authenticate, cachedPrincipal, type AuthenticateOptions, type KeyKind } from "./keys/keys.ts";
+import { authenticate, cachedPrincipal, type AuthenticateOptions, type CredentialKind } from "./keys/keys.ts";
 import { ingestThreadWithSummary } from "./memory/ingest.ts";
 import { findMemory } from "./memory/lookup.ts";
 import { SummaryKeeper, type SummaryLog } from "./memory/summaryKeeper.ts";
@@ -16,6 +16,8 @@ import type { ThreadInput } from "./threads/ingest.ts";
 import { listIntents } from "./threads/intents.ts";
 import { listThreads, type PageRequest, type ThreadFilters } from "./threads/listing.ts";
 import { listThreadMessages } from "./threads/messages.ts";
+import type { TokenGrant } from "./tokens/grant.ts";
+import { authenticateToken, cachedToken, isFeedbackToken, mintToken, type TokenRequest } from "./tokens/tokens.ts";
 import { listSegments } from "./users/segments.ts";
 import { deleteUser, upsertUser, type UserInput } from "./users/users.ts";
 
@@ -58,8 +60,12 @@ export function createServices(database: Database, { summarizer, shuttingDown = 
       },
     },
     keys: {
-      cached: (key: string) => cachedPrincipal(prisma, key),
-      authenticate: (key: string, options: AuthenticateOptions) => authenticate(prisma, key, options),
+      cached: (key: string) => (isFeedbackToken(key) ? cachedToken(database, key) : cachedPrincipal(prisma, key)),
+      authenticate: (key: string, options: AuthenticateOptions) =>
+        isFeedbackToken(key) ? authenticateToken(database, key, options) : authenticate(prisma, key, options),
+    },
+    tokens: {
+      mint: (organizationId: number, request: TokenRequest) => mintToken(database, organizationId, request),
     },
     projects: {
       list: (organizationId: number) => listProjects(prisma, organizationId),
@@ -82,7 +88,8 @@ export function createServices(database: Database, { summarizer, shuttingDown = 
       listIntents: (organizationId: number, projectId?: number) => listIntents(prisma, organizationId, projectId),
     },
     feedback: {
-      record: (organizationId: number, keyKind: KeyKind, input: FeedbackInput) => recordFeedback(database, organizationId, keyKind, input),
+      record: (organizationId: number, keyKind: CredentialKind, input: FeedbackInput, grant?: TokenGrant) =>
+        recordFeedback(database, organizationId, keyKind, input, grant),
       list: (organizationId: number, filters: FeedbackFilters, page: PageRequest) => listFeedback(prisma, organizationId, filters, page),
       stats: (organizationId: number, filters: FeedbackFilters, groupBy?: GroupBy) => feedbackStats(prisma, organizationId, filters, groupBy),
     },

@@ -1,7 +1,8 @@
 import { selectedOptionIds } from "../attributes/selection.ts";
 import type { Database } from "../db/database.ts";
 import { FEEDBACK_OPTIONS, VOTE } from "./sql.ts";
-import type { KeyKind } from "../keys/keys.ts";
+import type { CredentialKind } from "../keys/keys.ts";
+import { checkCovered, tokenGiver, type TokenGrant } from "../tokens/grant.ts";
 import { saveNewUser, saveUser, type UserInput } from "../users/users.ts";
 import { findFeedbackTarget, type TargetInput } from "./target.ts";
 import type { FeedbackView, PublicFeedbackView } from "./views.ts";
@@ -16,18 +17,22 @@ export interface FeedbackInput extends TargetInput {
  * Create user feedback, all or nothing in one transaction: every lookup that can refuse the
  * request (thread, message, attributes) runs before anything, the giver included, is written.
  * A public key ships in browsers, so anyone may hold one: with it the giver is only created, never
- * changed, and the answer carries no personal data.
+ * changed, and the answer carries no personal data. A feedback token (`grant`) is answered the same
+ * way; its giver is its user, and it votes only on what it covers.
  */
 export async function recordFeedback(
   { driver }: Pick<Database, "driver">,
   organizationId: number,
-  keyKind: KeyKind,
-  input: FeedbackInput,
+  keyKind: CredentialKind,
+  asked: FeedbackInput,
+  grant?: TokenGrant,
 ): Promise<{ feedback: FeedbackView | PublicFeedbackView; created: boolean }> {
-  const publicKey = keyKind === "public";
+  const publicKey = keyKind !== "private";
   const saveGiver = publicKey ? saveNewUser : saveUser;
+  const input = grant ? { ...asked, externalUser: tokenGiver(grant, asked.externalUser) } : asked;
   return driver.transaction(async (tx) => {
     const target = await findFeedbackTarget(tx, organizationId, input);
+    if (grant) checkCovered(grant, target);
     const optionIds = selectedOptionIds(input.attributes ?? {}, target.options);
     const giverId = input.externalUser ? (await saveGiver(tx, organizationId, input.externalUser)).id : target.threadUserId;
     const { messageId, threadId, projectId } = target;

@@ -17,6 +17,7 @@ export interface FeedbackTarget {
   /** The thread's user: the giver when the request names none. */
   threadUserId: number;
   messageId: number;
+  messageExternalId: string | null;
   /** Attribute name to the id of the option named for it (null: no such option), for the attributes the project has. */
   options: Record<string, number | null>;
 }

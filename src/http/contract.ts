@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { FastifyRequest } from "fastify";
 import { parse } from "yaml";
-import type { KeyKind } from "../keys/keys.ts";
+import type { CredentialKind } from "../keys/keys.ts";
 import { nullableFields, type NullableFields, type Schema } from "./nullFields.ts";
 
 /** Where a key may be read from: the schemes of components.securitySchemes. */
@@ -12,7 +12,7 @@ export interface OperationContract {
   operationId: string;
   /** Empty: the operation needs no key. */
   keySources: KeySource[];
-  keyKinds: KeyKind[];
+  keyKinds: CredentialKind[];
   /** The status for a valid key of a kind the operation does not accept. */
   wrongKeyKindStatus: 401 | 403;
   arrayQueryParameters: string[];
@@ -61,7 +61,7 @@ interface Operation {
   security?: Record<string, string[]>[];
   parameters?: ParameterOrReference[];
   requestBody?: { required?: boolean; content?: Record<string, { schema?: Schema }> };
-  "x-api-key-kinds"?: KeyKind[];
+  "x-api-key-kinds"?: CredentialKind[];
   "x-wrong-key-kind-status"?: 401 | 403;
   "x-cross-origin"?: boolean;
 }

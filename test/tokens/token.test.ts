@@ -16,6 +16,8 @@ const verdict = (candidate: string, key = secret, now = NOW) => {
   const read = readClaims(candidate);
   return read ? verifyToken(candidate, read, key, now) : "unreadable";
 };
+/** The payload array with some of its fields replaced (index: value). */
+const changed = (payload: unknown[], fields: Record<number, unknown>) => payload.map((value, index) => (index in fields ? fields[index] : value));
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
 /** A token over any payload, signed with `key` as the service signs: for payloads mint never makes. */
 const forged = (payload: unknown, key = secret) => {
@@ -49,9 +51,9 @@ t.test("bad input: never valid, never a throw", async (t) => {
     "padded payload": `ft_${payload}==.${mac}`,
     "whitespace inside": `ft_${payload} .${mac}`,
     "another prefix": `pk_${payload}.${mac}`,
-    "changed payload (another user)": `ft_${base64url(decoded.with(3, "user-2"))}.${mac}`,
-    "changed payload (another thread)": `ft_${base64url(decoded.with(4, 10))}.${mac}`,
-    "changed payload (later expiry)": `ft_${base64url(decoded.with(6, NOW + 7200))}.${mac}`,
+    "changed payload (another user)": `ft_${base64url(changed(decoded, { 3: "user-2" }))}.${mac}`,
+    "changed payload (another thread)": `ft_${base64url(changed(decoded, { 4: 10 }))}.${mac}`,
+    "changed payload (later expiry)": `ft_${base64url(changed(decoded, { 6: NOW + 7200 }))}.${mac}`,
     "signature of another token": `${signToken({ ...claims, threadId: 10 }, secret).split(".")[0]}.${mac}`,
     "another organization's secret": signToken(claims, otherSecret),
     "alg none, JWT style": `ft_${base64url({ alg: "none", typ: "JWT" })}.${base64url(decoded)}.`,
@@ -62,16 +64,16 @@ t.test("bad input: never valid, never a throw", async (t) => {
     "huge header (long payload, well signed)": forged([1, 3, 5, "u".repeat(MAX_TOKEN_LENGTH), 9, NOW, NOW + 60]),
     "not JSON": `ft_${Buffer.from("{not json").toString("base64url")}.${mac}`,
     "an object, not the array": forged({ organizationId: 3, keyId: 5 }),
-    "another version": forged(decoded.with(0, 2)),
-    "a string id": forged(decoded.with(1, "3")),
-    "a fractional thread": forged(decoded.with(4, 9.5)),
-    "an empty user": forged(decoded.with(3, "")),
+    "another version": forged(changed(decoded, { 0: 2 })),
+    "a string id": forged(changed(decoded, { 1: "3" })),
+    "a fractional thread": forged(changed(decoded, { 4: 9.5 })),
+    "an empty user": forged(changed(decoded, { 3: "" })),
     "an empty message list": forged([...decoded, []]),
     "too many messages": forged([...decoded, Array.from({ length: 21 }, (_, i) => `m${i}`)]),
     "a field too many": forged([...decoded, ["m1"], "extra"]),
-    "issued in the future": forged(decoded.with(5, NOW + 3600).with(6, NOW + 7200)),
-    "expiry beyond 24 h": forged(decoded.with(6, NOW + 86_401)),
-    "expiry before issue": forged(decoded.with(6, NOW - 1)),
+    "issued in the future": forged(changed(decoded, { 5: NOW + 3600, 6: NOW + 7200 })),
+    "expiry beyond 24 h": forged(changed(decoded, { 6: NOW + 86_401 })),
+    "expiry before issue": forged(changed(decoded, { 6: NOW - 1 })),
   };
   for (const [name, candidate] of Object.entries(cases)) {
     let result: string;
@@ -84,8 +86,8 @@ t.test("bad input: never valid, never a throw", async (t) => {
     t.notMatch(result, /^threw/, `${name}: no throw`);
   }
   t.equal(verdict(forged(decoded)), "valid", "the forging helper signs as the service does");
-  t.equal(verdict(forged(decoded.with(6, NOW + 86_400))), "valid", "24 h exactly is allowed");
-  t.equal(verdict(forged(decoded.with(5, NOW + 10).with(6, NOW + 70))), "valid", "a few seconds of another instance's clock is allowed");
+  t.equal(verdict(forged(changed(decoded, { 6: NOW + 86_400 }))), "valid", "24 h exactly is allowed");
+  t.equal(verdict(forged(changed(decoded, { 5: NOW + 10, 6: NOW + 70 }))), "valid", "a few seconds of another instance's clock is allowed");
 });
 
 /** A store whose secrets the test sets, counting loads. */

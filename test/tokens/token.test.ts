@@ -1,5 +1,6 @@
 import { createHmac, createSecretKey, randomBytes } from "node:crypto";
 import t from "tap";
+import { redactKeys } from "../../src/http/logSafety.ts";
 import { SigningSecrets, type StoredSecret } from "../../src/tokens/secrets.ts";
 import { MAX_TOKEN_LENGTH, readClaims, signToken, verifyToken, type TokenClaims } from "../../src/tokens/token.ts";
 import { KEY_CACHE_TTL_MS } from "../../src/keys/keyCache.ts";
@@ -142,4 +143,9 @@ t.test("signing secrets for a client with too many failures: one load of all, ne
   t.equal((await secrets.find(2, 20, { onlyLoadAll: true }))?.keyId, 20, "a valid token still verifies");
   for (let organizationId = 100; organizationId < 110; organizationId++) t.equal(await secrets.find(organizationId, 1, { onlyLoadAll: true }), null);
   t.same(loads, { one: 0, all: 1 });
+});
+
+t.test("a token is redacted from log lines, signature included, like a key", async (t) => {
+  t.equal(redactKeys(`refused ${token} twice`), "refused ft_[REDACTED] twice");
+  t.equal(redactKeys(`/x?t=${encodeURIComponent(token)}`), "/x?t=ft_[REDACTED]");
 });

@@ -22,6 +22,10 @@ export interface FeedbackTarget {
   options: Record<string, number | null>;
 }
 
+/** The 409 of an externalThreadId that several projects have, when no projectId narrows it. */
+export const ambiguousThread = (externalThreadId: string) =>
+  conflict(`Several threads have externalThreadId '${externalThreadId}' in different projects: send projectId`);
+
 /**
  * The thread is found by (organization, externalThreadId), narrowed by projectId: none is a 404,
  * several (the same externalId in several projects) a 409 asking for projectId. The message is
@@ -39,9 +43,7 @@ export async function findFeedbackTarget(db: DriverQueries, organizationId: numb
     selection.map(([, option]) => option),
   ]);
   if (!thread) throw notFound("Thread not found");
-  if (another) {
-    throw conflict(`Several threads have externalThreadId '${input.externalThreadId}' in different projects: send projectId`);
-  }
+  if (another) throw ambiguousThread(input.externalThreadId);
   const { messageId } = thread;
   if (messageId === null) throw notFound(input.externalMessageId === undefined ? "Message not found: the thread has no messages" : "Message not found");
   return { ...thread, messageId };

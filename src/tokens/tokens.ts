@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { Database } from "../db/database.ts";
 import type { Driver } from "../db/driver.ts";
-import { conflict, invalidInput, notFound } from "../errors.ts";
+import { invalidInput, notFound } from "../errors.ts";
+import { ambiguousThread } from "../feedback/target.ts";
 import type { Principal } from "../keys/keys.ts";
 import { signingSecret, SigningSecrets, type SigningSecret } from "./secrets.ts";
 import { DELETE_SIGNING_SECRET, FIRST_SIGNING_SECRET, ROTATED_SECRET, SIGNING_SECRET, SIGNING_SECRETS, TOKEN_THREAD_BY_EXTERNAL_ID, TOKEN_THREAD_BY_ID } from "./sql.ts";
@@ -60,7 +61,7 @@ async function tokenThread(driver: Driver, organizationId: number, request: Toke
       ? await driver.rows(TOKEN_THREAD_BY_ID, [organizationId, threadId, projectId])
       : await driver.rows(TOKEN_THREAD_BY_EXTERNAL_ID, [organizationId, externalThreadId, projectId]);
   if (!thread) throw notFound("Thread not found");
-  if (another) throw conflict(`Several threads have externalThreadId '${externalThreadId}' in different projects: send projectId`);
+  if (another) throw ambiguousThread(externalThreadId!);
   return thread.id;
 }
 

@@ -45,6 +45,8 @@ export class SigningSecrets {
   private readonly entries = new Map<number, Entry>();
   private readonly loading = new Map<number, Promise<Entry>>();
   private all?: { loaded: Promise<void>; expiresAt: number };
+  /** Counts forget() calls: a load begun before one must not bring back the secret it forgot. */
+  private forgotten = 0;
 
   constructor(private readonly store: SecretStore) {}
 
@@ -91,14 +93,19 @@ export class SigningSecrets {
   forget(organizationId: number): void {
     this.entries.delete(organizationId);
     this.all = undefined;
+    this.forgotten++;
   }
 
   private reload(organizationId: number): Promise<Entry> {
     let loading = this.loading.get(organizationId);
     if (!loading) {
+      const forgotten = this.forgotten;
       loading = this.store
         .load(organizationId)
-        .then((stored) => this.remember(organizationId, stored && signingSecret(stored)))
+        .then((stored) => {
+          const entry = { secret: stored && signingSecret(stored), expiresAt: 0 };
+          return forgotten === this.forgotten ? this.remember(organizationId, entry.secret) : entry;
+        })
         .finally(() => this.loading.delete(organizationId));
       this.loading.set(organizationId, loading);
     }
@@ -107,9 +114,10 @@ export class SigningSecrets {
 
   private loadAll(now = Date.now()): Promise<void> {
     if (!this.all || this.all.expiresAt <= now) {
+      const forgotten = this.forgotten;
       const loaded = this.store.loadAll().then((secrets) => {
         const at = Date.now();
-        for (const stored of secrets) this.remember(stored.organizationId, signingSecret(stored), at);
+        if (forgotten === this.forgotten) for (const stored of secrets) this.remember(stored.organizationId, signingSecret(stored), at);
       });
       this.all = { loaded, expiresAt: now + KEY_CACHE_TTL_MS };
       loaded.catch(() => (this.all = undefined));

@@ -80,7 +80,7 @@ export async function mintToken({ driver }: Pick<Database, "driver">, organizati
   return { token, expiresAt: new Date(expiresAt * 1000).toISOString() };
 }
 
-const principalOf = (claims: NonNullable<ReturnType<typeof readClaims>>): Principal => ({
+const tokenPrincipal = (claims: NonNullable<ReturnType<typeof readClaims>>): Principal => ({
   kind: "token",
   organizationId: claims.organizationId,
   grant: { userExternalId: claims.userExternalId, threadId: claims.threadId, messageExternalIds: claims.messageExternalIds },
@@ -90,7 +90,7 @@ const principalOf = (claims: NonNullable<ReturnType<typeof readClaims>>): Princi
 export function cachedToken({ driver }: Pick<Database, "driver">, token: string, now = Date.now()): Principal | undefined {
   const claims = readClaims(token);
   const secret = claims && secretsOf(driver).cached(claims.organizationId, claims.keyId, now);
-  return secret && verifyToken(token, claims, secret.key, Math.floor(now / 1000)) === "valid" ? principalOf(claims) : undefined;
+  return secret && verifyToken(token, claims, secret.key, Math.floor(now / 1000)) === "valid" ? tokenPrincipal(claims) : undefined;
 }
 
 /**
@@ -108,7 +108,7 @@ export async function authenticateToken(
   const secret = await secretsOf(driver).find(claims.organizationId, claims.keyId, { onlyLoadAll: onlyKnownActive });
   if (!secret) return null;
   const verdict = verifyToken(token, claims, secret.key, Math.floor(Date.now() / 1000));
-  return verdict === "valid" ? principalOf(claims) : verdict === "expired" ? "expired" : null;
+  return verdict === "valid" ? tokenPrincipal(claims) : verdict === "expired" ? "expired" : null;
 }
 
 /** Replaces the organization's signing secret: every token it signed is refused from then on (see SigningSecrets). */

@@ -149,3 +149,13 @@ t.test("a token is redacted from log lines, signature included, like a key", asy
   t.equal(redactKeys(`refused ${token} twice`), "refused ft_[REDACTED] twice");
   t.equal(redactKeys(`/x?t=${encodeURIComponent(token)}`), "/x?t=ft_[REDACTED]");
 });
+
+t.test("a load begun before a rotation through this client does not bring the old secret back", async (t) => {
+  let release!: (secret: StoredSecret) => void;
+  const secrets = new SigningSecrets({ load: () => new Promise((resolve) => (release = resolve)), loadAll: async () => [] });
+  const finding = secrets.find(1, 10);
+  secrets.forget(1);
+  release(stored(10, 1));
+  await finding;
+  t.equal(secrets.cached(1, 10), undefined, "not cached: the next check loads the secret again");
+});

@@ -121,6 +121,31 @@ t.test("expired: 401 token expired; issued in the future or for over 24 h, even 
   t.same(await votesOn(target.messages[1]!.id), []);
 });
 
+t.test("the bad input of the issue, over HTTP: the unknown key's 401, never a 500, nothing written", async (t) => {
+  const target = await thread();
+  const token = await mint({ userExternalId: uniqueId("visitor"), externalThreadId: target.externalId });
+  const [signed, mac] = token.split(".") as [string, string];
+  const payload = JSON.parse(Buffer.from(signed.slice(3), "base64url").toString()) as unknown[];
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
+  const bad = {
+    truncated: token.slice(0, -5),
+    "truncated payload": `${signed.slice(0, -4)}.${mac}`,
+    padded: `${token}==`,
+    "padded payload": `${signed}=.${mac}`,
+    "changed payload": `ft_${encode(payload.map((value, index) => (index === 3 ? "someone-else" : value)))}.${mac}`,
+    "alg none": `ft_${encode({ alg: "none" })}.${encode(payload)}.`,
+    "alg HS256 header": `ft_${encode({ alg: "HS256", typ: "JWT" })}.${signed.slice(3)}.${mac}`,
+    "huge header": `ft_${"A".repeat(12_000)}.${mac}`,
+    "prefix only": "ft_",
+  };
+  for (const [name, key] of Object.entries(bad)) {
+    const response = await vote(key, { feedbackType: "POSITIVE", externalThreadId: target.externalId });
+    t.equal(response.statusCode, 401, name);
+    t.same(response.json(), UNAUTHORIZED, name);
+  }
+  t.same(await votesOn(target.messages[1]!.id), []);
+});
+
 t.test("another organization's token, and a token of a rotated secret: the unknown key's 401", async (t) => {
   const other = await newOrganization();
   const foreign = await thread({ org: other });

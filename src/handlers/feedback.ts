@@ -1,7 +1,7 @@
 import type { FastifyReply } from "fastify";
 import type { ApiRequest, OperationHandlers, ResponseBody } from "../api/types.ts";
 import type { Services } from "../services.ts";
-import { keyKindOf, organizationOf, tokenGrantOf } from "./context.ts";
+import { feedbackCallerOf, organizationOf } from "./context.ts";
 
 export function feedbackHandlers({ feedback, tokens }: Services) {
   return {
@@ -12,7 +12,7 @@ export function feedbackHandlers({ feedback, tokens }: Services) {
     },
 
     async createFeedback(request: ApiRequest<"createFeedback">, reply: FastifyReply): Promise<ResponseBody<"createFeedback", 201>> {
-      const { feedback: recorded, created } = await feedback.record(organizationOf(request), keyKindOf(request), request.body, tokenGrantOf(request));
+      const { feedback: recorded, created } = await feedback.record(organizationOf(request), feedbackCallerOf(request), request.body);
       reply.code(created ? 201 : 200);
       return recorded;
     },

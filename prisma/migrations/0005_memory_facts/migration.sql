@@ -79,5 +79,13 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
     WHEN 'pt' THEN 'portuguese' WHEN 'it' THEN 'italian' WHEN 'nl' THEN 'dutch' ELSE 'simple' END::regconfig, query)
 $$;
 
+-- The configuration of a message's language, for ts_headline (queries only: index builds cannot call it).
+CREATE FUNCTION "message_search_config"(language TEXT) RETURNS regconfig
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT CASE language
+    WHEN 'en' THEN 'english' WHEN 'de' THEN 'german' WHEN 'fr' THEN 'french' WHEN 'es' THEN 'spanish'
+    WHEN 'pt' THEN 'portuguese' WHEN 'it' THEN 'italian' WHEN 'nl' THEN 'dutch' ELSE 'simple' END::regconfig
+$$;
+
 -- Only the users' own messages are searched.
 CREATE INDEX "Message_search_idx" ON "Message" USING GIN ("message_search_vector"("language", "content")) WHERE "role" = 'user';

@@ -1,0 +1,247 @@
+// The statements of user memory's facts and search (decisions.md, "User memory: facts across threads").
+// A user's subject timeline is ordered by statedAt, the source message's createdAt.
+import type { ExternalUser, Fact, Message } from "../../../generated/prisma/client.ts";
+import type { Statement } from "../../db/driver.ts";
+import type { IsoTimestamp } from "../../db/json.ts";
+import { isoTimestampText as iso } from "../../db/sql.ts";
+
+/** The languages whose words search stems (the migration's message_search_vector); any other is matched word for word. */
+const STEMMED_CONFIGS = ["simple", "english", "german", "french", "spanish", "portuguese", "italian", "dutch"];
+
+/**
+ * $1 organization, $2 the user's externalId: the user's id, none when the organization has no such user.
+ */
+export const FACT_USER: Statement<{ id: ExternalUser["id"] }> = {
+  name: "fact_user",
+  text: `SELECT "id" FROM "ExternalUser" WHERE "organizationId" = $1 AND "externalId" = $2`,
+};
+
+export interface NewUserMessage {
+  id: Message["id"];
+  content: Message["content"];
+  createdAt: IsoTimestamp;
+  userId: ExternalUser["id"];
+}
+
+/** $1 organization, $2 thread: its user messages after message $3 up to $4 (those one ingest added), each cut to $5 characters. */
+export const NEW_USER_MESSAGES: Statement<NewUserMessage> = {
+  name: "new_user_messages",
+  text: `
+    SELECT m."id", left(m."content", $5::int) AS "content", ${iso('m."createdAt"')} AS "createdAt", t."externalUserId" AS "userId"
+    FROM "Message" m JOIN "Thread" t ON t."id" = m."threadId"
+    WHERE m."organizationId" = $1 AND m."threadId" = $2 AND m."id" > $3 AND m."id" <= $4 AND m."role" = 'user'
+    ORDER BY m."id"`,
+};
+
+/** $1 organization, $2 message ids, $3 their languages (null: unknown). */
+export const SET_MESSAGE_LANGUAGES: Statement<never> = {
+  name: "set_message_languages",
+  text: `
+    UPDATE "Message" m SET "language" = l."language"
+    FROM unnest($2::int[], $3::text[]) AS l("id", "language")
+    WHERE m."organizationId" = $1 AND m."id" = l."id"`,
+};
+
+export interface FactNeighbours {
+  forgotten: boolean;
+  previousId: Fact["id"] | null;
+  previousText: Fact["text"] | null;
+  previousCurrent: boolean | null;
+  previousSupersededById: Fact["supersededById"];
+  nextId: Fact["id"] | null;
+  nextText: Fact["text"] | null;
+}
+
+/**
+ * Where a statement of user $2 on subject $3 with text $4 made in message $5 falls in the subject's
+ * timeline: the fact in force when it was made (stated at or before it) and the next one stated
+ * after it; and whether the user asked to forget this very statement. Two index probes.
+ */
+export const FACT_NEIGHBOURS: Statement<FactNeighbours> = {
+  name: "fact_neighbours",
+  text: `
+    WITH stated AS (SELECT "createdAt" AS "at" FROM "Message" WHERE "organizationId" = $1 AND "id" = $5)
+    SELECT
+      EXISTS (SELECT 1 FROM "FactForgotten"
+              WHERE "organizationId" = $1 AND "externalUserId" = $2 AND "subject" = $3 AND "text" = $4) AS "forgotten",
+      previous."id" AS "previousId", previous."text" AS "previousText", previous."invalidAt" IS NULL AS "previousCurrent",
+      previous."supersededById" AS "previousSupersededById",
+      next."id" AS "nextId", next."text" AS "nextText"
+    FROM stated
+    LEFT JOIN LATERAL (
+      SELECT "id", "text", "invalidAt", "supersededById" FROM "Fact"
+      WHERE "organizationId" = $1 AND "externalUserId" = $2 AND "subject" = $3 AND "statedAt" <= stated."at"
+      ORDER BY "statedAt" DESC, "id" DESC LIMIT 1) previous ON true
+    LEFT JOIN LATERAL (
+      SELECT "id", "text" FROM "Fact"
+      WHERE "organizationId" = $1 AND "externalUserId" = $2 AND "subject" = $3 AND "statedAt" > stated."at"
+      ORDER BY "statedAt", "id" LIMIT 1) next ON true`,
+};
+
+/** $1 organization, $2 fact: no longer current from the time of message $3 (frees the subject's current slot). */
+export const CLOSE_FACT: Statement<never> = {
+  name: "close_fact",
+  text: `
+    UPDATE "Fact" SET "invalidAt" = (SELECT "createdAt" FROM "Message" WHERE "organizationId" = $1 AND "id" = $3)
+    WHERE "organizationId" = $1 AND "id" = $2`,
+};
+
+/**
+ * Keeps the statement of user $2 on subject $3 with text $4 from message $5, stated at the
+ * message's createdAt: superseded by fact $6 when one was stated after it (else current), and
+ * superseding fact $7 (its invalidAt becomes this statedAt) when it is given.
+ */
+export const INSERT_FACT: Statement<{ id: Fact["id"] }> = {
+  name: "insert_fact",
+  text: `
+    WITH source AS (
+      SELECT "id", "threadId", "createdAt" FROM "Message" WHERE "organizationId" = $1 AND "id" = $5
+    ), next AS (
+      SELECT "id", "statedAt" FROM "Fact" WHERE "organizationId" = $1 AND "id" = $6::int
+    ), added AS (
+      INSERT INTO "Fact" ("organizationId", "externalUserId", "subject", "text", "statedAt", "invalidAt", "supersededById", "threadId", "messageId")
+      SELECT $1, $2, $3, $4, source."createdAt", next."statedAt", next."id", source."threadId", source."id"
+      FROM source LEFT JOIN next ON true
+      RETURNING "id", "statedAt"
+    ), superseded AS (
+      UPDATE "Fact" f SET "invalidAt" = added."statedAt", "supersededById" = added."id"
+      FROM added WHERE f."organizationId" = $1 AND f."id" = $7::int
+    )
+    SELECT "id" FROM added`,
+};
+
+/** $1 organization, $2 fact: locks its user's row, as Create Thread does, so that forgetting and keeping facts take turns. */
+export const LOCK_FACT_USER: Statement<{ id: ExternalUser["id"] }> = {
+  name: "lock_fact_user",
+  text: `
+    SELECT u."id" FROM "ExternalUser" u
+    WHERE u."id" = (SELECT "externalUserId" FROM "Fact" WHERE "organizationId" = $1 AND "id" = $2)
+    FOR UPDATE`,
+};
+
+/** $1 organization, $2 fact: deleted, and its statement remembered as forgotten. No row: no such fact. */
+export const FORGET_FACT: Statement<{ id: Fact["id"] }> = {
+  name: "forget_fact",
+  text: `
+    WITH gone AS (
+      DELETE FROM "Fact" WHERE "organizationId" = $1 AND "id" = $2
+      RETURNING "id", "organizationId", "externalUserId", "subject", "text"
+    ), remembered AS (
+      INSERT INTO "FactForgotten" ("organizationId", "externalUserId", "subject", "text")
+      SELECT "organizationId", "externalUserId", "subject", "text" FROM gone
+      ON CONFLICT DO NOTHING
+    )
+    SELECT "id" FROM gone`,
+};
+
+/** The Fact object of openapi.yaml. */
+export interface FactView {
+  id: number;
+  subject: string;
+  text: string;
+  statedAt: IsoTimestamp;
+  invalidAt: IsoTimestamp | null;
+  supersededById: number | null;
+  source: { threadId: number; threadExternalId: string | null; messageId: number; messageExternalId: string | null };
+}
+
+/** The Fact object of `Fact f` with its source thread `t` and message `m`. */
+const factJson = `json_build_object(
+  'id', f."id", 'subject', f."subject", 'text', f."text", 'statedAt', ${iso('f."statedAt"')},
+  'invalidAt', CASE WHEN f."invalidAt" IS NULL THEN NULL ELSE ${iso('f."invalidAt"')} END,
+  'supersededById', f."supersededById",
+  'source', json_build_object('threadId', t."id", 'threadExternalId', t."externalId", 'messageId', m."id", 'messageExternalId', m."externalId"))`;
+
+/**
+ * $1 organization, $2 user id: the user's facts, current ones only unless $3, newest statedAt
+ * first (then id), at most $4, as JSON Fact objects.
+ */
+export const FACTS: Statement<{ facts: FactView[] }> = {
+  name: "facts",
+  text: `
+    SELECT COALESCE(json_agg(listed."fact" ORDER BY listed."statedAt" DESC, listed."id" DESC), '[]') AS "facts"
+    FROM (
+      SELECT f."id", f."statedAt", ${factJson} AS "fact"
+      FROM "Fact" f
+      JOIN "Thread" t ON t."id" = f."threadId"
+      JOIN "Message" m ON m."id" = f."messageId"
+      WHERE f."organizationId" = $1 AND f."externalUserId" = $2 AND ($3::boolean OR f."invalidAt" IS NULL)
+      ORDER BY f."statedAt" DESC, f."id" DESC
+      LIMIT $4::int) listed`,
+};
+
+export interface ContextFact {
+  id: Fact["id"];
+  subject: Fact["subject"];
+  text: Fact["text"];
+  statedAt: IsoTimestamp;
+}
+
+/**
+ * $1 organization, $2 user id: the user's current facts (at most $4), those most related to the
+ * words of $3 first when it is given (ranked in their source message's language), then newest
+ * first; and the summary of the user's latest thread that has one (as the memory lookup).
+ */
+export const CONTEXT: Statement<{ facts: ContextFact[]; summary: string | null }> = {
+  name: "context",
+  text: `
+    SELECT
+      COALESCE((
+        SELECT json_agg(json_build_object('id', c."id", 'subject', c."subject", 'text', c."text", 'statedAt', ${iso('c."statedAt"')})
+                        ORDER BY c."rank" DESC, c."statedAt" DESC, c."id" DESC)
+        FROM (
+          SELECT f."id", f."subject", f."text", f."statedAt",
+                 CASE WHEN $3::text IS NULL THEN 0
+                      ELSE ts_rank(message_search_vector(m."language", f."subject" || ' ' || f."text"), message_search_query(m."language", $3::text)) END AS "rank"
+          FROM "Fact" f JOIN "Message" m ON m."id" = f."messageId"
+          WHERE f."organizationId" = $1 AND f."externalUserId" = $2 AND f."invalidAt" IS NULL
+          ORDER BY "rank" DESC, f."statedAt" DESC, f."id" DESC
+          LIMIT $4::int) c), '[]') AS "facts",
+      (SELECT "summary" FROM "Thread"
+       WHERE "organizationId" = $1 AND "externalUserId" = $2 AND "summary" <> ''
+       ORDER BY "createdAt" DESC, "id" DESC LIMIT 1) AS "summary"`,
+};
+
+export interface SearchResult {
+  threadId: number;
+  threadExternalId: string | null;
+  messageId: number;
+  messageExternalId: string | null;
+  /** Only the user's own messages are searched. */
+  role: "user";
+  createdAt: IsoTimestamp;
+  snippet: string;
+  score: number;
+}
+
+/** A tsquery of $3's words in every language search knows: what the GIN index can look up before the language of each message is known. */
+const anyLanguageQuery = STEMMED_CONFIGS.map((config) => `plainto_tsquery('${config}'::regconfig, $3::text)`).join(" || ");
+
+/**
+ * $1 organization, $2 user id: the user's own messages matching the words of $3 in the message's
+ * language (stemmed where it is known), best first (ts_rank, then newer), at most $4, each with a
+ * snippet of at most $5 characters around the match. The index finds the messages matching the
+ * words in any language; each is then checked in its own.
+ */
+export const SEARCH_MESSAGES: Statement<SearchResult> = {
+  name: "search_messages",
+  text: `
+    SELECT found."threadId", t."externalId" AS "threadExternalId", found."id" AS "messageId", found."externalId" AS "messageExternalId",
+           found."role", ${iso('found."createdAt"')} AS "createdAt",
+           left(ts_headline(message_search_config(found."language"), found."content", found."query",
+                            'StartSel="",StopSel="",MaxWords=40,MinWords=15,ShortWord=2,MaxFragments=1'), $5::int) AS "snippet",
+           found."score"
+    FROM (
+      SELECT m."id", m."threadId", m."externalId", m."role", m."createdAt", m."content", m."language", q."query",
+             ts_rank(message_search_vector(m."language", m."content"), q."query")::float8 AS "score"
+      FROM "Message" m
+      CROSS JOIN LATERAL (SELECT message_search_query(m."language", $3::text) AS "query") q
+      WHERE m."organizationId" = $1 AND m."role" = 'user'
+        AND message_search_vector(m."language", m."content") @@ (${anyLanguageQuery})
+        AND message_search_vector(m."language", m."content") @@ q."query"
+        AND m."threadId" IN (SELECT "id" FROM "Thread" WHERE "organizationId" = $1 AND "externalUserId" = $2)
+      ORDER BY "score" DESC, m."createdAt" DESC, m."id" DESC
+      LIMIT $4::int) found
+    JOIN "Thread" t ON t."id" = found."threadId"
+    ORDER BY found."score" DESC, found."createdAt" DESC, found."id" DESC`,
+};

@@ -179,8 +179,8 @@ export interface ContextFact {
 
 /**
  * $1 organization, $2 user id: the user's current facts (at most $4), those most related to the
- * words of $3 first when it is given (ranked in their source message's language), then newest
- * first; and the summary of the user's latest thread that has one (as the memory lookup).
+ * words of $3 first when it is given (ranked in their source message's language, by any of the
+ * words: plainto_tsquery's & made |), then newest first; and the summary of the user's latest thread that has one (as the memory lookup).
  */
 export const CONTEXT: Statement<{ facts: ContextFact[]; summary: string | null }> = {
   name: "context",
@@ -192,7 +192,8 @@ export const CONTEXT: Statement<{ facts: ContextFact[]; summary: string | null }
         FROM (
           SELECT f."id", f."subject", f."text", f."statedAt",
                  CASE WHEN $3::text IS NULL THEN 0
-                      ELSE ts_rank(message_search_vector(m."language", f."subject" || ' ' || f."text"), message_search_query(m."language", $3::text)) END AS "rank"
+                      ELSE ts_rank(message_search_vector(m."language", f."subject" || ' ' || f."text"),
+                                   replace(message_search_query(m."language", $3::text)::text, ' & ', ' | ')::tsquery) END AS "rank"
           FROM "Fact" f JOIN "Message" m ON m."id" = f."messageId"
           WHERE f."organizationId" = $1 AND f."externalUserId" = $2 AND f."invalidAt" IS NULL
           ORDER BY "rank" DESC, f."statedAt" DESC, f."id" DESC
@@ -220,7 +221,7 @@ const anyLanguageQuery = STEMMED_CONFIGS.map((config) => `plainto_tsquery('${con
 /**
  * $1 organization, $2 user id: the user's own messages matching the words of $3 in the message's
  * language (stemmed where it is known), best first (ts_rank, then newer), at most $4, each with a
- * snippet of at most $5 characters around the match. The index finds the messages matching the
+ * snippet of at most $5 characters: the whole message when it is that short, else the passage around the match. The index finds the messages matching the
  * words in any language; each is then checked in its own.
  */
 export const SEARCH_MESSAGES: Statement<SearchResult> = {
@@ -228,8 +229,9 @@ export const SEARCH_MESSAGES: Statement<SearchResult> = {
   text: `
     SELECT found."threadId", t."externalId" AS "threadExternalId", found."id" AS "messageId", found."externalId" AS "messageExternalId",
            found."role", ${iso('found."createdAt"')} AS "createdAt",
-           left(ts_headline(message_search_config(found."language"), found."content", found."query",
-                            'StartSel="",StopSel="",MaxWords=40,MinWords=15,ShortWord=2,MaxFragments=1'), $5::int) AS "snippet",
+           CASE WHEN char_length(found."content") <= $5::int THEN found."content"
+                ELSE left(ts_headline(message_search_config(found."language"), found."content", found."query",
+                                      'StartSel="",StopSel="",MaxWords=40,MinWords=15,ShortWord=2,MaxFragments=1'), $5::int) END AS "snippet",
            found."score"
     FROM (
       SELECT m."id", m."threadId", m."externalId", m."role", m."createdAt", m."content", m."language", q."query",

@@ -101,7 +101,7 @@ t.test("an older thread ingested late lands as history and never replaces the ne
   t.same(current.data!.facts.map((fact) => fact.text), ["My budget is now $120"]);
 });
 
-t.test("saying the same thing again makes no second fact, in a later thread, an older one or the same ingest", async (t) => {
+t.test("saying the same thing again (case and punctuation aside) makes no second fact, in a later thread, an older one or the same ingest", async (t) => {
   const userExternalId = uniqueId("user");
   const externalUser = { externalId: userExternalId };
   const threadExternalId = uniqueId("thread");
@@ -113,6 +113,7 @@ t.test("saying the same thing again makes no second fact, in a later thread, an 
   await ingest({ externalUser, messages: [says("diet", "I'm vegetarian", "2024-07-01T00:00:00.000Z")] });
   await ingest({ externalUser, messages: [says("diet", "I'm vegetarian", "2024-01-01T00:00:00.000Z")] });
   await ingest({ externalId: threadExternalId, externalUser, messages: [says("diet", "I'm vegetarian", "2024-08-01T00:00:00.000Z")] });
+  await ingest({ externalUser, messages: [says("diet", "i'm  VEGETARIAN!", "2024-09-01T00:00:00.000Z")] });
   const facts = await storedFacts(userExternalId);
   t.same(
     facts.map((fact) => [fact.text, fact.statedAt.toISOString(), fact.invalidAt]),
@@ -165,7 +166,7 @@ t.test("DELETE forgets a fact for good: 204, gone from facts and history, never 
   const after = (await listFacts(userExternalId)).data!.facts;
   t.same(after.map((fact) => [fact.id, fact.invalidAt, fact.supersededById]), [[paris!.id, "2024-09-01T00:00:00.000Z", null]], "the older one stays history");
   t.equal(await prisma.fact.count({ where: { id: lyon!.id } }), 0, "the row is gone");
-  t.equal(await prisma.factForgotten.count({ where: { externalUserId: (await storedFacts(userExternalId))[0]!.externalUserId, text: "We moved to Lyon" } }), 1);
+  t.equal(await prisma.factForgotten.count({ where: { externalUserId: (await storedFacts(userExternalId))[0]!.externalUserId, statement: "we moved to lyon" } }), 1);
 
   // The same message ingested again (appended to its thread without an externalId), and in another thread.
   await ingest({ externalId: threadExternalId, externalUser, messages: [says("home city", "We moved to Lyon", "2024-09-01T00:00:00.000Z")] });
@@ -241,4 +242,39 @@ t.test("the language of the user's messages is kept for search", async (t) => {
   });
   const stored = await prisma.message.findMany({ where: { threadId: thread.id }, orderBy: { id: "asc" } });
   t.same(stored.map((message) => message.language), ["de", null, "de"], "a short message takes the language of what the user wrote with it");
+});
+
+t.test("Create Thread keeps facts with the built-in extractor before it answers (decisions.md's examples)", async (t) => {
+  const userExternalId = uniqueId("user");
+  const externalUser = { externalId: userExternalId };
+  const post = (messages: { role: "user" | "assistant"; content: string; createdAt: string }[]) =>
+    api(org.privateKey).POST("/api/external/threads", { body: { externalUser, messages } });
+  t.equal(
+    (
+      await post([
+        { role: "user", content: "I live in Paris.", createdAt: "2024-01-01T00:00:00.000Z" },
+        { role: "assistant", content: "You live in Rome, right?", createdAt: "2024-01-01T00:00:01.000Z" },
+        { role: "user", content: "I'm vegetarian.", createdAt: "2024-01-01T00:00:02.000Z" },
+      ])
+    ).response.status,
+    201,
+  );
+  await post([
+    { role: "user", content: "I work night shifts at a hospital.", createdAt: "2024-02-01T00:00:00.000Z" },
+    { role: "assistant", content: "Ok.", createdAt: "2024-02-01T00:00:01.000Z" },
+    { role: "user", content: "Update: I switched to day shifts last week, so I can run in the mornings now.", createdAt: "2024-02-01T00:00:02.000Z" },
+    { role: "assistant", content: "Morning runs are great.", createdAt: "2024-02-01T00:00:03.000Z" },
+    { role: "user", content: "Also I can do four days a week now instead of three.", createdAt: "2024-02-01T00:00:04.000Z" },
+    { role: "assistant", content: "Perfect, add an easy 25-minute run on the fourth day.", createdAt: "2024-02-01T00:00:05.000Z" },
+  ]);
+  await post([{ role: "user", content: "We moved to Lyon last month.", createdAt: "2024-03-01T00:00:00.000Z" }]);
+  const facts = (await listFacts(userExternalId)).data!.facts;
+  const byText = (pattern: RegExp) => facts.find((fact) => pattern.test(fact.text));
+  const lyon = byText(/Lyon/);
+  t.same([lyon?.invalidAt, byText(/Paris/)?.supersededById, byText(/Paris/)?.subject], [null, lyon?.id, lyon?.subject], "Lyon replaces Paris");
+  t.equal(byText(/vegetarian/)?.invalidAt, null);
+  t.notOk(byText(/Rome/), "the assistant's words are not the user's facts");
+  const day = byText(/day shifts/);
+  t.same([day?.invalidAt, byText(/night shifts/)?.supersededById], [null, day?.id], "day shifts replace night shifts");
+  t.equal(byText(/four days/)?.invalidAt, null, "four days a week replaces nothing it does not change");
 });

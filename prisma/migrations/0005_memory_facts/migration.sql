@@ -23,14 +23,14 @@ CREATE TABLE "FactForgotten" (
     "organizationId" INTEGER NOT NULL,
     "externalUserId" INTEGER NOT NULL,
     "subject" TEXT NOT NULL,
-    "text" TEXT NOT NULL,
+    "statement" TEXT NOT NULL,
     "forgottenAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
-    CONSTRAINT "FactForgotten_pkey" PRIMARY KEY ("organizationId","externalUserId","subject","text")
+    CONSTRAINT "FactForgotten_pkey" PRIMARY KEY ("organizationId","externalUserId","subject","statement")
 );
 
 -- CreateIndex
-CREATE INDEX "Fact_organizationId_externalUserId_subject_statedAt_idx" ON "Fact"("organizationId", "externalUserId", "subject", "statedAt");
+CREATE INDEX "Fact_organizationId_externalUserId_subject_statedAt_message_idx" ON "Fact"("organizationId", "externalUserId", "subject", "statedAt", "messageId");
 
 -- CreateIndex
 CREATE INDEX "Fact_organizationId_externalUserId_statedAt_id_idx" ON "Fact"("organizationId", "externalUserId", "statedAt" DESC, "id" DESC);

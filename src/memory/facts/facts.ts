@@ -1,7 +1,8 @@
 // The operations on a user's memory across threads: their facts, forgetting one, a context block, search.
 import type { Driver, DriverQueries } from "../../db/driver.ts";
 import { notFound } from "../../errors.ts";
-import { type ContextFact, CONTEXT, FACT_USER, FACTS, FORGET_FACT, LOCK_FACT_USER, SEARCH_MESSAGES, type SearchResult } from "./sql.ts";
+import { type ContextFact, CONTEXT, FACT_USER, FACTS, FORGET_FACT, LOCK_FACT, SEARCH_MESSAGES, type SearchResult } from "./sql.ts";
+import { statementKey } from "./supersede.ts";
 
 export const USER_NOT_FOUND = "User not found";
 export const FACT_NOT_FOUND = "Fact not found";
@@ -27,8 +28,9 @@ export async function listFacts(db: DriverQueries, organizationId: number, userE
 /** Forgets the fact for good (see FORGET_FACT); a 404 when the organization has no such fact. */
 export async function forgetFact(driver: Driver, organizationId: number, factId: number): Promise<void> {
   const forgotten = await driver.transaction(async (tx) => {
-    await tx.rows(LOCK_FACT_USER, [organizationId, factId]);
-    return (await tx.rows(FORGET_FACT, [organizationId, factId])).length > 0;
+    const [fact] = await tx.rows(LOCK_FACT, [organizationId, factId]);
+    if (fact) await tx.rows(FORGET_FACT, [organizationId, factId, statementKey(fact.text)]);
+    return fact !== undefined;
   });
   if (!forgotten) throw notFound(FACT_NOT_FOUND);
 }

@@ -16,20 +16,24 @@ export const FACT_USER: Statement<{ id: ExternalUser["id"] }> = {
   text: `SELECT "id" FROM "ExternalUser" WHERE "organizationId" = $1 AND "externalId" = $2`,
 };
 
-export interface NewUserMessage {
+export interface NewMessage {
   id: Message["id"];
+  role: "user" | "assistant";
   content: Message["content"];
   createdAt: IsoTimestamp;
   userId: ExternalUser["id"];
 }
 
-/** $1 organization, $2 thread: its user messages after message $3 up to $4 (those one ingest added), each cut to $5 characters. */
-export const NEW_USER_MESSAGES: Statement<NewUserMessage> = {
-  name: "new_user_messages",
+/**
+ * $1 organization, $2 thread: its user and assistant messages after message $3 up to $4 (those
+ * one ingest added), each cut to $5 characters.
+ */
+export const NEW_MESSAGES: Statement<NewMessage> = {
+  name: "new_messages",
   text: `
-    SELECT m."id", left(m."content", $5::int) AS "content", ${iso('m."createdAt"')} AS "createdAt", t."externalUserId" AS "userId"
+    SELECT m."id", m."role", left(m."content", $5::int) AS "content", ${iso('m."createdAt"')} AS "createdAt", t."externalUserId" AS "userId"
     FROM "Message" m JOIN "Thread" t ON t."id" = m."threadId"
-    WHERE m."organizationId" = $1 AND m."threadId" = $2 AND m."id" > $3 AND m."id" <= $4 AND m."role" = 'user'
+    WHERE m."organizationId" = $1 AND m."threadId" = $2 AND m."id" > $3 AND m."id" <= $4 AND m."role" IN ('user', 'assistant')
     ORDER BY m."id"`,
 };
 
@@ -43,7 +47,10 @@ export const SET_MESSAGE_LANGUAGES: Statement<never> = {
 };
 
 export interface FactNeighbours {
+  /** The user asked to forget this statement on this subject. */
   forgotten: boolean;
+  /** The message already has a fact of this subject. */
+  known: boolean;
   previousId: Fact["id"] | null;
   previousText: Fact["text"] | null;
   previousCurrent: boolean | null;
@@ -53,9 +60,10 @@ export interface FactNeighbours {
 }
 
 /**
- * Where a statement of user $2 on subject $3 with text $4 made in message $5 falls in the subject's
- * timeline: the fact in force when it was made (stated at or before it) and the next one stated
- * after it; and whether the user asked to forget this very statement. Two index probes.
+ * Where a statement of user $2 on subject $3 made in message $5 falls in the subject's timeline
+ * (ordered by statedAt, then message, as src/memory/facts/supersede.ts): the fact stated just
+ * before it and the one stated just after it, two index probes; whether the message already has
+ * a fact of the subject; and whether the user asked to forget the statement $4 (its statementKey).
  */
 export const FACT_NEIGHBOURS: Statement<FactNeighbours> = {
   name: "fact_neighbours",
@@ -63,19 +71,20 @@ export const FACT_NEIGHBOURS: Statement<FactNeighbours> = {
     WITH stated AS (SELECT "createdAt" AS "at" FROM "Message" WHERE "organizationId" = $1 AND "id" = $5)
     SELECT
       EXISTS (SELECT 1 FROM "FactForgotten"
-              WHERE "organizationId" = $1 AND "externalUserId" = $2 AND "subject" = $3 AND "text" = $4) AS "forgotten",
+              WHERE "organizationId" = $1 AND "externalUserId" = $2 AND "subject" = $3 AND "statement" = $4) AS "forgotten",
+      EXISTS (SELECT 1 FROM "Fact" WHERE "messageId" = $5 AND "organizationId" = $1 AND "subject" = $3) AS "known",
       previous."id" AS "previousId", previous."text" AS "previousText", previous."invalidAt" IS NULL AS "previousCurrent",
       previous."supersededById" AS "previousSupersededById",
       next."id" AS "nextId", next."text" AS "nextText"
     FROM stated
     LEFT JOIN LATERAL (
       SELECT "id", "text", "invalidAt", "supersededById" FROM "Fact"
-      WHERE "organizationId" = $1 AND "externalUserId" = $2 AND "subject" = $3 AND "statedAt" <= stated."at"
-      ORDER BY "statedAt" DESC, "id" DESC LIMIT 1) previous ON true
+      WHERE "organizationId" = $1 AND "externalUserId" = $2 AND "subject" = $3 AND ("statedAt", "messageId") < (stated."at", $5)
+      ORDER BY "statedAt" DESC, "messageId" DESC LIMIT 1) previous ON true
     LEFT JOIN LATERAL (
       SELECT "id", "text" FROM "Fact"
-      WHERE "organizationId" = $1 AND "externalUserId" = $2 AND "subject" = $3 AND "statedAt" > stated."at"
-      ORDER BY "statedAt", "id" LIMIT 1) next ON true`,
+      WHERE "organizationId" = $1 AND "externalUserId" = $2 AND "subject" = $3 AND ("statedAt", "messageId") > (stated."at", $5)
+      ORDER BY "statedAt", "messageId" LIMIT 1) next ON true`,
 };
 
 /** $1 organization, $2 fact: no longer current from the time of message $3 (frees the subject's current slot). */
@@ -110,28 +119,29 @@ export const INSERT_FACT: Statement<{ id: Fact["id"] }> = {
     SELECT "id" FROM added`,
 };
 
-/** $1 organization, $2 fact: locks its user's row, as Create Thread does, so that forgetting and keeping facts take turns. */
-export const LOCK_FACT_USER: Statement<{ id: ExternalUser["id"] }> = {
-  name: "lock_fact_user",
+/**
+ * $1 organization, $2 fact: its subject and text, and its user's row locked, as Create Thread
+ * locks it, so that forgetting and keeping facts take turns. No row: no such fact.
+ */
+export const LOCK_FACT: Statement<Pick<Fact, "subject" | "text">> = {
+  name: "lock_fact",
   text: `
-    SELECT u."id" FROM "ExternalUser" u
-    WHERE u."id" = (SELECT "externalUserId" FROM "Fact" WHERE "organizationId" = $1 AND "id" = $2)
-    FOR UPDATE`,
+    SELECT f."subject", f."text" FROM "Fact" f JOIN "ExternalUser" u ON u."id" = f."externalUserId"
+    WHERE f."organizationId" = $1 AND f."id" = $2
+    FOR UPDATE OF u`,
 };
 
-/** $1 organization, $2 fact: deleted, and its statement remembered as forgotten. No row: no such fact. */
-export const FORGET_FACT: Statement<{ id: Fact["id"] }> = {
+/** $1 organization, $2 fact: deleted, and its statement $3 (statementKey) on its subject remembered as forgotten. */
+export const FORGET_FACT: Statement<never> = {
   name: "forget_fact",
   text: `
     WITH gone AS (
       DELETE FROM "Fact" WHERE "organizationId" = $1 AND "id" = $2
-      RETURNING "id", "organizationId", "externalUserId", "subject", "text"
-    ), remembered AS (
-      INSERT INTO "FactForgotten" ("organizationId", "externalUserId", "subject", "text")
-      SELECT "organizationId", "externalUserId", "subject", "text" FROM gone
-      ON CONFLICT DO NOTHING
+      RETURNING "organizationId", "externalUserId", "subject"
     )
-    SELECT "id" FROM gone`,
+    INSERT INTO "FactForgotten" ("organizationId", "externalUserId", "subject", "statement")
+    SELECT "organizationId", "externalUserId", "subject", $3 FROM gone
+    ON CONFLICT DO NOTHING`,
 };
 
 /** The Fact object of openapi.yaml. */

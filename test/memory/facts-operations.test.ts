@@ -65,6 +65,7 @@ t.test("facts and context: bad input is a 400 naming the parameter; keys are che
     [`/api/external/memory/context?userExternalId=${userExternalId}&maxChars=20001`, "maxChars"],
     [`/api/external/memory/context?userExternalId=${userExternalId}&maxChars=2.5`, "maxChars"],
     [`/api/external/memory/context?userExternalId=${userExternalId}&q=${"q".repeat(501)}`, "q"],
+    [`/api/external/memory/context?userExternalId=${userExternalId}&q=`, "q"],
   ];
   for (const [url, parameter] of cases) {
     const response = await get(url);
@@ -72,6 +73,7 @@ t.test("facts and context: bad input is a 400 naming the parameter; keys are che
     t.match(response.json(), { error: new RegExp(`\\b${parameter}\\b`) }, url.slice(0, 120));
   }
   t.same((await get("/api/external/memory/facts")).json(), { error: "Missing required parameter: userExternalId" });
+  t.same((await get(`/api/external/memory/context?userExternalId=${userExternalId}&q=`)).json(), { error: "Invalid parameter 'q': must NOT have fewer than 1 characters" });
   for (const url of [`/api/external/memory/facts?userExternalId=${userExternalId}`, `/api/external/memory/context?userExternalId=${userExternalId}`, "/api/external/memory/facts"]) {
     t.same([(await get(url, null)).statusCode, (await get(url, null)).json()], [401, UNAUTHORIZED], `no key: ${url}`);
     const publicKey = await get(url, org.publicKey);

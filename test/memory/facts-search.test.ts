@@ -141,6 +141,7 @@ t.test("bad input: 400 naming the parameter; keys first", async (t) => {
     t.match(response.json(), { error: new RegExp(`\\b${parameter}\\b`) }, url.slice(0, 100));
   }
   t.same((await call(org.privateKey, { method: "GET", url: base })).json(), { error: "Missing required parameter: q" });
+  t.same((await call(org.privateKey, { method: "GET", url: `${base}&q=` })).json(), { error: "Invalid parameter 'q': must NOT have fewer than 1 characters" });
   const noKey = await call(null, { method: "GET", url: base });
   t.same([noKey.statusCode, noKey.json()], [401, UNAUTHORIZED]);
   const publicKey = await search(userExternalId, "hello", 10, org.publicKey);

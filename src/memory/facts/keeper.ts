@@ -1,31 +1,12 @@
 import type { DriverQueries } from "../../db/driver.ts";
-import { guessLanguage } from "../../summarizer/language.ts";
 import type { SummaryState } from "../summaries.ts";
 import { type ExtractedFact, type FactExtractor, type FactMessage, MAX_FACT_TEXT } from "./extractor.ts";
-import { CLOSE_FACT, FACT_NEIGHBOURS, INSERT_FACT, NEW_MESSAGES, SET_MESSAGE_LANGUAGES } from "./sql.ts";
+import { CLOSE_FACT, FACT_NEIGHBOURS, INSERT_FACT, NEW_MESSAGES } from "./sql.ts";
 import { statementKey } from "./supersede.ts";
 
 /** A subject is at most this long (openapi.yaml); the extractor reads at most this much of a message. */
 const SUBJECT_LIMIT = 100;
 const MESSAGE_READ_LIMIT = 20_000;
-
-/** Languages a message is searched in (the migration's message_search_vector); others are matched word for word. */
-const SEARCH_LANGUAGES = new Set(["en", "de", "fr", "es", "pt", "it", "nl"]);
-
-/**
- * Each message's language for search: its own guess, else that of everything the user wrote in
- * this ingest (a short message says too little on its own).
- */
-function languagesOf(messages: readonly { content: string }[]): (string | undefined)[] {
-  const known = (language: string | undefined) => (language && SEARCH_LANGUAGES.has(language) ? language : undefined);
-  let together: string | undefined | null = null;
-  return messages.map(({ content }) => {
-    const own = known(guessLanguage(content));
-    if (own) return own;
-    together ??= known(guessLanguage(messages.map((message) => message.content).join("\n")));
-    return together;
-  });
-}
 
 /**
  * Keeps the statement in the user's timeline of its subject, as `place` of ./supersede.ts does:
@@ -50,8 +31,8 @@ async function keepFact(tx: DriverQueries, organizationId: number, userId: numbe
 }
 
 /**
- * In Create Thread's transaction, after its messages are written: the user messages it added get
- * their language (for search), and the facts the extractor finds in them join the user's facts.
+ * In Create Thread's transaction, after its messages are written: the facts the extractor finds in
+ * the user messages it added join the user's facts.
  * The extractor reads only the messages this ingest added (the assistant's among them, for the
  * questions the user answers); the database reads only the timelines of the subjects found. The
  * user's row is locked by the ingest's upsert from its first statement, so concurrent ingests of
@@ -62,12 +43,13 @@ export async function keepFacts(tx: DriverQueries, extractor: FactExtractor, org
   const added = await tx.rows(NEW_MESSAGES, [organizationId, threadId, state.summaryMessageId ?? 0, state.lastMessageId, MESSAGE_READ_LIMIT]);
   const users = added.filter((message) => message.role === "user");
   if (users.length === 0) return;
-  const languages = new Map(languagesOf(users).map((language, index) => [users[index]!.id, language]));
-  await tx.rows(SET_MESSAGE_LANGUAGES, [organizationId, [...languages.keys()], [...languages.values()].map((language) => language ?? null)]);
-  const messages: FactMessage[] = added.map(({ id, role, content, createdAt }) => {
-    const language = languages.get(id);
-    return { id, role, content, createdAt: new Date(createdAt), ...(language ? { language } : {}) };
-  });
+  const messages: FactMessage[] = added.map(({ id, role, content, createdAt, language }) => ({
+    id,
+    role,
+    content,
+    createdAt: new Date(createdAt),
+    ...(language ? { language } : {}),
+  }));
   const statedAt = new Map(users.map((message) => [message.id, Date.parse(message.createdAt)]));
   // Only the user's messages state facts; in the order they were said, so that within one ingest the later one wins.
   const facts = (await extractor.extract(messages)).filter((fact) => statedAt.has(fact.messageId));

@@ -21,6 +21,7 @@ export interface NewMessage {
   role: "user" | "assistant";
   content: Message["content"];
   createdAt: IsoTimestamp;
+  language: Message["language"];
   userId: ExternalUser["id"];
 }
 
@@ -31,19 +32,11 @@ export interface NewMessage {
 export const NEW_MESSAGES: Statement<NewMessage> = {
   name: "new_messages",
   text: `
-    SELECT m."id", m."role", left(m."content", $5::int) AS "content", ${iso('m."createdAt"')} AS "createdAt", t."externalUserId" AS "userId"
+    SELECT m."id", m."role", left(m."content", $5::int) AS "content", ${iso('m."createdAt"')} AS "createdAt", m."language",
+           t."externalUserId" AS "userId"
     FROM "Message" m JOIN "Thread" t ON t."id" = m."threadId"
     WHERE m."organizationId" = $1 AND m."threadId" = $2 AND m."id" > $3 AND m."id" <= $4 AND m."role" IN ('user', 'assistant')
     ORDER BY m."id"`,
-};
-
-/** $1 organization, $2 message ids, $3 their languages (null: unknown). */
-export const SET_MESSAGE_LANGUAGES: Statement<never> = {
-  name: "set_message_languages",
-  text: `
-    UPDATE "Message" m SET "language" = l."language"
-    FROM unnest($2::int[], $3::text[]) AS l("id", "language")
-    WHERE m."organizationId" = $1 AND m."id" = l."id"`,
 };
 
 export interface FactNeighbours {

@@ -18,6 +18,9 @@ import { listThreads, type PageRequest, type ThreadFilters } from "./threads/lis
 import { listThreadMessages } from "./threads/messages.ts";
 import { listSegments } from "./users/segments.ts";
 import { deleteUser, upsertUser, type UserInput } from "./users/users.ts";
+import { createAlert, deleteAlert, listAlerts, type AlertInput } from "./alerts/alerts.ts";
+import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, testWebhook, type WebhookInput } from "./webhooks/endpoints.ts";
+import type { UrlPolicy } from "./webhooks/url.ts";
 
 /** The specification's exact 404 body of the memory lookup. */
 export const NO_MEMORY = "No user or no memory found";
@@ -28,6 +31,8 @@ export interface ServiceOptions {
   /** True once the process has begun to shut down: it is no longer ready, whatever the database says. */
   shuttingDown?: () => boolean;
   log: SummaryLog;
+  /** Which webhook URLs may be registered (WEBHOOK_ALLOW_PRIVATE_NETWORKS). */
+  webhookUrls: UrlPolicy;
 }
 
 /**
@@ -42,7 +47,7 @@ export type Readiness = { ready: true } | { ready: false; shuttingDown: true } |
  * organization of the request's key first. Something asked for by id that does not exist is a
  * `notFound` error thrown here (or by the domain): handlers never answer 404 themselves.
  */
-export function createServices(database: Database, { summarizer, shuttingDown = () => false, log }: ServiceOptions) {
+export function createServices(database: Database, { summarizer, shuttingDown = () => false, log, webhookUrls }: ServiceOptions) {
   const { prisma } = database;
   const summaries = new SummaryKeeper({ driver: database.driver, refiner: summarizer, log });
   return {
@@ -89,6 +94,18 @@ export function createServices(database: Database, { summarizer, shuttingDown = 
     attributes: {
       upsert: (organizationId: number, input: AttributeInput) => upsertAttribute(prisma, organizationId, input),
       list: (organizationId: number, projectId?: number) => listAttributes(prisma, organizationId, projectId),
+    },
+    webhooks: {
+      create: (organizationId: number, input: WebhookInput) => createWebhook(database.driver, webhookUrls, organizationId, input),
+      list: (organizationId: number) => listWebhooks(database.driver, organizationId),
+      delete: (organizationId: number, id: number) => deleteWebhook(database.driver, organizationId, id),
+      test: (organizationId: number, id: number) => testWebhook(database.driver, organizationId, id),
+      deliveries: (organizationId: number, id: number) => listDeliveries(database.driver, organizationId, id),
+    },
+    alerts: {
+      create: (organizationId: number, input: AlertInput) => createAlert(database.driver, organizationId, input),
+      list: (organizationId: number) => listAlerts(database.driver, organizationId),
+      delete: (organizationId: number, id: number) => deleteAlert(database.driver, organizationId, id),
     },
     memory: {
       async find(organizationId: number, userExternalId: string) {

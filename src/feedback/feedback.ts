@@ -5,6 +5,7 @@ import type { KeyKind } from "../keys/keys.ts";
 import { saveNewUser, saveUser, type UserInput } from "../users/users.ts";
 import { findFeedbackTarget, type TargetInput } from "./target.ts";
 import type { FeedbackView, PublicFeedbackView } from "./views.ts";
+import { recordEvent } from "../webhooks/events.ts";
 
 export interface FeedbackInput extends TargetInput {
   feedbackType: "POSITIVE" | "NEGATIVE";
@@ -33,6 +34,7 @@ export async function recordFeedback(
     const { messageId, threadId, projectId } = target;
     const [vote] = await tx.rows(VOTE, [organizationId, messageId, threadId, projectId, giverId, input.feedbackType, input.feedbackText ?? null, optionIds, publicKey]);
     const feedback = vote!.created ? vote!.feedback : (await tx.rows(FEEDBACK_OPTIONS, [organizationId, vote!.id, optionIds, publicKey]))[0]!.feedback;
+    await recordEvent(tx, organizationId, { type: vote!.created ? "feedback.created" : "feedback.updated", feedbackId: vote!.id });
     return { feedback: feedback as FeedbackView | PublicFeedbackView, created: vote!.created };
   });
 }

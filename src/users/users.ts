@@ -2,10 +2,12 @@ import type { PrismaClient } from "../../generated/prisma/client.ts";
 import type { Database } from "../db/database.ts";
 import type { DriverQueries } from "../db/driver.ts";
 import { ASSIGN_SEGMENTS, NEW_USER, UPSERT_USER, USER, USER_SEGMENT_COUNT } from "./sql.ts";
+import { prismaQueries } from "../db/prismaQueries.ts";
 import { inTransaction } from "../db/types.ts";
 import { invalidInput } from "../errors.ts";
 import { LIMITS, refuseOverLimit } from "../limits.ts";
 import type { ExternalUserView } from "./json.ts";
+import { recordEvent } from "../webhooks/events.ts";
 
 export interface UserInput {
   externalId: string;
@@ -75,6 +77,10 @@ export async function upsertUser({ driver }: Pick<Database, "driver">, organizat
  * received) and segment links, all in this one statement. False when there is no such user.
  */
 export async function deleteUser(prisma: PrismaClient, organizationId: number, externalId: string): Promise<boolean> {
-  const { count } = await inTransaction(prisma, (tx) => tx.externalUser.deleteMany({ where: { organizationId, externalId } }));
+  const { count } = await inTransaction(prisma, async (tx) => {
+    const deleted = await tx.externalUser.deleteMany({ where: { organizationId, externalId } });
+    if (deleted.count > 0) await recordEvent(prismaQueries(tx), organizationId, { type: "user.deleted", data: { externalId } });
+    return deleted;
+  });
   return count > 0;
 }

@@ -21,13 +21,13 @@ export function nextState({ state, minCount, positiveRateBelow }: Pick<DueAlertR
 
 /**
  * Evaluates one due alert in a transaction that holds its row (so no other instance evaluates it
- * meanwhile), writing its event with the change of state; false when none is due.
+ * meanwhile), writing its event with the change of state; its id, or null when none is due.
  */
-async function evaluateOneDueAlert(prisma: PrismaClient, intervalSeconds: number, now: () => number): Promise<boolean> {
+async function evaluateOneDueAlert(prisma: PrismaClient, intervalSeconds: number, done: number[], now: () => number): Promise<number | null> {
   return inTransaction(prisma, async (tx) => {
     const db = prismaQueries(tx);
-    const [alert] = await db.rows(CLAIM_DUE_ALERT, [intervalSeconds]);
-    if (!alert) return false;
+    const [alert] = await db.rows(CLAIM_DUE_ALERT, [intervalSeconds, done]);
+    if (!alert) return null;
     const after = new Date(now() - alert.windowMinutes * 60_000).toISOString();
     const { total } = await feedbackStats(tx, alert.organizationId, { ...alert.filters, after });
     const state = nextState(alert, total);
@@ -36,13 +36,13 @@ async function evaluateOneDueAlert(prisma: PrismaClient, intervalSeconds: number
       const type = state === "triggered" ? "alert.triggered" : "alert.resolved";
       await recordEvent(db, alert.organizationId, { type, data: { alert: saved!.alert, stats: total } });
     }
-    return true;
+    return alert.id;
   });
 }
 
-/** Evaluates every alert not evaluated in the last `intervalSeconds`, one transaction each; answers how many. */
+/** Evaluates, once each, every alert not evaluated in the last `intervalSeconds`, one transaction each; answers how many. */
 export async function evaluateDueAlerts(prisma: PrismaClient, { intervalSeconds, now = Date.now }: { intervalSeconds: number; now?: () => number }) {
-  let evaluated = 0;
-  while (await evaluateOneDueAlert(prisma, intervalSeconds, now)) evaluated++;
-  return evaluated;
+  const done: number[] = [];
+  for (let id; (id = await evaluateOneDueAlert(prisma, intervalSeconds, done, now)) !== null; ) done.push(id);
+  return done.length;
 }

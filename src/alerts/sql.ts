@@ -47,15 +47,15 @@ export interface DueAlertRow {
 }
 
 /**
- * One alert not evaluated in the last $1 seconds, locked for its evaluation's transaction; SKIP
- * LOCKED: an alert another instance is evaluating is left to it.
+ * One alert not evaluated in the last $1 seconds, nor one of $2 (evaluated by this run already),
+ * locked for its evaluation's transaction; SKIP LOCKED: an alert another instance is evaluating is left to it.
  */
 export const CLAIM_DUE_ALERT: Statement<DueAlertRow> = {
   name: "alert_claim_due",
   text: `
     SELECT a."id", a."organizationId", a."filters", a."windowMinutes", a."minCount", a."positiveRateBelow", a."state"
     FROM "Alert" a
-    WHERE a."evaluatedAt" IS NULL OR a."evaluatedAt" <= now() - make_interval(secs => $1::float8)
+    WHERE (a."evaluatedAt" IS NULL OR a."evaluatedAt" <= now() - make_interval(secs => $1::float8)) AND NOT (a."id" = ANY($2::int[]))
     ORDER BY a."evaluatedAt" NULLS FIRST, a."id"
     LIMIT 1
     FOR UPDATE SKIP LOCKED`,

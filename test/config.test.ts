@@ -1,8 +1,13 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import t from "tap";
 import { DEFAULTS, ENVIRONMENT, readConfig } from "../src/config.ts";
 
-const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+// The README's tables, and those of a feature's own page in docs/ (its settings beside its description).
+const docs = new URL("../docs/", import.meta.url);
+const readme = [
+  readFileSync(new URL("../README.md", import.meta.url), "utf8"),
+  ...readdirSync(docs).filter((name) => name.endsWith(".md")).map((name) => readFileSync(new URL(name, docs), "utf8")),
+].join("\n");
 
 /** The rows of the README's tables headed `| variable | default | meaning |`: name and default cell. */
 function documentedVariables(): Map<string, string> {
@@ -17,7 +22,7 @@ function documentedVariables(): Map<string, string> {
   return documented;
 }
 
-t.test("the README documents every environment variable of src/config.ts, with its default, and no other", async (t) => {
+t.test("the README (or docs/) documents every environment variable of src/config.ts, with its default, and no other", async (t) => {
   const documented = documentedVariables();
   t.same([...documented.keys()].sort(), Object.keys(ENVIRONMENT).sort());
   for (const [name, variable] of Object.entries(ENVIRONMENT)) {

@@ -34,7 +34,8 @@ export async function recordFeedback(
     const { messageId, threadId, projectId } = target;
     const [vote] = await tx.rows(VOTE, [organizationId, messageId, threadId, projectId, giverId, input.feedbackType, input.feedbackText ?? null, optionIds, publicKey]);
     const feedback = vote!.created ? vote!.feedback : (await tx.rows(FEEDBACK_OPTIONS, [organizationId, vote!.id, optionIds, publicKey]))[0]!.feedback;
-    await recordEvent(tx, organizationId, { type: vote!.created ? "feedback.created" : "feedback.updated", feedbackId: vote!.id });
+    const type = vote!.created ? "feedback.created" : "feedback.updated";
+    await recordEvent(tx, organizationId, { type, feedbackId: vote!.id, data: publicKey ? undefined : feedback });
     return { feedback: feedback as FeedbackView | PublicFeedbackView, created: vote!.created };
   });
 }

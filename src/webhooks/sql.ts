@@ -164,10 +164,13 @@ export const CLAIM_DELIVERIES: Statement<ClaimedDelivery> = {
     JOIN "WebhookEvent" ev ON ev."id" = c."eventId"`,
 };
 
-/** $1 delivery id, $2 status code: delivered. */
+/** $1 delivery ids, $2 their status codes: delivered (several at once: one statement per batch, not per delivery). */
 export const MARK_DELIVERED: Statement<never> = {
   name: "webhook_mark_delivered",
-  text: `UPDATE "WebhookDelivery" SET "status" = 'delivered', "lastStatusCode" = $2, "lastError" = NULL, "nextAttemptAt" = NULL WHERE "id" = $1::bigint`,
+  text: `
+    UPDATE "WebhookDelivery" d SET "status" = 'delivered', "lastStatusCode" = s."statusCode", "lastError" = NULL, "nextAttemptAt" = NULL
+    FROM unnest($1::bigint[], $2::int[]) AS s("id", "statusCode")
+    WHERE d."id" = s."id"`,
 };
 
 /** $1 delivery id, $2 status code or null, $3 error, $4 milliseconds to the next attempt, or null: failed for good. */

@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import http from "node:http";
 import https from "node:https";
 import type { WebhookSettings } from "../config.ts";
@@ -58,6 +59,8 @@ export class DeliveryWorker {
   private readonly stopGraceMs: number;
   private readonly inFlight = new Map<Promise<void>, number>();
   private readonly abort = new AbortController();
+  /** Delivered, not yet marked so: marked together at the next poll, one statement for all. */
+  private delivered: { id: string; statusCode: number }[] = [];
   private readonly agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
   private timer: NodeJS.Timeout | undefined;
   private polling = false;
@@ -71,6 +74,7 @@ export class DeliveryWorker {
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.random = options.random ?? Math.random;
     this.stopGraceMs = options.stopGraceMs ?? 3_000;
+    setMaxListeners(0, this.abort.signal); // one listener per attempt in flight
   }
 
   start(): void {
@@ -85,6 +89,7 @@ export class DeliveryWorker {
     await Promise.race([Promise.all(this.inFlight.keys()), grace]);
     this.abort.abort();
     await Promise.all(this.inFlight.keys());
+    await this.markDelivered().catch((error: unknown) => this.options.log.warn({ err: error }, "webhook deliveries: could not mark deliveries done"));
     this.agents.http.destroy();
     this.agents.https.destroy();
   }
@@ -100,6 +105,7 @@ export class DeliveryWorker {
     this.polling = true;
     let claimed = 0;
     try {
+      await this.markDelivered();
       claimed = await this.claim();
       await this.cleanUp();
     } catch (error) {
@@ -107,8 +113,16 @@ export class DeliveryWorker {
     } finally {
       this.polling = false;
     }
-    // A full claim may have left more due: look again at once rather than after a poll interval.
-    this.schedule(claimed > 0 && this.inFlight.size < this.concurrency ? 0 : this.pollMs);
+    // Deliveries done meanwhile, or a claim that may have left more due: again at once rather than after a poll interval.
+    this.schedule(this.delivered.length > 0 || (claimed > 0 && this.inFlight.size < this.concurrency) ? 0 : this.pollMs);
+  }
+
+  /** If this fails, the lease runs out and the deliveries are sent again: at least once still holds. */
+  private async markDelivered(): Promise<void> {
+    if (this.delivered.length === 0) return;
+    const done = this.delivered;
+    this.delivered = [];
+    await this.options.db.rows(MARK_DELIVERED, [done.map(({ id }) => id), done.map(({ statusCode }) => statusCode)]);
   }
 
   private async claim(): Promise<number> {
@@ -132,7 +146,7 @@ export class DeliveryWorker {
     const outcome = await this.send(delivery);
     try {
       if ("statusCode" in outcome && outcome.statusCode >= 200 && outcome.statusCode < 300) {
-        await this.options.db.rows(MARK_DELIVERED, [delivery.id, outcome.statusCode]);
+        this.delivered.push({ id: delivery.id, statusCode: outcome.statusCode });
         return;
       }
       const statusCode = "statusCode" in outcome ? outcome.statusCode : null;

@@ -10,7 +10,7 @@ import { DatabaseInUseError } from "../src/db/folderLock.ts";
 import { ClientError } from "../src/errors.ts";
 import { EXIT_CODES } from "../src/exitCodes.ts";
 import { createApiKey, displayPrefix, listApiKeys, revokeApiKey, type KeyKind } from "../src/keys/keys.ts";
-import { initOrganization, organizationExists } from "../src/organizations/organizations.ts";
+import { initOrganization, listOrganizations, organizationExists } from "../src/organizations/organizations.ts";
 import { createProject } from "../src/projects/projects.ts";
 import { exportOrganization } from "../src/transfer/exporter.ts";
 import { importOrganization } from "../src/transfer/importer.ts";
@@ -19,6 +19,7 @@ import { progressBar } from "./progress.ts";
 
 const USAGE = `Usage: npm run admin -- <command> [--json]
   init --org NAME --project NAME            an organization, its first project and one key of each kind
+  orgs list                                 every organization with its id and projects
   projects create --org ID --name NAME      another project of the organization
   keys create --org ID --kind KIND          a new key; KIND is private (sk_…) or public (pk_…)
   keys list --org ID
@@ -161,6 +162,13 @@ async function run(database: Database, [command, sub, argument]: string[]): Prom
         json: created,
         text: `organization ${created.organizationId}, project ${created.projectId}\nprivate key: ${created.privateKey}\npublic key:  ${created.publicKey}\n(shown this once)`,
       };
+    }
+    case "orgs list": {
+      const organizations = await listOrganizations(prisma);
+      const lines = organizations.map(
+        (org) => `${org.id}  ${org.name}  created ${org.createdAt.toISOString()}  projects: ${org.projects.map((p) => `${p.id} ${p.name}`).join(", ")}`,
+      );
+      return { json: { organizations }, text: lines.join("\n") || "no organizations" };
     }
     case "projects create": {
       const project = await createProject(prisma, await organizationId(database), required("name"));

@@ -26,8 +26,8 @@ const PREFLIGHT_MAX_AGE_SECONDS = 600;
  * too, and a preflight (which carries no key, for a path and method that may have no route) is answered there.
  *
  * The plugin's own options allow no origin; each route added from here on says what it allows when it is added,
- * so that no request pays for a decision (a per-request delegator cost the memory lookup a third of its p99:
- * the objects it built each time outlived young-generation collections and slowed every one of them). Routes
+ * so that no request pays for a decision (a per-request delegator's objects outlive young-generation collections
+ * and slow every one of them: docs/performance.md). Routes
  * added before, and unknown paths, keep the plugin's options: no origin.
  */
 async function cors(app: FastifyInstance, { specification, origins = [] }: CorsOptions & { specification: OpenApiDocument }): Promise<void> {

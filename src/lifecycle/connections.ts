@@ -51,8 +51,8 @@ export function drainConnections(server: Server, drainOptions: Partial<DrainOpti
   const options = { ...DEFAULT_DRAIN, ...drainOptions };
   // An array, and each connection on its socket: no Set or Map, no WeakMap. V8 replaces a Set's or Map's table as
   // entries come and go, and the old table keeps pointing to the new one and to what it held; churned once per
-  // request or connection, such tables chained whole requests into the old generation, and young-generation
-  // collections took 1.5 ms instead of 0.5. A WeakMap keeps closed sockets young-alive the same way.
+  // request or connection, such tables chain whole requests into the old generation and slow every young-generation
+  // collection (docs/performance.md). A WeakMap keeps closed sockets young-alive the same way.
   const open: Connection[] = [];
   let draining = false;
   let listenerClosed = false;

@@ -48,3 +48,18 @@ export function bootstrapDefaultOrganization(prisma: PrismaClient): Promise<Init
 export async function organizationExists(db: Db, organizationId: number): Promise<boolean> {
   return (await db.organization.count({ where: { id: organizationId } })) > 0;
 }
+
+export interface OrganizationListing {
+  id: number;
+  name: string;
+  createdAt: Date;
+  projects: { id: number; name: string }[];
+}
+
+/** Every organization with its projects, oldest first: how an operator finds a lost organization id. */
+export function listOrganizations(db: Db): Promise<OrganizationListing[]> {
+  return db.organization.findMany({
+    select: { id: true, name: true, createdAt: true, projects: { select: { id: true, name: true }, orderBy: { id: "asc" } } },
+    orderBy: { id: "asc" },
+  });
+}

@@ -10,7 +10,7 @@ const THREADS = 50;
 const WRITERS = 12;
 
 t.test(`${INSTANCES} instances, ${FEEDBACK} feedback events to one receiver`, { skip: !process.env.DATABASE_URL && "needs DATABASE_URL" }, async (t) => {
-  const env = { ...(await freshDatabaseEnv(t)), WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true", LOG_LEVEL: "warn" };
+  const env: NodeJS.ProcessEnv = { ...(await freshDatabaseEnv(t)), WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true" };
   const receiver = await startReceiver(t);
   const first = await startServer({ ...env, LOG_LEVEL: "info" }, SLOW_START_TIMEOUT_MS);
   const others = await Promise.all(Array.from({ length: INSTANCES - 1 }, () => startServer({ ...env, LOG_LEVEL: "info" }, SLOW_START_TIMEOUT_MS)));

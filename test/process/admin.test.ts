@@ -28,6 +28,13 @@ t.test("init, projects, keys: one JSON object on stdout with --json", async (t) 
   t.equal(revoke.code, 0, revoke.stderr);
   const after = JSON.parse((await admin(env, "keys", "list", "--org", String(created.organizationId), "--json")).stdout);
   t.ok(after.keys.find((k: { prefix: string; revokedAt: string | null }) => k.prefix === newKey.prefix).revokedAt);
+
+  const orgs = await admin(env, "orgs", "list", "--json");
+  t.equal(orgs.code, 0, orgs.stderr);
+  const listed = JSON.parse(orgs.stdout).organizations.find((org: { id: number }) => org.id === created.organizationId);
+  t.match(listed, { name: "Acme", projects: [{ id: created.projectId, name: "support" }, { name: "sales" }] }, "a lost organization id is found by name");
+  const text = await admin(env, "orgs", "list");
+  t.match(text.stdout, new RegExp(`^${created.organizationId}  Acme  created .*projects: ${created.projectId} support, \\d+ sales$`, "m"));
 });
 
 t.test("mistakes exit non-zero with a message", async (t) => {

@@ -21,6 +21,9 @@ import { listThreadMessages } from "./threads/messages.ts";
 import { authenticateToken, cachedToken, isFeedbackToken, mintToken, type TokenRequest } from "./tokens/tokens.ts";
 import { listSegments } from "./users/segments.ts";
 import { deleteUser, upsertUser, type UserInput } from "./users/users.ts";
+import { createAlert, deleteAlert, listAlerts, type AlertInput } from "./alerts/alerts.ts";
+import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, testWebhook, type WebhookInput } from "./webhooks/endpoints.ts";
+import type { UrlPolicy } from "./webhooks/url.ts";
 
 /** The specification's exact 404 body of the memory lookup. */
 export const NO_MEMORY = "No user or no memory found";
@@ -33,6 +36,8 @@ export interface ServiceOptions {
   /** True once the process has begun to shut down: it is no longer ready, whatever the database says. */
   shuttingDown?: () => boolean;
   log: SummaryLog;
+  /** Which webhook URLs may be registered (WEBHOOK_ALLOW_PRIVATE_NETWORKS). */
+  webhookUrls: UrlPolicy;
 }
 
 /**
@@ -49,7 +54,7 @@ export type Readiness = { ready: true } | { ready: false; shuttingDown: true } |
  */
 export function createServices(
   database: Database,
-  { summarizer, factExtractor = createBuiltinFactExtractor(), shuttingDown = () => false, log }: ServiceOptions,
+  { summarizer, factExtractor = createBuiltinFactExtractor(), shuttingDown = () => false, log, webhookUrls }: ServiceOptions,
 ) {
   const { prisma } = database;
   const summaries = new SummaryKeeper({ driver: database.driver, refiner: summarizer, log });
@@ -101,6 +106,18 @@ export function createServices(
     attributes: {
       upsert: (organizationId: number, input: AttributeInput) => upsertAttribute(prisma, organizationId, input),
       list: (organizationId: number, projectId?: number) => listAttributes(prisma, organizationId, projectId),
+    },
+    webhooks: {
+      create: (organizationId: number, input: WebhookInput) => createWebhook(database.driver, webhookUrls, organizationId, input),
+      list: (organizationId: number) => listWebhooks(database.driver, organizationId),
+      delete: (organizationId: number, id: number) => deleteWebhook(database.driver, organizationId, id),
+      test: (organizationId: number, id: number) => testWebhook(database.driver, organizationId, id),
+      deliveries: (organizationId: number, id: number) => listDeliveries(database.driver, organizationId, id),
+    },
+    alerts: {
+      create: (organizationId: number, input: AlertInput) => createAlert(database.driver, organizationId, input),
+      list: (organizationId: number) => listAlerts(database.driver, organizationId),
+      delete: (organizationId: number, id: number) => deleteAlert(database.driver, organizationId, id),
     },
     memory: {
       async find(organizationId: number, userExternalId: string) {

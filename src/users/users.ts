@@ -14,6 +14,7 @@ import { invalidInput } from "../errors.ts";
 import { LIMITS, refuseOverLimit } from "../limits.ts";
 import { SEGMENT_COUNTS } from "../organizations/sql.ts";
 import type { ExternalUserView } from "./json.ts";
+import { recordEvent } from "../webhooks/events.ts";
 
 export interface UserInput {
   externalId: string;
@@ -100,6 +101,7 @@ export async function deleteUser({ driver }: Pick<Database, "driver">, organizat
     const [deleted] = await tx.rows(DELETE_USER, [organizationId, externalId]);
     if (!deleted) return false;
     if (held.length > 0) await tx.rows(DELETE_UNHELD_SEGMENTS, [organizationId, held.map(({ id }) => id)]);
+    await recordEvent(tx, organizationId, { type: "user.deleted", data: { externalId } });
     return true;
   });
 }

@@ -13,7 +13,7 @@ import { createApiKey, displayPrefix, listApiKeys, revokeApiKey, type KeyKind } 
 import { initOrganization, listOrganizations, organizationExists } from "../src/organizations/organizations.ts";
 import { createProject } from "../src/projects/projects.ts";
 import { exportOrganization } from "../src/transfer/exporter.ts";
-import { importOrganization } from "../src/transfer/importer.ts";
+import { ImportError, importOrganization } from "../src/transfer/importer.ts";
 import type { Counts } from "../src/transfer/records.ts";
 import { progressBar } from "./progress.ts";
 
@@ -54,6 +54,7 @@ function failure(error: unknown): { message: string; exitCode: number } {
   if (error instanceof UsageError) return { message: error.message, exitCode: EXIT_CODES.usage };
   if (error instanceof DatabaseInUseError) return { message: error.message, exitCode: EXIT_CODES.databaseInUse };
   if (error instanceof ClientError) return { message: error.message, exitCode: error.statusCode === 409 ? EXIT_CODES.conflict : EXIT_CODES.usage };
+  if (error instanceof ImportError) return { message: `import refused: ${error.message}`, exitCode: EXIT_CODES.usage };
   if (isDatabaseUnavailable(error)) return { message: "the database did not answer (check DATABASE_URL)", exitCode: EXIT_CODES.failed };
   const lastLine = (error instanceof Error ? error.message : String(error)).trim().split("\n").at(-1) ?? "";
   return { message: `unexpected error: ${lastLine.slice(0, 300)}`, exitCode: EXIT_CODES.failed };

@@ -10,6 +10,8 @@ export const LIMITS = {
   optionsPerAttribute: 1000,
   attributesPerOrganization: 1000,
   projectsPerOrganization: 1000,
+  segmentTypesPerOrganization: 1000,
+  segmentsPerOrganization: 100_000,
 } as const;
 
 /** Run inside the transaction that added the things: over the limit, the whole request is refused and undone. */

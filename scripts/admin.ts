@@ -14,7 +14,7 @@ import { initOrganization, listOrganizations, organizationExists } from "../src/
 import { createProject } from "../src/projects/projects.ts";
 import { rotateSigningSecret } from "../src/tokens/tokens.ts";
 import { exportOrganization } from "../src/transfer/exporter.ts";
-import { importOrganization } from "../src/transfer/importer.ts";
+import { ImportError, importOrganization } from "../src/transfer/importer.ts";
 import type { Counts } from "../src/transfer/records.ts";
 import { progressBar } from "./progress.ts";
 
@@ -56,6 +56,7 @@ function failure(error: unknown): { message: string; exitCode: number } {
   if (error instanceof UsageError) return { message: error.message, exitCode: EXIT_CODES.usage };
   if (error instanceof DatabaseInUseError) return { message: error.message, exitCode: EXIT_CODES.databaseInUse };
   if (error instanceof ClientError) return { message: error.message, exitCode: error.statusCode === 409 ? EXIT_CODES.conflict : EXIT_CODES.usage };
+  if (error instanceof ImportError) return { message: `import refused: ${error.message}`, exitCode: EXIT_CODES.usage };
   if (isDatabaseUnavailable(error)) return { message: "the database did not answer (check DATABASE_URL)", exitCode: EXIT_CODES.failed };
   const lastLine = (error instanceof Error ? error.message : String(error)).trim().split("\n").at(-1) ?? "";
   return { message: `unexpected error: ${lastLine.slice(0, 300)}`, exitCode: EXIT_CODES.failed };

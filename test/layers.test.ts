@@ -15,7 +15,7 @@ interface Edge {
 }
 
 const DOMAIN_FOLDERS = ["alerts", "attributes", "feedback", "keys", "memory", "organizations", "projects", "summarizer", "threads", "tokens", "transfer", "users", "webhooks"];
-const DOMAIN_FILES = ["src/errors.ts", "src/limits.ts"];
+const DOMAIN_FILES = ["src/errors.ts", "src/limits.ts", "src/specification.ts", "src/timestamp.ts"];
 
 const isDomain = (file: string) => DOMAIN_FOLDERS.some((folder) => file.startsWith(`src/${folder}/`)) || DOMAIN_FILES.includes(file);
 const isFastify = (to: string) => to === "fastify" || to.startsWith("@fastify/") || to.startsWith("fastify-");

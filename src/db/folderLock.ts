@@ -1,5 +1,5 @@
 import { link, readFile, unlink, writeFile } from "node:fs/promises";
-import { unlinkSync } from "node:fs";
+import { readFileSync, unlinkSync } from "node:fs";
 import { resolve } from "node:path";
 
 /** The embedded database's folder is held by another live process. */
@@ -23,15 +23,32 @@ export interface FolderLock {
 /** Lock files this process holds: finding its own PID in one it does not hold means a previous life left it. */
 const held = new Set<string>();
 
+/**
+ * A process killed but not yet reaped by its parent (a zombie, state Z; X while it is being reaped)
+ * still answers kill(pid, 0), yet holds nothing: where PID 1 reaps lazily, as some container inits
+ * do, a restart right after a crash would otherwise be refused. Without /proc (not Linux) a process
+ * that answers counts as alive.
+ */
+function isExited(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // "pid (command) state …": the command may hold spaces and parentheses, the state follows the last ")".
+    const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
+    return state === "Z" || state === "X";
+  } catch {
+    return false;
+  }
+}
+
 function isAlive(pid: number): boolean {
   if (pid === process.pid) return false;
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     // EPERM: the process exists but belongs to another user.
-    return (error as NodeJS.ErrnoException).code === "EPERM";
+    if ((error as NodeJS.ErrnoException).code !== "EPERM") return false;
   }
+  return !isExited(pid);
 }
 
 async function holderOf(lockPath: string): Promise<number | undefined> {
@@ -63,7 +80,7 @@ async function takeLock(folder: string, draft: string, lockPath: string): Promis
 /**
  * Holds `<folder>.lock`, a file holding this process's PID, until release() or exit. The file is written
  * beside the lock and hard-linked into place, so it never exists without its PID. A lock whose process
- * is gone (killed, crashed) is taken over; a live one is a DatabaseInUseError.
+ * is gone (killed, crashed, a zombie) is taken over; a live one is a DatabaseInUseError.
  */
 export async function lockFolder(folder: string): Promise<FolderLock> {
   const lockPath = `${resolve(folder)}.lock`;

@@ -1,7 +1,6 @@
-import { readFileSync } from "node:fs";
 import type { FastifyRequest } from "fastify";
-import { parse } from "yaml";
 import type { CredentialKind } from "../keys/keys.ts";
+import { readSpecification } from "../specification.ts";
 import { nullableFields, type NullableFields, type Schema } from "./nullFields.ts";
 
 /** Where a key may be read from: the schemes of components.securitySchemes. */
@@ -81,10 +80,8 @@ export interface OpenApiDocument {
   };
 }
 
-export const specificationPath = new URL("../../openapi.yaml", import.meta.url);
-
 export function loadSpecification(): OpenApiDocument {
-  return parse(readFileSync(specificationPath, "utf8")) as OpenApiDocument;
+  return readSpecification() as OpenApiDocument;
 }
 
 function keySource(name: string, scheme: SecurityScheme | undefined): KeySource {

@@ -3,7 +3,7 @@ import addFormats from "ajv-formats";
 import type { FastifyReply, FastifyRequest, FastifySchemaCompiler, HookHandlerDoneFunction } from "fastify";
 import { invalidInput } from "../errors.ts";
 import { operationOf } from "./contract.ts";
-import { isTimestamp, TIMESTAMP_RULE } from "./timestamp.ts";
+import { isTimestamp, TIMESTAMP_RULE } from "../timestamp.ts";
 import { stripNulls } from "./nullFields.ts";
 
 // verbose: an issue carries its schema, so a message can name what `not: { enum }` refuses.

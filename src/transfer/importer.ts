@@ -1,7 +1,18 @@
 import type { PrismaClient } from "../../generated/prisma/client.ts";
+import { sqlStates } from "../db/failures.ts";
 import { inBulkTransaction, type Db } from "../db/types.ts";
 import { createApiKey } from "../keys/keys.ts";
-import { COUNTED_KINDS, emptyCounts, parseRecord, type Counts, type CountedKind, type HeaderRecord } from "./records.ts";
+import { LIMITS } from "../limits.ts";
+import {
+  COUNTED_KINDS,
+  emptyCounts,
+  isOrganizationName,
+  ORGANIZATION_NAME_RULE,
+  parseRecord,
+  type Counts,
+  type CountedKind,
+  type HeaderRecord,
+} from "./records.ts";
 
 // An import creates a new organization from an export file, all or nothing, in one transaction.
 // Records are first copied as they come into temporary tables, a batch at a time (the file is
@@ -29,6 +40,8 @@ export interface ImportResult {
   publicKey: string;
   counts: Counts;
 }
+
+const BYTE_ORDER_MARK = "\uFEFF";
 
 /** Records copied into the temporary tables at once. */
 const BATCH_RECORDS = 1_000;
@@ -136,8 +149,10 @@ async function stageRecords(tx: Db, lines: AsyncIterable<string>): Promise<{ hea
   let header: HeaderRecord | undefined;
   let ended = false;
   let lineNumber = 0;
-  for await (const line of lines) {
+  for await (const text of lines) {
     lineNumber += 1;
+    // A byte-order mark, as some editors write at the start of a UTF-8 file.
+    const line = lineNumber === 1 && text.startsWith(BYTE_ORDER_MARK) ? text.slice(1) : text;
     if (line.trim() === "") continue;
     let record;
     try {
@@ -177,8 +192,18 @@ const duplicate = (table: string, key: string, problem: string, where = "true") 
 
 const text = (value: string) => `to_jsonb(${value})::text`;
 
+/** The first record of `table` beyond the organization's `limit` of them. */
+const overLimit = (table: string, limit: number, things: string) => `
+  SELECT line, 'an organization holds at most ${limit} ${things}' FROM (
+    SELECT line, row_number() OVER (ORDER BY line) AS n FROM ${table}) r
+  WHERE n > ${limit}`;
+
 /** Each query gives the line and problem of records that name what the file lacks, or repeat what it holds. */
 const CHECKS = [
+  overLimit("import_project", LIMITS.projectsPerOrganization, "projects"),
+  overLimit("import_segment_type", LIMITS.segmentTypesPerOrganization, "segment types"),
+  overLimit("import_segment", LIMITS.segmentsPerOrganization, "segments"),
+  overLimit("import_attribute", LIMITS.attributesPerOrganization, "attributes"),
   duplicate("import_project", "r.name", `'project ' || ${text("r.name")} || ' appears twice'`),
   duplicate("import_segment_type", "r.name", `'segment type ' || ${text("r.name")} || ' appears twice'`),
   duplicate("import_segment", "r.type, r.name", `'segment ' || ${text("r.name")} || ' of type ' || ${text("r.type")} || ' appears twice'`),
@@ -317,10 +342,23 @@ const WRITES = [
 ];
 
 /**
+ * What the checks let through and the database still refused, as an import error rather than the
+ * database's own words: the file, not the service, is at fault.
+ */
+function asImportError(error: unknown): unknown {
+  if (error instanceof ImportError) return error;
+  const states = sqlStates(error);
+  if (states.some((state) => state.startsWith("23"))) return new ImportError("the file holds two records that the database counts as one");
+  if (states.some((state) => state.startsWith("22"))) return new ImportError("the file holds a value the database cannot store");
+  return error;
+}
+
+/**
  * Creates a new organization holding what an export file holds, with one key of each kind, all
  * or nothing. `lines` are the file's lines; they are read once, as they come.
  */
-export function importOrganization(prisma: PrismaClient, lines: AsyncIterable<string>, options: ImportOptions = {}): Promise<ImportResult> {
+export async function importOrganization(prisma: PrismaClient, lines: AsyncIterable<string>, options: ImportOptions = {}): Promise<ImportResult> {
+  if (options.name !== undefined && !isOrganizationName(options.name)) throw new ImportError(`the organization's name ${ORGANIZATION_NAME_RULE}`);
   return inBulkTransaction(prisma, async (tx) => {
     await createStagingTables(tx);
     const { header, counts } = await stageRecords(tx, lines);
@@ -330,5 +368,7 @@ export function importOrganization(prisma: PrismaClient, lines: AsyncIterable<st
     const privateKey = await createApiKey(tx, organization.id, "private");
     const publicKey = await createApiKey(tx, organization.id, "public");
     return { organizationId: organization.id, privateKey: privateKey.key, publicKey: publicKey.key, counts };
+  }).catch((error: unknown) => {
+    throw asImportError(error);
   });
 }

@@ -1,5 +1,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
+import { readSpecification } from "../specification.ts";
+import { isTimestamp, TIMESTAMP_RULE } from "../timestamp.ts";
 
 // The export file: JSON Lines, one record per line, each with a `kind`. In file order: one header,
 // the organization's catalogues (projects, segment types, segments, intents, attributes), its users,
@@ -163,13 +165,24 @@ export type CountedKind = (typeof COUNTED_KINDS)[number];
 
 export const emptyCounts = (): Counts => Object.fromEntries(COUNTED_KINDS.map((kind) => [kind, 0])) as Counts;
 
-const string = { type: "string" };
-const name = { type: "string", minLength: 1, maxLength: 255 };
-const optionalName = { type: ["string", "null"], maxLength: 255 };
+/** The API's request schemas (openapi.yaml): a record passes the rules its data passes through the API. */
+const API = "openapi";
+const api = (pointer: string) => ({ $ref: `${API}#/components/schemas/${pointer}` });
+/** An API schema that allows null (absent in a request), where a record always carries the value. */
+const present = (type: string, pointer: string) => ({ type, ...api(pointer) });
+
+interface Bounds {
+  minLength?: number;
+  maxLength?: number;
+  maxItems?: number;
+}
+const specification = readSpecification() as { components: { schemas: Record<string, Bounds & { properties?: Record<string, Bounds> }> } };
+const { schemas } = specification.components;
+
+const name = api("Name");
+const catalogueName = api("CatalogueName");
 const timestamp = { type: "string", format: "date-time" };
 const ref = { type: "integer", minimum: 1 };
-const object = { type: "object" };
-const stringMap = { type: "object", additionalProperties: name };
 const timestamps = { createdAt: timestamp, updatedAt: timestamp };
 
 /** An object with exactly these fields, all required but `optional` (null where the schema allows it). */
@@ -184,7 +197,7 @@ const SCHEMAS: Record<ExportRecord["kind"], Json> = {
     format: { const: EXPORT_FORMAT },
     version: { const: EXPORT_VERSION },
     exportedAt: timestamp,
-    organization: { type: "object", required: ["id", "name"], properties: { id: ref, name: string } },
+    organization: { type: "object", required: ["id", "name"], properties: { id: ref, name } },
     filter: {
       type: "object",
       required: ["projectId", "since"],
@@ -192,24 +205,36 @@ const SCHEMAS: Record<ExportRecord["kind"], Json> = {
     },
   }),
   project: record("project", { name, ...timestamps }),
-  segmentType: record("segmentType", { name, ...timestamps }),
-  segment: record("segment", { type: name, name, ...timestamps }),
-  intent: record("intent", { project: name, name, ...timestamps }),
+  segmentType: record("segmentType", { name: catalogueName, ...timestamps }),
+  segment: record("segment", { type: catalogueName, name: catalogueName, ...timestamps }),
+  intent: record("intent", { project: name, name: api("CreateThreadRequest/properties/intents/items"), ...timestamps }),
   attribute: record("attribute", {
     project: name,
-    name,
-    options: { type: "array", items: fields({ name, ...timestamps }) },
+    name: api("AttributeInput/properties/name"),
+    options: {
+      type: "array",
+      maxItems: schemas.AttributeInput!.properties!.options!.maxItems,
+      items: fields({ name: api("AttributeInput/properties/options/items"), ...timestamps }),
+    },
     ...timestamps,
   }),
-  user: record("user", { externalId: name, name: optionalName, email: optionalName, username: optionalName, segments: stringMap, ...timestamps }),
+  user: record("user", {
+    externalId: api("ExternalUserInput/properties/externalId"),
+    name: api("ExternalUserInput/properties/name"),
+    email: api("ExternalUserInput/properties/email"),
+    username: api("ExternalUserInput/properties/username"),
+    segments: present("object", "SegmentsInput"),
+    ...timestamps,
+  }),
   thread: record("thread", {
     ref,
     project: name,
-    externalId: optionalName,
+    externalId: api("CreateThreadRequest/properties/externalId"),
     user: name,
-    metadata: object,
-    intents: { type: "array", items: name },
-    summary: string,
+    metadata: present("object", "CreateThreadRequest/properties/metadata"),
+    intents: present("array", "CreateThreadRequest/properties/intents"),
+    // The summary of a thread without one is empty, which no API answer shows.
+    summary: { type: "string", maxLength: schemas.MemorySummary!.properties!.summary!.maxLength },
     summaryMessage: { type: ["integer", "null"], minimum: 1 },
     summaryUpdatedAt: { type: ["string", "null"], format: "date-time" },
     ...timestamps,
@@ -217,21 +242,21 @@ const SCHEMAS: Record<ExportRecord["kind"], Json> = {
   message: record("message", {
     ref,
     thread: ref,
-    externalId: optionalName,
-    role: { enum: ["user", "assistant", "system", "tool"] },
-    type: { enum: ["markdown", "text", "json"] },
-    content: string,
-    jsonContent: { type: ["object", "null"] },
-    metadata: object,
+    externalId: api("MessageInput/properties/externalId"),
+    role: api("MessageInput/properties/role"),
+    type: present("string", "MessageInput/properties/type"),
+    content: api("MessageInput/properties/content"),
+    jsonContent: api("MessageInput/properties/jsonContent"),
+    metadata: present("object", "MessageInput/properties/metadata"),
     createdAt: timestamp,
     language: optionalName,
   }, ["language"]),
   feedback: record("feedback", {
     message: ref,
     user: name,
-    feedbackType: optionalName,
-    feedbackText: { type: ["string", "null"] },
-    attributes: stringMap,
+    feedbackType: api("FeedbackRequest/properties/feedbackType"),
+    feedbackText: api("FeedbackRequest/properties/feedbackText"),
+    attributes: present("object", "FeedbackRequest/properties/attributes"),
     ...timestamps,
   }),
   fact: record("fact", {
@@ -251,17 +276,47 @@ const SCHEMAS: Record<ExportRecord["kind"], Json> = {
   }),
 };
 
-const ajv = addFormats.default(new Ajv2020({ allErrors: false }));
+// strict off: openapi.yaml's schemas carry OpenAPI's own keywords (example, x-…) besides JSON Schema's.
+const ajv = addFormats.default(new Ajv2020({ allErrors: false, strict: false })).addFormat("date-time", { type: "string", validate: isTimestamp });
+ajv.addSchema({ $id: API, components: specification.components });
 const validators = Object.fromEntries(Object.entries(SCHEMAS).map(([kind, schema]) => [kind, ajv.compile(schema)])) as Record<
   ExportRecord["kind"],
   ValidateFunction
 >;
 
+const organizationName = ajv.compile(name);
+export const isOrganizationName = (value: string) => organizationName(value);
+export const ORGANIZATION_NAME_RULE = `must be ${schemas.Name!.minLength} to ${schemas.Name!.maxLength} characters`;
+
 function describe(error: ErrorObject): string {
   const field = error.instancePath.slice(1).replaceAll("/", ".");
   if (error.keyword === "additionalProperties") return `unknown field '${[field, error.params.additionalProperty].filter(Boolean).join(".")}'`;
   if (error.keyword === "required") return `missing field '${[field, error.params.missingProperty].filter(Boolean).join(".")}'`;
+  if (error.keyword === "format" && error.params.format === "date-time") return `field '${field}' ${TIMESTAMP_RULE}`;
+  if (error.keyword === "enum") return `field '${field}' must be one of ${(error.params.allowedValues as unknown[]).map(String).join(", ")}`;
+  if (error.keyword === "not") return `field '${field}' is a reserved name`;
   return `field '${field}' ${error.message}`;
+}
+
+/** In `u` mode a surrogate pair is one code point, so this matches only lone surrogates. */
+const LONE_SURROGATE = /\p{Surrogate}/u;
+const RESERVED_KEYS = new Set(["__proto__", "constructor"]);
+
+/** What no schema says and the API refuses too: text PostgreSQL cannot store as given, and reserved keys. */
+function textProblem(value: unknown, path = ""): string | undefined {
+  if (typeof value === "string") {
+    if (value.includes("\u0000")) return `field '${path}' contains a NUL character`;
+    if (LONE_SURROGATE.test(value)) return `field '${path}' is not well-formed Unicode (it has a lone surrogate)`;
+    return undefined;
+  }
+  if (value === null || typeof value !== "object") return undefined;
+  for (const [key, child] of Object.entries(value)) {
+    const childPath = path ? `${path}.${key}` : key;
+    if (RESERVED_KEYS.has(key)) return `field '${childPath}': '${key}' is a reserved name`;
+    const problem = textProblem(key, childPath) ?? textProblem(child, childPath);
+    if (problem) return problem;
+  }
+  return undefined;
 }
 
 /** The record a line holds; throws a message saying what is wrong with it otherwise. */
@@ -276,5 +331,7 @@ export function parseRecord(line: string): ExportRecord {
   if (typeof kind !== "string" || !Object.hasOwn(validators, kind)) throw new Error(`unknown record kind ${JSON.stringify(kind ?? null)}`);
   const validate = validators[kind as ExportRecord["kind"]];
   if (!validate(value)) throw new Error(`${kind}: ${describe(validate.errors![0]!)}`);
+  const problem = textProblem(value);
+  if (problem) throw new Error(`${kind}: ${problem}`);
   return value as ExportRecord;
 }

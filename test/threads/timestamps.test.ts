@@ -1,5 +1,5 @@
 import t from "tap";
-import { isTimestamp } from "../../src/http/timestamp.ts";
+import { isTimestamp } from "../../src/timestamp.ts";
 import { startService, uniqueId } from "../helpers/app.ts";
 import { listing } from "./fixtures/listing.ts";
 

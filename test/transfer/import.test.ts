@@ -1,4 +1,5 @@
 import t from "tap";
+import { loadSpecification } from "../../src/http/contract.ts";
 import { importOrganization } from "../../src/transfer/importer.ts";
 import type { EndRecord } from "../../src/transfer/records.ts";
 import { startService, uniqueId } from "../helpers/app.ts";
@@ -58,12 +59,64 @@ t.test("an import creates a new organization with the file's data and its own ke
   t.equal(await prisma.thread.count({ where: { organizationId: imported.organizationId } }), 3, "and leaves the first one as it was");
 });
 
+const api = loadSpecification().components.schemas!;
+const feedbackTextLimit = (api.FeedbackRequest!.properties!.feedbackText as { maxLength: number }).maxLength;
+const feedbackLine = lineOf((r) => r.kind === "feedback");
+const attributeLine = lineOf((r) => r.kind === "attribute");
+const userLine = lineOf((r) => r.kind === "user");
+const threadLine = lineOf((r) => r.kind === "thread");
+const messageLine = lineOf((r) => r.kind === "message");
+const option = (name: string) => ({ name, createdAt: "2024-05-01T09:30:00.000Z", updatedAt: "2024-05-01T09:30:00.000Z" });
+
+/** The export with `count` more attributes of the first attribute's project, right after it. */
+function withAttributes(count: number): string[] {
+  const first = JSON.parse(exported[attributeLine - 1]!);
+  const more = Array.from({ length: count }, (_, i) => JSON.stringify({ ...first, name: `extra-${i}`, options: [] }));
+  return withCount([...exported.slice(0, attributeLine), ...more, ...exported.slice(attributeLine)], "attribute", count);
+}
+
+/** Everything the API refuses, each in the record that would carry it. */
+const REFUSED_AS_BY_THE_API: [string, () => string[], RegExp][] = [
+  ["a feedbackType the API does not know", () => edited(feedbackLine, (r) => ({ ...r, feedbackType: "MAYBE" })), /^line \d+: feedback: field 'feedbackType' must be one of POSITIVE, NEGATIVE$/],
+  ["a null feedbackType", () => edited(feedbackLine, (r) => ({ ...r, feedbackType: null })), /^line \d+: feedback: field 'feedbackType' must be string$/],
+  [
+    "a feedbackText longer than the API takes",
+    () => edited(feedbackLine, (r) => ({ ...r, feedbackText: "x".repeat(feedbackTextLimit + 1) })),
+    new RegExp(`^line \\d+: feedback: field 'feedbackText' must NOT have more than ${feedbackTextLimit} characters$`),
+  ],
+  ["a 200,000-character summary", () => edited(threadLine, (r) => ({ ...r, summary: "x".repeat(200_000) })), /^line \d+: thread: field 'summary' must NOT have more than 1000 characters$/],
+  ["a 256-character name", () => edited(attributeLine, (r) => ({ ...r, name: "x".repeat(256) })), /^line \d+: attribute: field 'name' must NOT have more than 255 characters$/],
+  [
+    "1,001 options on an attribute",
+    () => edited(attributeLine, (r) => ({ ...r, options: Array.from({ length: 1001 }, (_, i) => option(`option-${i}`)) })),
+    /^line \d+: attribute: field 'options' must NOT have more than 1000 items$/,
+  ],
+  [
+    "101 segments on a user",
+    () => edited(userLine, (r) => ({ ...r, segments: Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`type-${i}`, "x"])) })),
+    /^line \d+: user: field 'segments' must NOT have more than 100 properties$/,
+  ],
+  ["a leap second", () => edited(messageLine, (r) => ({ ...r, createdAt: "2016-12-31T23:59:60Z" })), /^line \d+: message: field 'createdAt' must be an RFC 3339 date-time/],
+  ["a date that is no date", () => edited(threadLine, (r) => ({ ...r, updatedAt: "2024-02-30T10:00:00Z" })), /^line \d+: thread: field 'updatedAt' must be an RFC 3339 date-time/],
+  ["an empty organization name", () => edited(1, (r) => ({ ...r, organization: { ...r.organization, name: "" } })), /^line 1: header: field 'organization.name' must NOT have fewer than 1 characters$/],
+  [
+    "a 100,000-character organization name",
+    () => edited(1, (r) => ({ ...r, organization: { ...r.organization, name: "x".repeat(100_000) } })),
+    /^line 1: header: field 'organization.name' must NOT have more than 255 characters$/,
+  ],
+  ["an attribute named __proto__", () => edited(attributeLine, (r) => ({ ...r, name: "__proto__" })), /^line \d+: attribute: field 'name' is a reserved name$/],
+  ["a key named constructor", () => edited(threadLine, (r) => ({ ...r, metadata: { constructor: 1 } })), /^line \d+: thread: field 'metadata.constructor': 'constructor' is a reserved name$/],
+  ["a NUL character", () => edited(messageLine, (r) => ({ ...r, content: "a\u0000b" })), /^line \d+: message: field 'content' contains a NUL character$/],
+  ["1,001 attributes", () => withAttributes(1000), new RegExp(`^line ${attributeLine + 1000}: an organization holds at most 1000 attributes$`)],
+];
+
 const BAD_FILES: [string, () => string[], RegExp][] = [
+  ...REFUSED_AS_BY_THE_API,
   ["an empty file", () => [], /the file is empty/],
   ["a line that is not JSON", () => [exported[0]!, "{not json", ...exported.slice(1)], /^line 2: not a JSON object/],
   ["a file without its header", () => exported.slice(1), /^line 1: the file must start with a header record/],
   ["an unknown record kind", () => edited(2, (r) => ({ ...r, kind: "planet" })), /^line 2: unknown record kind "planet"/],
-  ["a field of the wrong type", () => edited(lineOf((r) => r.kind === "message"), (r) => ({ ...r, role: "robot" })), /^line \d+: message: field 'role' must be equal to one of the allowed values/],
+  ["a field of the wrong type", () => edited(lineOf((r) => r.kind === "message"), (r) => ({ ...r, role: "robot" })), /^line \d+: message: field 'role' must be one of user, assistant, system, tool$/],
   ["a missing field", () => edited(lineOf((r) => r.kind === "user"), ({ externalId, ...r }) => r), /^line \d+: user: missing field 'externalId'/],
   ["an unknown field", () => edited(lineOf((r) => r.kind === "thread"), (r) => ({ ...r, colour: "red" })), /^line \d+: thread: unknown field 'colour'/],
   ["a file cut short", () => exported.slice(0, -3), /the file ends before its end record: it was cut short/],
@@ -104,3 +157,17 @@ for (const [name, file, message] of BAD_FILES) {
     t.equal(await prisma.organization.count({ where: { name } }), 0, "no organization");
   });
 }
+
+t.test("a file that starts with a byte-order mark imports as without it", async (t) => {
+  const name = uniqueId("bom");
+  const imported = await importOrganization(prisma, linesOf([`\uFEFF${exported[0]}`, ...exported.slice(1)]), { name });
+  t.same(imported.counts, (records(exported).at(-1) as EndRecord).counts);
+  t.equal(await prisma.organization.count({ where: { name } }), 1);
+});
+
+t.test("an organization name the API would refuse, given to the import: refused before reading, nothing written", async (t) => {
+  for (const name of ["", "x".repeat(256)]) {
+    await t.rejects(importOrganization(prisma, linesOf(exported), { name }), /^the organization's name must be 1 to 255 characters$/);
+    t.equal(await prisma.organization.count({ where: { name } }), 0);
+  }
+});

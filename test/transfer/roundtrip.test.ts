@@ -120,6 +120,20 @@ t.test("CLI mistakes: exit 2 with a message, nothing on stdout", async (t) => {
     t.match(run.stderr, message);
     t.equal(run.stdout, "");
   }
+  const folder = await mkdtemp(join(tmpdir(), "import-refused-"));
+  t.teardown(() => rm(folder, { recursive: true, force: true }));
+  const notExport = join(folder, "not-export.jsonl");
+  await writeFile(notExport, "{not json\n");
+  for (const [args, message] of [
+    [["import", notExport], /admin: import refused: line 1: not a JSON object\n$/],
+    [["import", notExport, "--name", "x".repeat(256)], /admin: import refused: the organization's name must be 1 to 255 characters\n$/],
+  ] as const) {
+    const refused = await admin(env, ...args);
+    t.equal(refused.code, 2, "a file the import refuses is the user's mistake");
+    t.match(refused.stderr, message);
+    t.notMatch(refused.stderr, /unexpected error/);
+  }
+
   const missingFile = await admin(env, "import", "/nonexistent/export.jsonl");
   t.equal(missingFile.code, 1);
   t.match(missingFile.stderr, /ENOENT/);

@@ -4,6 +4,8 @@
  * test/config.test.ts. This module imports nothing of the service, so that any layer may read it.
  */
 
+import { isIP } from "node:net";
+
 /** How one variable is read: its default as the environment would spell it (undefined: none) and its check. */
 interface Variable<T> {
   default: string | undefined;
@@ -50,6 +52,34 @@ const list: Variable<string[]> = {
       .filter(Boolean),
 };
 
+/** Which proxies' X-Forwarded-For to believe: none, all, the nearest N hops, or these addresses and CIDR ranges. */
+export type TrustProxy = boolean | number | string[];
+
+/** proxy-addr's names for the private ranges, accepted by Fastify's trustProxy besides addresses and CIDRs. */
+const RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isAddressOrRange(item: string): boolean {
+  if (RANGE_NAMES.has(item)) return true;
+  const [address = "", prefix, ...rest] = item.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+const trustProxy: Variable<TrustProxy> = {
+  default: "false",
+  read(raw, name) {
+    if (raw === "false" || raw === "true") return raw === "true";
+    if (/^\d+$/.test(raw)) return Number(raw);
+    const items = list.read(raw, name);
+    const wrong = items.find((item) => !isAddressOrRange(item));
+    if (wrong !== undefined || items.length === 0) {
+      throw new Error(`${name} must be true, false, a hop count or comma-separated addresses or CIDR ranges, got '${wrong ?? raw}'`);
+    }
+    return items;
+  },
+};
+
 export const ENVIRONMENT = {
   PORT: integer("3000"),
   HOST: text("127.0.0.1"),
@@ -60,6 +90,7 @@ export const ENVIRONMENT = {
   RATE_LIMIT_PUBLIC_PER_MINUTE: integer("600"),
   RATE_LIMIT_PRIVATE_PER_MINUTE: integer("0"),
   RATE_LIMIT_FAILED_AUTH_PER_MINUTE: integer("60"),
+  TRUST_PROXY: trustProxy,
   REDIS_URL: text(undefined),
   REQUEST_TIMEOUT_MS: integer("30000"),
   HEADERS_TIMEOUT_MS: integer("10000"),
@@ -121,6 +152,8 @@ export interface Config {
   rateLimit: { publicPerMinute: number; privatePerMinute: number; failedAuthPerMinute: number };
   /** Shares the rate limit counters between instances. */
   redisUrl?: string;
+  /** The client address is X-Forwarded-For's only through these proxies; false: the socket's address. */
+  trustProxy: TrustProxy;
   summarizer: {
     kind: Environment["SUMMARIZER"] extends Variable<infer Kind> ? Kind : never;
     openai: { baseUrl: string; apiKey?: string; model: string; timeoutMs: number; retries: number };
@@ -156,6 +189,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       failedAuthPerMinute: values.RATE_LIMIT_FAILED_AUTH_PER_MINUTE,
     },
     redisUrl: values.REDIS_URL,
+    trustProxy: values.TRUST_PROXY,
     timeouts: {
       requestMs: values.REQUEST_TIMEOUT_MS,
       headersMs: values.HEADERS_TIMEOUT_MS,

@@ -48,6 +48,7 @@ const app = await buildApp({
   summarizer: configuredSummarizer(config.summarizer),
   metrics: config.metricsEnabled,
   timeouts: config.timeouts,
+  trustProxy: config.trustProxy,
   console: config.consoleEnabled,
   rateLimit: { ...config.rateLimit, redisUrl: config.redisUrl },
   cors: { origins: config.corsOrigins },

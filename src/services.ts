@@ -2,11 +2,11 @@ import type { Database } from "./db/database.ts";
 import { isDatabaseUnavailable } from "./db/failures.ts";
 import { listAttributes, upsertAttribute, type AttributeInput } from "./attributes/attributes.ts";
 import { notFound } from "./errors.ts";
-import { recordFeedback, type FeedbackInput } from "./feedback/feedback.ts";
+import { recordFeedback, type FeedbackCaller, type FeedbackInput } from "./feedback/feedback.ts";
 import type { FeedbackFilters } from "./feedback/filters.ts";
 import { listFeedback } from "./feedback/listing.ts";
 import { feedbackStats, type GroupBy } from "./feedback/stats.ts";
-import { authenticate, cachedPrincipal, type AuthenticateOptions, type KeyKind } from "./keys/keys.ts";
+import { authenticate, cachedPrincipal, type AuthenticateOptions } from "./keys/keys.ts";
 import { ingestThreadWithSummary } from "./memory/ingest.ts";
 import { findMemory } from "./memory/lookup.ts";
 import { SummaryKeeper, type SummaryLog } from "./memory/summaryKeeper.ts";
@@ -67,7 +67,7 @@ export function createServices(database: Database, { summarizer, shuttingDown = 
     users: {
       upsert: (organizationId: number, input: UserInput) => upsertUser(database, organizationId, input),
       async delete(organizationId: number, externalId: string): Promise<void> {
-        if (!(await deleteUser(prisma, organizationId, externalId))) throw notFound("User not found");
+        if (!(await deleteUser(database, organizationId, externalId))) throw notFound("User not found");
       },
       listSegments: (organizationId: number) => listSegments(prisma, organizationId),
     },
@@ -82,7 +82,7 @@ export function createServices(database: Database, { summarizer, shuttingDown = 
       listIntents: (organizationId: number, projectId?: number) => listIntents(prisma, organizationId, projectId),
     },
     feedback: {
-      record: (organizationId: number, keyKind: KeyKind, input: FeedbackInput) => recordFeedback(database, organizationId, keyKind, input),
+      record: (organizationId: number, caller: FeedbackCaller, input: FeedbackInput) => recordFeedback(database, organizationId, caller, input),
       list: (organizationId: number, filters: FeedbackFilters, page: PageRequest) => listFeedback(prisma, organizationId, filters, page),
       stats: (organizationId: number, filters: FeedbackFilters, groupBy?: GroupBy) => feedbackStats(prisma, organizationId, filters, groupBy),
     },

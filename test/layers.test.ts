@@ -21,7 +21,7 @@ const isDomain = (file: string) => DOMAIN_FOLDERS.some((folder) => file.startsWi
 const isFastify = (to: string) => to === "fastify" || to.startsWith("@fastify/") || to.startsWith("fastify-");
 const isDatabaseAccess = (to: string) =>
   to.startsWith("src/db/") || to.startsWith("generated/prisma/") || to.startsWith("@prisma/") || to === "pg" || to.startsWith("@electric-sql/");
-const isHttp = (to: string) => to.startsWith("src/http/") || to.startsWith("src/handlers/") || to.startsWith("src/api/") || to.startsWith("src/console/");
+const isHttp = (to: string) => to.startsWith("src/http/") || to.startsWith("src/handlers/") || to.startsWith("src/api/") || to.startsWith("src/console/") || to.startsWith("src/widget/");
 
 /** Each rule: which importing files it covers, and which imports it forbids them, in the README's words. */
 const RULES: { name: string; covers(file: string): boolean; forbids(to: string): boolean }[] = [

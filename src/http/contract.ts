@@ -12,6 +12,8 @@ export interface OperationContract {
   operationId: string;
   /** Empty: the operation needs no key. */
   keySources: KeySource[];
+  /** The other places a key may be given in (other operations read it there): named in the 401 when a key is found there. */
+  otherKeySources: KeySource[];
   keyKinds: KeyKind[];
   /** The status for a valid key of a kind the operation does not accept. */
   wrongKeyKindStatus: 401 | 403;
@@ -106,11 +108,16 @@ export function operationContract(spec: OpenApiDocument, method: string, path: s
   if (!operation) throw new Error(`openapi.yaml has no operation ${method} ${path}`);
   const security = operation.security ?? spec.security ?? [];
   const bodySchema = operation.requestBody?.content?.["application/json"]?.schema;
+  const schemes = security.flatMap((requirement) => Object.keys(requirement));
   return {
     operationId: operation.operationId,
-    keySources: security.flatMap((requirement) =>
-      Object.keys(requirement).map((name) => keySource(name, spec.components.securitySchemes[name])),
-    ),
+    keySources: schemes.map((name) => keySource(name, spec.components.securitySchemes[name])),
+    otherKeySources:
+      schemes.length === 0
+        ? []
+        : Object.entries(spec.components.securitySchemes)
+            .filter(([name]) => !schemes.includes(name))
+            .map(([name, scheme]) => keySource(name, scheme)),
     keyKinds: operation["x-api-key-kinds"] ?? ["private"],
     wrongKeyKindStatus: operation["x-wrong-key-kind-status"] ?? 403,
     arrayQueryParameters: (operation.parameters ?? [])

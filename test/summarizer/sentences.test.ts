@@ -8,6 +8,11 @@ t.test("sentences end at . ! ? … before a space, and at 。！？", async (t) 
   t.same(splitSentences('He said "stop." Then left.'), ['He said "stop."', "Then left."]);
   t.same(splitSentences("家族は4人です。配送は土曜日？はい"), ["家族は4人です。", "配送は土曜日？", "はい"]);
   t.same(splitSentences(""), []);
+  t.same(
+    splitSentences("Abflug am 7. Juni, Rückflug am 21. Juni. Es war der 2. Versuch. Seite 5. Mai kommt."),
+    ["Abflug am 7. Juni, Rückflug am 21. Juni.", "Es war der 2.", "Versuch.", "Seite 5. Mai kommt."],
+    "a German date's day ends no sentence",
+  );
 });
 
 t.test("a question ends with a question mark, before closing quotes", async (t) => {

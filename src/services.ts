@@ -2,11 +2,11 @@ import type { Database } from "./db/database.ts";
 import { isDatabaseUnavailable } from "./db/failures.ts";
 import { listAttributes, upsertAttribute, type AttributeInput } from "./attributes/attributes.ts";
 import { notFound } from "./errors.ts";
-import { recordFeedback, type FeedbackInput } from "./feedback/feedback.ts";
+import { recordFeedback, type FeedbackCaller, type FeedbackInput } from "./feedback/feedback.ts";
 import type { FeedbackFilters } from "./feedback/filters.ts";
 import { listFeedback } from "./feedback/listing.ts";
 import { feedbackStats, type GroupBy } from "./feedback/stats.ts";
-import { authenticate, cachedPrincipal, type AuthenticateOptions, type KeyKind } from "./keys/keys.ts";
+import { authenticate, cachedPrincipal, type AuthenticateOptions } from "./keys/keys.ts";
 import { createBuiltinFactExtractor, type FactExtractor } from "./memory/facts/extractor.ts";
 import { forgetFact, listFacts, memoryContext, searchMessages } from "./memory/facts/facts.ts";
 import { ingestThreadWithSummary } from "./memory/ingest.ts";
@@ -18,8 +18,12 @@ import type { ThreadInput } from "./threads/ingest.ts";
 import { listIntents } from "./threads/intents.ts";
 import { listThreads, type PageRequest, type ThreadFilters } from "./threads/listing.ts";
 import { listThreadMessages } from "./threads/messages.ts";
+import { authenticateToken, cachedToken, isFeedbackToken, mintToken, type TokenRequest } from "./tokens/tokens.ts";
 import { listSegments } from "./users/segments.ts";
 import { deleteUser, upsertUser, type UserInput } from "./users/users.ts";
+import { createAlert, deleteAlert, listAlerts, type AlertInput } from "./alerts/alerts.ts";
+import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, testWebhook, type WebhookInput } from "./webhooks/endpoints.ts";
+import type { UrlPolicy } from "./webhooks/url.ts";
 
 /** The specification's exact 404 body of the memory lookup. */
 export const NO_MEMORY = "No user or no memory found";
@@ -32,6 +36,8 @@ export interface ServiceOptions {
   /** True once the process has begun to shut down: it is no longer ready, whatever the database says. */
   shuttingDown?: () => boolean;
   log: SummaryLog;
+  /** Which webhook URLs may be registered (WEBHOOK_ALLOW_PRIVATE_NETWORKS). */
+  webhookUrls: UrlPolicy;
 }
 
 /**
@@ -48,7 +54,7 @@ export type Readiness = { ready: true } | { ready: false; shuttingDown: true } |
  */
 export function createServices(
   database: Database,
-  { summarizer, factExtractor = createBuiltinFactExtractor(), shuttingDown = () => false, log }: ServiceOptions,
+  { summarizer, factExtractor = createBuiltinFactExtractor(), shuttingDown = () => false, log, webhookUrls }: ServiceOptions,
 ) {
   const { prisma } = database;
   const summaries = new SummaryKeeper({ driver: database.driver, refiner: summarizer, log });
@@ -65,8 +71,12 @@ export function createServices(
       },
     },
     keys: {
-      cached: (key: string) => cachedPrincipal(prisma, key),
-      authenticate: (key: string, options: AuthenticateOptions) => authenticate(prisma, key, options),
+      cached: (key: string) => (isFeedbackToken(key) ? cachedToken(database, key) : cachedPrincipal(prisma, key)),
+      authenticate: (key: string, options: AuthenticateOptions) =>
+        isFeedbackToken(key) ? authenticateToken(database, key, options) : authenticate(prisma, key, options),
+    },
+    tokens: {
+      mint: (organizationId: number, request: TokenRequest) => mintToken(database, organizationId, request),
     },
     projects: {
       list: (organizationId: number) => listProjects(prisma, organizationId),
@@ -74,7 +84,7 @@ export function createServices(
     users: {
       upsert: (organizationId: number, input: UserInput) => upsertUser(database, organizationId, input),
       async delete(organizationId: number, externalId: string): Promise<void> {
-        if (!(await deleteUser(prisma, organizationId, externalId))) throw notFound("User not found");
+        if (!(await deleteUser(database, organizationId, externalId))) throw notFound("User not found");
       },
       listSegments: (organizationId: number) => listSegments(prisma, organizationId),
     },
@@ -89,13 +99,25 @@ export function createServices(
       listIntents: (organizationId: number, projectId?: number) => listIntents(prisma, organizationId, projectId),
     },
     feedback: {
-      record: (organizationId: number, keyKind: KeyKind, input: FeedbackInput) => recordFeedback(database, organizationId, keyKind, input),
+      record: (organizationId: number, caller: FeedbackCaller, input: FeedbackInput) => recordFeedback(database, organizationId, caller, input),
       list: (organizationId: number, filters: FeedbackFilters, page: PageRequest) => listFeedback(prisma, organizationId, filters, page),
       stats: (organizationId: number, filters: FeedbackFilters, groupBy?: GroupBy) => feedbackStats(prisma, organizationId, filters, groupBy),
     },
     attributes: {
       upsert: (organizationId: number, input: AttributeInput) => upsertAttribute(prisma, organizationId, input),
       list: (organizationId: number, projectId?: number) => listAttributes(prisma, organizationId, projectId),
+    },
+    webhooks: {
+      create: (organizationId: number, input: WebhookInput) => createWebhook(database.driver, webhookUrls, organizationId, input),
+      list: (organizationId: number) => listWebhooks(database.driver, organizationId),
+      delete: (organizationId: number, id: number) => deleteWebhook(database.driver, organizationId, id),
+      test: (organizationId: number, id: number) => testWebhook(database.driver, organizationId, id),
+      deliveries: (organizationId: number, id: number) => listDeliveries(database.driver, organizationId, id),
+    },
+    alerts: {
+      create: (organizationId: number, input: AlertInput) => createAlert(database.driver, organizationId, input),
+      list: (organizationId: number) => listAlerts(database.driver, organizationId),
+      delete: (organizationId: number, id: number) => deleteAlert(database.driver, organizationId, id),
     },
     memory: {
       async find(organizationId: number, userExternalId: string) {

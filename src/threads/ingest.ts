@@ -7,6 +7,7 @@ import { searchLanguages } from "../memory/facts/language.ts";
 import type { SummaryState } from "../memory/summaries.ts";
 import { projectNotFound } from "../projects/projects.ts";
 import { saveSegments, type UserInput } from "../users/users.ts";
+import { recordEvent } from "../webhooks/events.ts";
 import { loadThread, type ThreadView } from "./views.ts";
 
 type JsonObject = Record<string, unknown>;
@@ -82,6 +83,7 @@ export async function ingestThread(
     await linkIntents(tx, organizationId, projectId, threadId, input.intents ?? []);
     await onThreadChanged?.(tx, organizationId, threadId, { summaryMessageId, lastMessageId });
     const thread = await loadThread(tx, organizationId, threadId);
+    await recordEvent(tx, organizationId, { type: created ? "thread.created" : "thread.updated", thread: thread! });
     return { thread: thread!, created };
   });
 }

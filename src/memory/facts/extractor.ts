@@ -28,12 +28,15 @@ const MAX_MESSAGE_CHARS = 2000;
 const MAX_SENTENCES = 40;
 
 const CLAUSE_BREAK = /[,;] /gu;
+/** A conjunction that only tied the clause to the one before: "and" of "…, and we need a hotel in Rome". */
+const TIE = /^(?:and|so|but|und|aber|also|et|mais|donc|y|pero|así que)\s+/iu;
 /** A clause shorter than this says too little alone: the sentence is kept. */
 const MIN_CLAUSE = 15;
 
 /**
  * The clauses of `sentence` (cut after ", " and "; ") that hold [start, end): "I switched to day
- * shifts last week" of "I switched to day shifts last week, so I can run in the mornings now".
+ * shifts last week" of "I switched to day shifts last week, so I can run in the mornings now";
+ * "We need a hotel in Rome" of "I'm flying on May 3, and we need a hotel in Rome".
  */
 function clauseOf(sentence: string, start: number, end: number): string {
   let from = 0;
@@ -46,7 +49,9 @@ function clauseOf(sentence: string, start: number, end: number): string {
     }
   }
   const clause = sentence.slice(from, to).trim();
-  return clause.length >= MIN_CLAUSE ? clause : sentence;
+  if (from === 0) return clause.length < MIN_CLAUSE ? sentence : clause;
+  const untied = clause.replace(TIE, "");
+  return untied.length < MIN_CLAUSE ? sentence : untied.charAt(0).toLocaleUpperCase() + untied.slice(1);
 }
 
 /**

@@ -6,6 +6,8 @@ import { rulesFor } from "./rules/index.ts";
 /** The subjects the built-in extractor uses: the model is asked to use them too, so that both extractors' facts replace each other. */
 const KNOWN_SUBJECTS = [...new Set(rulesFor(undefined).map((rule) => rule.subject))];
 const MAX_MESSAGE_CHARS = 2000;
+/** The transcript the model reads: the latest messages that fit; facts of the earlier ones come from the fallback. */
+const MAX_TRANSCRIPT_CHARS = 24_000;
 const MAX_SUBJECT = 60;
 
 /** Exported for the tests: what the model is asked to do. */
@@ -26,9 +28,22 @@ export class FactReplyError extends Error {
   }
 }
 
+const line = (message: FactMessage) => `[${message.id}] ${message.role === "user" ? "User" : "Assistant"}: ${message.content.slice(0, MAX_MESSAGE_CHARS)}`;
+
+/** How many of the latest messages the model reads: as many as fit in MAX_TRANSCRIPT_CHARS. */
+function readCount(messages: readonly FactMessage[]): number {
+  let length = 0;
+  let count = 0;
+  for (let index = messages.length - 1; index >= 0; index--, count++) {
+    length += line(messages[index]!).length + 2;
+    if (length > MAX_TRANSCRIPT_CHARS) break;
+  }
+  return count;
+}
+
 /** Exported for the tests: the conversation as the model reads it, each message with its id. */
 export function factTranscript(messages: readonly FactMessage[]): string {
-  return messages.map((message) => `[${message.id}] ${message.role === "user" ? "User" : "Assistant"}: ${message.content.slice(0, MAX_MESSAGE_CHARS)}`).join("\n\n");
+  return messages.map(line).join("\n\n");
 }
 
 /** A reply in a ```json fence is still a reply. */
@@ -64,19 +79,24 @@ export function parseFactReply(reply: string, messages: readonly FactMessage[]):
 }
 
 /**
- * Facts from an LLM behind the LLM summarizer's endpoint. A failed request, or a reply that is
- * not what was asked (see parseFactReply), gives the facts of `fallback` instead.
+ * Facts from an LLM behind the LLM summarizer's endpoint, on the latest messages that fit in its
+ * prompt (the earlier ones, in a long thread, are read by `fallback`). A failed request, or a
+ * reply that is not what was asked (see parseFactReply), gives the facts of `fallback` instead.
  */
 export function createLlmFactExtractor(settings: OpenAiOptions, fallback: FactExtractor): FactExtractor {
   return {
     async extract(messages) {
       if (!messages.some((message) => message.role === "user")) return [];
+      const read = messages.slice(messages.length - readCount(messages));
+      const unread = messages.slice(0, messages.length - read.length);
+      let facts: ExtractedFact[];
       try {
-        const reply = await complete(settings, { system: FACT_INSTRUCTIONS, user: factTranscript(messages), maxTokens: 1024 });
-        return parseFactReply(reply, messages);
+        const reply = await complete(settings, { system: FACT_INSTRUCTIONS, user: factTranscript(read), maxTokens: 1024 });
+        facts = parseFactReply(reply, read);
       } catch {
         return fallback.extract(messages);
       }
+      return unread.length === 0 ? facts : [...(await fallback.extract(unread)), ...facts];
     },
   };
 }

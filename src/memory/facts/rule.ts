@@ -1,7 +1,8 @@
 /**
  * One way a user states a fact: a pattern tried on one statement (a sentence, or the part of a
  * question before it asks). Patterns are case-insensitive and free of nested quantifiers, so a
- * sentence costs time linear in its length.
+ * sentence costs time linear in its length. `needs`: words one of which the pattern needs, when
+ * it does not start with plain words (`cues`).
  */
 export interface Rule {
   /** The fact's key, shared by every language: "home city", "budget", "diet". */
@@ -28,13 +29,14 @@ const BOUNDARY = String.raw`(?:(?<![\p{L}\p{N}])(?=[\p{L}\p{N}])|(?<=[\p{L}\p{N}
  * A rule from a pattern written with `\b` for word boundaries. A group named `name` must start
  * with a capital letter (a place, a person, a brand), the rest of the pattern ignores case.
  */
-export function rule(subject: string, source: string, extra: Omit<Rule, "subject" | "pattern" | "cues"> = {}): Rule {
-  const cues = leadingWords(source);
-  return { subject, pattern: new RegExp(source.replaceAll(String.raw`\b`, BOUNDARY), "iud"), ...extra, ...(cues ? { cues } : {}) };
+export function rule(subject: string, source: string, extra: Pick<Rule, "topic" | "answers"> & { needs?: string } = {}): Rule {
+  const { needs, ...conditions } = extra;
+  const cues = needs === undefined ? leadingWords(source) : new Set(needs.split(" "));
+  return { subject, pattern: new RegExp(source.replaceAll(String.raw`\b`, BOUNDARY), "iud"), ...conditions, ...(cues ? { cues } : {}) };
 }
 
-const LEADING_ALTERNATIVES = /^\\b\(\?(?::|<v>)([\p{L}'’ |-]+)\)/u;
-const LEADING_WORD = /^\\b([\p{L}'’-]+)/u;
+const LEADING_ALTERNATIVES = /^\\b\(\?(?::|<v>)([\p{L}'’ |-]+)\)(?![?*{])/u;
+const LEADING_WORD = /^\\b([\p{L}'’-]+)(?![?*{\p{L}'’-])/u;
 
 /** The first words of `\b(?:one|two words|…)` or `\bword` at the start of a pattern, lowercase. */
 function leadingWords(source: string): Set<string> | undefined {

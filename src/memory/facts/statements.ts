@@ -40,6 +40,7 @@ export function statedPart(sentence: string): string {
 
 const CONNECTOR = /^(?:de|del|do|da|du|la|am|an|sur|upon)$/u;
 const CAPITALISED = /^\p{Lu}/u;
+const DOTTED = /^\.\p{L}/u;
 
 /** The capitalised words a name group starts with: "Lyon" of "Lyon last month", "" for "there". */
 function capitalisedStart(name: string): string {
@@ -58,18 +59,22 @@ function hasAny(words: ReadonlySet<string>, cues: ReadonlySet<string>): boolean 
   return false;
 }
 
+/** The statement a rule reads in `statement`, spanning its value (the `v` or `name` group, else the whole match). */
 function statementOf(rule: Rule, statement: string): Statement | undefined {
   const match = rule.pattern.exec(statement);
   if (!match) return undefined;
   const name = match.groups?.name;
   if (name !== undefined) {
     const kept = capitalisedStart(name);
-    if (!kept) return undefined;
     const start = match.indices!.groups!.name![0];
-    return { subject: rule.subject, value: kept.toLocaleLowerCase(), start: match.index, end: start + kept.length };
+    // "Fly.io", "Node.js": a domain or a file, not a place or a person.
+    if (!kept || DOTTED.test(statement.slice(start + kept.length, start + kept.length + 2))) return undefined;
+    return { subject: rule.subject, value: kept.toLocaleLowerCase(), start, end: start + kept.length };
   }
-  const value = match.groups?.v ?? match[0];
-  return { subject: rule.subject, value: value.toLocaleLowerCase(), start: match.index, end: match.index + match[0].length };
+  const value = match.groups?.v;
+  if (value === undefined) return { subject: rule.subject, value: match[0].toLocaleLowerCase(), start: match.index, end: match.index + match[0].length };
+  const [start, end] = match.indices!.groups!.v!;
+  return { subject: rule.subject, value: value.toLocaleLowerCase(), start, end };
 }
 
 /**

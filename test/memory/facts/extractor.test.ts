@@ -26,7 +26,7 @@ t.test("one message can state several facts, one per subject, each with the clau
     "travel origin": "I'm flying from Lisbon with my husband Tomás on May 3",
     partner: "I'm flying from Lisbon with my husband Tomás on May 3",
     "travel date": "I'm flying from Lisbon with my husband Tomás on May 3",
-    "travel destination": "and we need a hotel in Rome for four nights.",
+    "travel destination": "We need a hotel in Rome for four nights.",
   });
 });
 
@@ -82,9 +82,11 @@ t.test("a statement followed by a question states its fact; questions, thanks, c
     "If we move to Berlin, will the rent be higher?",
     "Wenn wir nach Berlin ziehen, brauchen wir ein Auto.",
     "We're back from Rome, it was wonderful!",
+    "We're moving to Fly.io next month.",
   ]) {
     t.same(factsOf(content), {}, content);
   }
+  t.same(factsOf("My fiancée is allergic to shellfish."), { partner: "My fiancée is allergic to shellfish." }, "her allergy is not the user's");
   const assistantOnly = [assistant("Since you live in Paris and you're vegetarian, try Le Potager du Marais."), assistant("Your budget is $800.")];
   t.same(extractFacts(assistantOnly), [], "the assistant's sentences are not the user's facts");
 });

@@ -74,6 +74,23 @@ t.test("a reply that is not what was asked falls back to the built-in extractor"
   }
 });
 
+t.test("a thread too long for the prompt: the model reads the latest messages, the fallback the earlier ones", async (t) => {
+  const long: FactMessage[] = [
+    { id: 1, role: "user", content: "I live in Paris.", createdAt: at },
+    ...Array.from({ length: 30 }, (_, index): FactMessage => ({ id: index + 2, role: index % 2 ? "user" : "assistant", content: "x".repeat(1500), createdAt: at })),
+    { id: 40, role: "user", content: "I'm vegetarian.", createdAt: at },
+  ];
+  const { fake, extractor } = await extractorFor(t, reply([{ subject: "diet", text: "I'm vegetarian.", messageId: 40 }]));
+  t.same(await extractor.extract(long), [
+    { subject: "home city", text: "I live in Paris.", messageId: 1 },
+    { subject: "diet", text: "I'm vegetarian.", messageId: 40 },
+  ]);
+  const prompt = fake.requests[0]!.body.messages[1]!.content;
+  t.ok(prompt.length <= 24_000, `${prompt.length} characters`);
+  t.notMatch(prompt, /\[1\] User/, "the first message is left to the fallback");
+  t.match(prompt, /\[40\] User: I'm vegetarian\.$/);
+});
+
 t.test("a conversation without user messages asks nothing", async (t) => {
   const { fake, extractor } = await extractorFor(t, reply([]));
   t.same(await extractor.extract([messages[1]!]), []);

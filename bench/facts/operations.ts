@@ -1,10 +1,10 @@
 /**
  * Latency of the user memory operations on a seeded database (npm run seed: 100k threads, 1M
  * messages, 1,000 users): facts (with history), context (with and without q) and search for a word
- * in a few percent of the user's messages and for a word in none, each for the users with the most
- * messages, after giving each of them facts through Create Thread (the built-in extractor).
+ * in a few percent of the user's messages and for a word in none, for a sample of users (or those
+ * with the most messages), after giving each of them facts through Create Thread (the built-in extractor).
  *
- *   DATABASE_URL=postgresql://…/seeded npx tsx bench/facts/operations.ts [--users 20] [--rounds 5]
+ *   DATABASE_URL=postgresql://…/seeded npx tsx bench/facts/operations.ts [--users 20] [--rounds 5] [--heaviest]
  */
 import { parseArgs } from "node:util";
 import { openDatabase } from "../../src/db/database.ts";
@@ -13,7 +13,9 @@ import { listFacts, memoryContext, searchMessages } from "../../src/memory/facts
 import { ingestThreadWithSummary } from "../../src/memory/ingest.ts";
 import { SummaryKeeper } from "../../src/memory/summaryKeeper.ts";
 
-const { values } = parseArgs({ options: { users: { type: "string", default: "20" }, rounds: { type: "string", default: "5" } } });
+const { values } = parseArgs({
+  options: { users: { type: "string", default: "20" }, rounds: { type: "string", default: "5" }, heaviest: { type: "boolean", default: false } },
+});
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error("DATABASE_URL must name the seeded PostgreSQL database");
 
@@ -25,7 +27,8 @@ const organizationId = busiest!.organizationId;
 const users = await prisma.$queryRaw<{ externalId: string; messages: number }[]>`
   SELECT u."externalId", count(*)::int AS "messages" FROM "ExternalUser" u
   JOIN "Thread" t ON t."externalUserId" = u."id" JOIN "Message" m ON m."threadId" = t."id"
-  WHERE u."organizationId" = ${organizationId} GROUP BY u."externalId" ORDER BY 2 DESC LIMIT ${Number(values.users)}`;
+  WHERE u."organizationId" = ${organizationId} GROUP BY u."externalId"
+  ORDER BY CASE WHEN ${values.heaviest} THEN -count(*) ELSE 0 END, md5(u."externalId") LIMIT ${Number(values.users)}`;
 
 // Facts for each user: three threads over months, stating and changing them.
 const keeper = new SummaryKeeper({ driver, log: { warn: () => {}, debug: () => {} } });
@@ -61,7 +64,8 @@ const [share] = await prisma.$queryRaw<{ firefox: number; none: number; total: n
   SELECT count(*) FILTER (WHERE m."content" ILIKE '%firefox%')::int AS "firefox", count(*) FILTER (WHERE m."content" ILIKE '%zephyrine%')::int AS "none", count(*)::int AS "total"
   FROM "Message" m JOIN "Thread" t ON t."id" = m."threadId" JOIN "ExternalUser" u ON u."id" = t."externalUserId"
   WHERE u."organizationId" = ${organizationId} AND u."externalId" = ${users[0]!.externalId} AND m."role" = 'user'`;
-console.log(`organization ${organizationId}; ${users.length} users, ${users[0]!.messages}-${users.at(-1)!.messages} messages each;`,
+const sizes = users.map((user) => user.messages).sort((a, b) => a - b);
+console.log(`organization ${organizationId}; ${users.length} users, ${sizes[0]}-${sizes.at(-1)} messages each (median ${sizes[sizes.length >> 1]});`,
   `the first user's user messages: ${share!.total}, with "firefox" ${share!.firefox}, with "zephyrine" ${share!.none}`);
 await measure("facts (include=history, limit 50)", (user) => listFacts(driver, organizationId, user, { history: true, limit: 50 }));
 await measure("context (maxChars 2000)", (user) => memoryContext(driver, organizationId, user, { maxChars: 2000 }));

@@ -224,8 +224,11 @@ const anyLanguageQuery = STEMMED_CONFIGS.map((config) => `plainto_tsquery('${con
 /**
  * $1 organization, $2 user id: the user's own messages matching the words of $3 in the message's
  * language (stemmed where it is known), best first (ts_rank, then newer), at most $4, each with a
- * snippet of at most $5 characters: the whole message when it is that short, else the passage around the match. The index finds the messages matching the
- * words in any language; each is then checked in its own.
+ * snippet of at most $5 characters: the whole message when it is that short, else the passage
+ * around the match. The user's threads are given as an array, so that PostgreSQL can AND two
+ * bitmaps before it reads a row: the messages of those threads (a btree) and those matching the
+ * words in any language (the GIN index); each such message is then matched in its own language.
+ * Planned by the thread's join instead, it computed the tsvector of every message of the user.
  */
 export const SEARCH_MESSAGES: Statement<SearchResult> = {
   name: "search_messages",
@@ -242,9 +245,9 @@ export const SEARCH_MESSAGES: Statement<SearchResult> = {
       FROM "Message" m
       CROSS JOIN LATERAL (SELECT message_search_query(m."language", $3::text) AS "query") q
       WHERE m."organizationId" = $1 AND m."role" = 'user'
+        AND m."threadId" = ANY ((SELECT array_agg("id") FROM "Thread" WHERE "organizationId" = $1 AND "externalUserId" = $2)::int[])
         AND message_search_vector(m."language", m."content") @@ (${anyLanguageQuery})
         AND message_search_vector(m."language", m."content") @@ q."query"
-        AND m."threadId" IN (SELECT "id" FROM "Thread" WHERE "organizationId" = $1 AND "externalUserId" = $2)
       ORDER BY "score" DESC, m."createdAt" DESC, m."id" DESC
       LIMIT $4::int) found
     JOIN "Thread" t ON t."id" = found."threadId"

@@ -198,7 +198,8 @@ async function checkSameAnswers(scenario: Scenario, servers: Started[], db: pg.C
     const [service, baseline] = compared as [(typeof compared)[number], (typeof compared)[number]];
     const statuses = (side: typeof service) => side.answers.map((one) => one.status);
     const values = (side: typeof service) => ({ json: side.answers.map((one) => one.json), stored: side.stored });
-    if (!statuses(service).every((status) => status >= 200 && status < 300) || !isDeepStrictEqual(statuses(service), statuses(baseline)) ||
+    // The second send may be refused (a public key never replaces a vote: 409), alike by both.
+    if (!(statuses(service)[0]! >= 200 && statuses(service)[0]! < 300) || !isDeepStrictEqual(statuses(service), statuses(baseline)) ||
         !isDeepStrictEqual(values(service), values(baseline))) {
       const difference = firstDifference({ statuses: statuses(service), ...values(service) }, { statuses: statuses(baseline), ...values(baseline) });
       throw new Error(`${scenario.name}: the service and the baseline answer request ${n} (${scenario.call(n).method} ${scenario.call(n).path}) differently: ${difference}`);

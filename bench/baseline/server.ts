@@ -325,8 +325,9 @@ async function createFeedback(request: IncomingMessage, response: ServerResponse
     const giverId = giver ? await giverOf(client, organizationId, kind, giver) : target.threadUserId;
     const feedback = await client.query({
       ...SQL.FEEDBACK,
-      values: [organizationId, target.messageId, target.threadId, target.projectId, giverId, feedbackType, optionalString(body, "feedbackText"), options, kind === "public"],
+      values: [organizationId, target.messageId, target.threadId, target.projectId, giverId, feedbackType, optionalString(body, "feedbackText"), options, kind === "public", kind !== "public" || !!token],
     });
+    if (!feedback.rows[0]) throw new Refusal(409, "Conflict - this giver has already voted; a feedback token can change a vote");
     return feedback.rows[0] as { created: boolean; feedback: unknown };
   });
   send(response, written.created ? 201 : 200, written.feedback);
@@ -344,8 +345,9 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
 
 const server = createServer((request, response) => {
   handle(request, response).catch((error: unknown) => {
-    // The client went away (a load generator stopping): nobody to answer.
-    if (request.destroyed) return;
+    // The client went away (a load generator stopping): nobody to answer. (Not request.destroyed: a request
+    // whose body has been read is destroyed too, and a refusal after reading it must still be answered.)
+    if (response.destroyed) return;
     if (error instanceof Refusal) return send(response, error.status, { error: error.message });
     process.stderr.write(`baseline: ${(error as Error).stack}\n`);
     send(response, 500, { error: "Internal server error" });

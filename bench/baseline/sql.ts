@@ -220,7 +220,8 @@ export const GIVER: Statement = {
 /**
  * The vote: the feedback upserted on (message, giver), its options made exactly $9, and its
  * Feedback object built from what was written. $1 organization, $2 message, $3 thread, $4 project,
- * $5 giver, $6 type, $7 text, $8 option ids, $9 the answer to a public key (no personal data).
+ * $5 giver, $6 type, $7 text, $8 option ids, $9 the answer to a public key (no personal data),
+ * $10 whether an existing vote is replaced (not by a public key: no row then, the 409).
  */
 export const FEEDBACK: Statement = {
   name: "feedback",
@@ -230,6 +231,7 @@ export const FEEDBACK: Statement = {
       VALUES ($1, $2, $3, $4, $5, $6, $7)
       ON CONFLICT ("organizationId", "messageId", "externalUserId") DO UPDATE SET
         "feedbackType" = EXCLUDED."feedbackType", "feedbackText" = EXCLUDED."feedbackText", "updatedAt" = now()
+        WHERE $10::boolean
       RETURNING *, (xmax = 0) AS "created"
     ), removed AS (
       DELETE FROM "FeedbackOption" fo USING f

@@ -40,12 +40,14 @@ t.test("feedback: feedback.created then feedback.updated, the Feedback as the pr
   const fixtures = feedbackFixtures({ ...service, org: organization });
   const target = await fixtures.thread();
   const reason = await fixtures.attribute(uniqueId("reason"), ["slow", "wrong"]);
-  const giver = { externalId: uniqueId("giver"), name: "Grace", email: "grace@example.com" };
+  const giver = { externalId: uniqueId("giver") };
+  await client.PUT("/api/external/users", { body: { ...giver, name: "Grace", email: "grace@example.com" } });
   const given = await widget.POST("/api/external/feedback", {
     body: { feedbackType: "NEGATIVE", externalThreadId: target.externalId, externalUser: giver, attributes: { [reason.name]: "slow" } },
   });
   t.equal(given.response.status, 201);
   t.notOk("content" in given.data!.message, "the public key's answer has no message content");
+  t.notOk("name" in given.data!.externalUser!, "nor the giver's name");
   const replaced = await client.POST("/api/external/feedback", {
     body: { feedbackType: "POSITIVE", externalThreadId: target.externalId, externalUser: giver, attributes: { [reason.name]: "wrong" } },
   });

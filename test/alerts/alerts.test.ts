@@ -1,6 +1,7 @@
 import t from "tap";
 import { evaluateDueAlerts, nextState } from "../../src/alerts/evaluate.ts";
 import { startService, uniqueId } from "../helpers/app.ts";
+import { contractViolations } from "../helpers/contract.ts";
 import { feedbackFixtures } from "../helpers/feedback.ts";
 
 const service = await startService(t, { webhooks: { allowPrivateNetworks: true } });
@@ -117,6 +118,8 @@ t.test("evaluation over the window: one alert.triggered, then one alert.resolved
   written = await events();
   t.same(written.map((event) => event.type), ["alert.triggered", "alert.resolved"]);
   t.match(written[1]!.payload, { alert: { id: alert.id, state: "ok" }, stats: resolved.stats });
+  const payload = written[1]!.payload as { alert: unknown; stats: unknown };
+  t.same([contractViolations("Alert", payload.alert), contractViolations("Stats", payload.stats)], [[], []], "an Alert and Stats of openapi.yaml");
   t.equal(await prisma.webhookDelivery.count({ where: { organizationId: organization.organizationId } }), 2, "each delivered to the subscribed endpoint");
 });
 

@@ -1,5 +1,6 @@
 import t from "tap";
 import { recordEvent } from "../../src/webhooks/events.ts";
+import { contractViolations } from "../helpers/contract.ts";
 import { startService, uniqueId } from "../helpers/app.ts";
 import { feedbackFixtures } from "../helpers/feedback.ts";
 
@@ -56,6 +57,7 @@ t.test("feedback: feedback.created then feedback.updated, the Feedback as the pr
   t.same(events.map((event) => event.type), ["feedback.created", "feedback.updated"]);
   t.match(events[0]!.payload, { id: given.data!.id, feedbackType: "NEGATIVE", message: { content: "message 2" }, externalUser: { name: "Grace", email: "grace@example.com" } });
   t.same((events[0]!.payload as { attributeOptions: { name: string }[] }).attributeOptions.map((option) => option.name), ["slow"]);
+  t.same(contractViolations("Feedback", events[0]!.payload), [], "a Feedback object of openapi.yaml");
   t.same(events[1]!.payload, replaced.data, "the update's data is the private key's answer, with the options it set");
 });
 

@@ -7,6 +7,8 @@ import type { FeedbackFilters } from "./feedback/filters.ts";
 import { listFeedback } from "./feedback/listing.ts";
 import { feedbackStats, type GroupBy } from "./feedback/stats.ts";
 import { authenticate, cachedPrincipal, type AuthenticateOptions } from "./keys/keys.ts";
+import { createBuiltinFactExtractor, type FactExtractor } from "./memory/facts/extractor.ts";
+import { forgetFact, listFacts, memoryContext, searchMessages } from "./memory/facts/facts.ts";
 import { ingestThreadWithSummary } from "./memory/ingest.ts";
 import { findMemory } from "./memory/lookup.ts";
 import { SummaryKeeper, type SummaryLog } from "./memory/summaryKeeper.ts";
@@ -16,6 +18,7 @@ import type { ThreadInput } from "./threads/ingest.ts";
 import { listIntents } from "./threads/intents.ts";
 import { listThreads, type PageRequest, type ThreadFilters } from "./threads/listing.ts";
 import { listThreadMessages } from "./threads/messages.ts";
+import { authenticateToken, cachedToken, isFeedbackToken, mintToken, type TokenRequest } from "./tokens/tokens.ts";
 import { listSegments } from "./users/segments.ts";
 import { deleteUser, upsertUser, type UserInput } from "./users/users.ts";
 import { createAlert, deleteAlert, listAlerts, type AlertInput } from "./alerts/alerts.ts";
@@ -28,6 +31,8 @@ export const NO_MEMORY = "No user or no memory found";
 export interface ServiceOptions {
   /** Refines the built-in memory summaries in the background (e.g. an LLM); none: built-in only. */
   summarizer?: Summarizer;
+  /** Finds the user's facts in what they write (default: the built-in extractor). */
+  factExtractor?: FactExtractor;
   /** True once the process has begun to shut down: it is no longer ready, whatever the database says. */
   shuttingDown?: () => boolean;
   log: SummaryLog;
@@ -47,7 +52,10 @@ export type Readiness = { ready: true } | { ready: false; shuttingDown: true } |
  * organization of the request's key first. Something asked for by id that does not exist is a
  * `notFound` error thrown here (or by the domain): handlers never answer 404 themselves.
  */
-export function createServices(database: Database, { summarizer, shuttingDown = () => false, log, webhookUrls }: ServiceOptions) {
+export function createServices(
+  database: Database,
+  { summarizer, factExtractor = createBuiltinFactExtractor(), shuttingDown = () => false, log, webhookUrls }: ServiceOptions,
+) {
   const { prisma } = database;
   const summaries = new SummaryKeeper({ driver: database.driver, refiner: summarizer, log });
   return {
@@ -63,8 +71,12 @@ export function createServices(database: Database, { summarizer, shuttingDown = 
       },
     },
     keys: {
-      cached: (key: string) => cachedPrincipal(prisma, key),
-      authenticate: (key: string, options: AuthenticateOptions) => authenticate(prisma, key, options),
+      cached: (key: string) => (isFeedbackToken(key) ? cachedToken(database, key) : cachedPrincipal(prisma, key)),
+      authenticate: (key: string, options: AuthenticateOptions) =>
+        isFeedbackToken(key) ? authenticateToken(database, key, options) : authenticate(prisma, key, options),
+    },
+    tokens: {
+      mint: (organizationId: number, request: TokenRequest) => mintToken(database, organizationId, request),
     },
     projects: {
       list: (organizationId: number) => listProjects(prisma, organizationId),
@@ -77,7 +89,7 @@ export function createServices(database: Database, { summarizer, shuttingDown = 
       listSegments: (organizationId: number) => listSegments(prisma, organizationId),
     },
     threads: {
-      ingest: (organizationId: number, input: ThreadInput) => ingestThreadWithSummary(database, summaries, organizationId, input),
+      ingest: (organizationId: number, input: ThreadInput) => ingestThreadWithSummary(database, summaries, organizationId, input, factExtractor),
       list: (organizationId: number, filters: ThreadFilters, page: PageRequest) => listThreads(database.driver, organizationId, filters, page),
       async listMessages(organizationId: number, threadId: number, page: PageRequest) {
         const messages = await listThreadMessages(prisma, organizationId, threadId, page);
@@ -113,6 +125,13 @@ export function createServices(database: Database, { summarizer, shuttingDown = 
         if (!memory) throw notFound(NO_MEMORY);
         return memory;
       },
+      facts: (organizationId: number, userExternalId: string, options: { history: boolean; limit: number }) =>
+        listFacts(database.driver, organizationId, userExternalId, options),
+      forgetFact: (organizationId: number, factId: number) => forgetFact(database.driver, organizationId, factId),
+      context: (organizationId: number, userExternalId: string, options: { maxChars: number; q?: string }) =>
+        memoryContext(database.driver, organizationId, userExternalId, options),
+      search: (organizationId: number, userExternalId: string, options: { q: string; limit: number }) =>
+        searchMessages(database.driver, organizationId, userExternalId, options),
       /** Summaries waiting for or in the background summarizer. */
       pendingSummaries: () => summaries.pending(),
       /** Stops the background summarizer (on close). */

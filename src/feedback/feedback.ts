@@ -2,6 +2,7 @@ import { selectedOptionIds } from "../attributes/selection.ts";
 import type { Database } from "../db/database.ts";
 import { conflict } from "../errors.ts";
 import { FEEDBACK_OPTIONS, FIRST_VOTE, VOTE } from "./sql.ts";
+import { checkCovered, tokenGiver, type TokenGrant } from "../tokens/grant.ts";
 import { saveUser, userByExternalId, type UserInput } from "../users/users.ts";
 import { findFeedbackTarget, type TargetInput } from "./target.ts";
 import type { FeedbackView, PublicFeedbackView } from "./views.ts";
@@ -14,11 +15,13 @@ export interface FeedbackInput extends TargetInput {
 }
 
 /**
- * Who votes: a private key (the organization's backend) or a public key, which ships in browsers,
+ * Who votes: a private key (the organization's backend); a public key, which ships in browsers,
  * so that anyone may hold one and name anyone: it stores only the giver's externalId, never
- * replaces a vote, and its answer carries no personal data.
+ * replaces a vote, and its answer carries no personal data; or a feedback token (what it grants),
+ * which votes only as its user on what it covers, is answered as a public key is, and replaces its
+ * user's vote.
  */
-export type FeedbackCaller = "private" | "public";
+export type FeedbackCaller = "private" | "public" | TokenGrant;
 
 export const ALREADY_VOTED = "Conflict - this giver has already voted; a feedback token can change a vote";
 
@@ -30,25 +33,28 @@ export async function recordFeedback(
   { driver }: Pick<Database, "driver">,
   organizationId: number,
   caller: FeedbackCaller,
-  input: FeedbackInput,
+  asked: FeedbackInput,
 ): Promise<{ feedback: FeedbackView | PublicFeedbackView; created: boolean }> {
-  const publicKey = caller === "public";
+  const grant = typeof caller === "object" ? caller : undefined;
+  const publicAnswer = caller !== "private";
+  const input = grant ? { ...asked, externalUser: tokenGiver(grant, asked.externalUser) } : asked;
   return driver.transaction(async (tx) => {
     const target = await findFeedbackTarget(tx, organizationId, input);
+    if (grant) checkCovered(grant, target);
     const optionIds = selectedOptionIds(input.attributes ?? {}, target.options);
     const { externalUser } = input;
     const giver = !externalUser
       ? { id: target.threadUserId }
-      : publicKey
-        ? await userByExternalId(tx, organizationId, externalUser.externalId)
-        : await saveUser(tx, organizationId, externalUser);
+      : caller === "private"
+        ? await saveUser(tx, organizationId, externalUser)
+        : await userByExternalId(tx, organizationId, externalUser.externalId);
     const { messageId, threadId, projectId } = target;
-    const values = [organizationId, messageId, threadId, projectId, giver.id, input.feedbackType, input.feedbackText ?? null, optionIds, publicKey];
-    const [vote] = await tx.rows(publicKey ? FIRST_VOTE : VOTE, values);
+    const values = [organizationId, messageId, threadId, projectId, giver.id, input.feedbackType, input.feedbackText ?? null, optionIds, publicAnswer];
+    const [vote] = await tx.rows(caller === "public" ? FIRST_VOTE : VOTE, values);
     if (!vote) throw conflict(ALREADY_VOTED);
-    const feedback = vote.created ? vote.feedback : (await tx.rows(FEEDBACK_OPTIONS, [organizationId, vote.id, optionIds, publicKey]))[0]!.feedback;
+    const feedback = vote.created ? vote.feedback : (await tx.rows(FEEDBACK_OPTIONS, [organizationId, vote.id, optionIds, publicAnswer]))[0]!.feedback;
     const type = vote.created ? "feedback.created" : "feedback.updated";
-    await recordEvent(tx, organizationId, { type, feedbackId: vote.id, data: publicKey ? undefined : feedback });
+    await recordEvent(tx, organizationId, { type, feedbackId: vote.id, data: publicAnswer ? undefined : feedback });
     return { feedback: feedback as FeedbackView | PublicFeedbackView, created: vote.created };
   });
 }

@@ -54,6 +54,7 @@ export interface FeedbackTargetRow {
   projectId: Thread["projectId"];
   threadUserId: Thread["externalUserId"];
   messageId: Message["id"] | null;
+  messageExternalId: Message["externalId"];
   /** Attribute name to the id of the option named for it; null: the attribute has no such option; absent: no such attribute. */
   options: Record<string, AttributeOption["id"] | null>;
 }
@@ -66,7 +67,7 @@ export interface FeedbackTargetRow {
 export const FEEDBACK_TARGET: Statement<FeedbackTargetRow> = {
   name: "feedback_target",
   text: `
-    SELECT t."id" AS "threadId", t."projectId", t."externalUserId" AS "threadUserId", m."id" AS "messageId",
+    SELECT t."id" AS "threadId", t."projectId", t."externalUserId" AS "threadUserId", m."id" AS "messageId", m."externalId" AS "messageExternalId",
            (SELECT COALESCE(json_object_agg(a."name", o."id"), '{}')
             FROM unnest($5::text[], $6::text[]) AS wanted("attribute", "option")
             JOIN "Attribute" a ON a."organizationId" = $1 AND a."projectId" = t."projectId" AND a."name" = wanted."attribute"
@@ -74,7 +75,7 @@ export const FEEDBACK_TARGET: Statement<FeedbackTargetRow> = {
               ON o."organizationId" = $1 AND o."attributeId" = a."id" AND o."name" = wanted."option") AS "options"
     FROM "Thread" t
     LEFT JOIN LATERAL (
-      SELECT m."id" FROM "Message" m
+      SELECT m."id", m."externalId" FROM "Message" m
       WHERE m."organizationId" = t."organizationId" AND m."threadId" = t."id" AND ($4::text IS NULL OR m."externalId" = $4)
       ORDER BY m."id" DESC
       LIMIT 1

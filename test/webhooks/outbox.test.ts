@@ -71,6 +71,25 @@ t.test("user deletion: user.deleted with the externalId", async (t) => {
   t.same(events.map((event) => [event.type, event.payload]), [["user.deleted", { externalId }]], "one event; the 404 wrote none");
 });
 
+t.test("memory facts: memory.facts_changed with the user's current facts, when a message adds one and when one is forgotten", async (t) => {
+  const { organization, client } = await subscribedOrganization(["memory.facts_changed"]);
+  const userExternalId = uniqueId("user");
+  const say = (content: string) => client.POST("/api/external/threads", { body: { externalUser: { externalId: userExternalId }, messages: [{ role: "user", content }] } });
+  await say("Hello there");
+  t.equal(await prisma.webhookEvent.count({ where: { organizationId: organization.organizationId } }), 0, "no fact, no event");
+  await say("I live in Paris and I am vegetarian.");
+  const facts = (await client.GET("/api/external/memory/facts", { params: { query: { userExternalId } } })).data!;
+  t.ok(facts.facts.length > 0, "the built-in extractor found facts");
+  let events = await eventsOf(organization.organizationId);
+  t.same(events.map((event) => [event.type, event.payload]), [["memory.facts_changed", facts]], "the data is what GET /api/external/memory/facts answers");
+
+  const forgotten = facts.facts[0]!;
+  t.equal((await client.DELETE("/api/external/memory/facts/{factId}", { params: { path: { factId: forgotten.id } } })).response.status, 204);
+  events = await eventsOf(organization.organizationId);
+  t.equal(events.length, 2);
+  t.same(events[1]!.payload, { userExternalId, facts: facts.facts.slice(1) });
+});
+
 t.test("nothing is written for a type no endpoint subscribes to, nor for an organization without endpoints", async (t) => {
   const { organization, client } = await subscribedOrganization(["user.deleted"]);
   await client.POST("/api/external/threads", { body: { externalUser: { externalId: uniqueId("user") }, messages: [{ role: "user", content: "hi" }] } });

@@ -8,6 +8,7 @@ import { forgetKey, storeKey, storedKey } from "./session.ts";
 import "./styles.css";
 import { SignIn } from "./views/SignIn.tsx";
 import { FeedbackView } from "./views/Feedback.tsx";
+import { SettingsView } from "./views/Settings.tsx";
 import { ThreadView } from "./views/Thread.tsx";
 import { ThreadsView } from "./views/Threads.tsx";
 import { TrendsView } from "./views/Trends.tsx";
@@ -16,6 +17,7 @@ const NAVIGATION = [
   { href: "/console/threads", label: "Threads" },
   { href: "/console/feedback", label: "Feedback" },
   { href: "/console/trends", label: "Trends" },
+  { href: "/console/settings", label: "Settings" },
 ];
 
 function View({ route }: { route: Route }) {
@@ -28,6 +30,8 @@ function View({ route }: { route: Route }) {
       return <FeedbackView query={route.query} />;
     case "/console/trends":
       return <TrendsView query={route.query} />;
+    case "/console/settings":
+      return <SettingsView />;
     default:
       return (
         <p role="alert" class="error">

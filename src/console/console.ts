@@ -65,5 +65,6 @@ export async function consoleRoutes(app: FastifyInstance, { folder = consoleBuil
     scope.get("/console/threads/:threadId", { schema: { hide: true } }, sendPage);
     scope.get("/console/feedback", { schema: { hide: true } }, sendPage);
     scope.get("/console/trends", { schema: { hide: true } }, sendPage);
+    scope.get("/console/settings", { schema: { hide: true } }, sendPage);
   });
 }

@@ -2,6 +2,7 @@
 import type { Statement } from "../db/driver.ts";
 import { isoTimestampText as iso } from "../db/sql.ts";
 import { feedbackJoins, feedbackJson, storedFeedbackOptions } from "../feedback/sql.ts";
+import { factJson } from "../memory/facts/sql.ts";
 
 /** The Webhook object of `WebhookEndpoint e` (never its secret). */
 const webhookJson = `json_build_object(
@@ -34,6 +35,25 @@ export const RECORD_FEEDBACK_EVENT: Statement<never> = {
   name: "webhook_record_feedback_event",
   text: recordEvent(`(SELECT ${feedbackJson(storedFeedbackOptions)}::jsonb FROM "Feedback" f ${feedbackJoins}
     WHERE f."organizationId" = $1 AND f."id" = $3)`),
+};
+
+/** The most facts the event carries: as many as one page of GET /api/external/memory/facts. */
+const FACTS_IN_EVENT = 200;
+
+/**
+ * $1 organization, $2 type, $3 user id: the event's data is what GET /api/external/memory/facts
+ * answers then, `{ userExternalId, facts }` (the current facts, newest first), built only when an endpoint listens.
+ */
+export const RECORD_FACTS_EVENT: Statement<never> = {
+  name: "webhook_record_facts_event",
+  text: recordEvent(`(SELECT json_build_object('userExternalId', u."externalId", 'facts', COALESCE((
+      SELECT json_agg(listed."fact" ORDER BY listed."statedAt" DESC, listed."id" DESC) FROM (
+        SELECT f."id", f."statedAt", ${factJson} AS "fact"
+        FROM "Fact" f JOIN "Thread" t ON t."id" = f."threadId" JOIN "Message" m ON m."id" = f."messageId"
+        WHERE f."organizationId" = $1::int AND f."externalUserId" = u."id" AND f."invalidAt" IS NULL
+        ORDER BY f."statedAt" DESC, f."id" DESC
+        LIMIT ${FACTS_IN_EVENT}) listed), '[]'))::jsonb
+    FROM "ExternalUser" u WHERE u."organizationId" = $1::int AND u."id" = $3::int)`),
 };
 
 /**

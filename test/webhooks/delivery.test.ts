@@ -161,6 +161,33 @@ t.test("an endpoint that never answers keeps none of the others waiting", async 
   t.ok(hanging.received.length <= 4, `the hanging endpoint holds at most 4 attempts at once (${hanging.received.length})`);
 });
 
+t.test("an answer is read up to 64 KB, then the connection is dropped: a 2xx is delivered, however long the body", async (t) => {
+  const service = await serviceWithWorker(t);
+  let written = 0;
+  let closedAfter = -1;
+  const endless = await startReceiver(t, () => (_request, response) => {
+    response.writeHead(200, { "content-type": "text/plain" });
+    const chunk = Buffer.alloc(16 * 1024, "x");
+    const timer = setInterval(() => {
+      written += chunk.length;
+      response.write(chunk);
+    }, 5);
+    response.on("close", () => {
+      clearInterval(timer);
+      closedAfter = written;
+    });
+  });
+  const webhook = await register(service, endless.url);
+  await emit(service);
+  const [row] = await eventually(async () => {
+    const rows = await deliveriesOf(service, webhook.id);
+    return rows[0]?.status === "delivered" && rows;
+  }, 5_000);
+  t.match(row, { attempts: 1, lastStatusCode: 200 });
+  await eventually(() => closedAfter >= 0, 5_000);
+  t.ok(closedAfter < 1024 * 1024, `the worker hung up after ${closedAfter} bytes were sent`);
+});
+
 t.test("shutdown: an attempt in flight is left due for the next worker, never lost", async (t) => {
   const service = await startService(t, { webhooks: SETTINGS });
   let answer = false;

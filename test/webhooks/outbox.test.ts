@@ -1,5 +1,6 @@
 import t from "tap";
 import { recordEvent } from "../../src/webhooks/events.ts";
+import { contractViolations } from "../helpers/contract.ts";
 import { startService, uniqueId } from "../helpers/app.ts";
 import { feedbackFixtures } from "../helpers/feedback.ts";
 
@@ -40,12 +41,14 @@ t.test("feedback: feedback.created then feedback.updated, the Feedback as the pr
   const fixtures = feedbackFixtures({ ...service, org: organization });
   const target = await fixtures.thread();
   const reason = await fixtures.attribute(uniqueId("reason"), ["slow", "wrong"]);
-  const giver = { externalId: uniqueId("giver"), name: "Grace", email: "grace@example.com" };
+  const giver = { externalId: uniqueId("giver") };
+  await client.PUT("/api/external/users", { body: { ...giver, name: "Grace", email: "grace@example.com" } });
   const given = await widget.POST("/api/external/feedback", {
     body: { feedbackType: "NEGATIVE", externalThreadId: target.externalId, externalUser: giver, attributes: { [reason.name]: "slow" } },
   });
   t.equal(given.response.status, 201);
   t.notOk("content" in given.data!.message, "the public key's answer has no message content");
+  t.notOk("name" in given.data!.externalUser!, "nor the giver's name");
   const replaced = await client.POST("/api/external/feedback", {
     body: { feedbackType: "POSITIVE", externalThreadId: target.externalId, externalUser: giver, attributes: { [reason.name]: "wrong" } },
   });
@@ -54,6 +57,7 @@ t.test("feedback: feedback.created then feedback.updated, the Feedback as the pr
   t.same(events.map((event) => event.type), ["feedback.created", "feedback.updated"]);
   t.match(events[0]!.payload, { id: given.data!.id, feedbackType: "NEGATIVE", message: { content: "message 2" }, externalUser: { name: "Grace", email: "grace@example.com" } });
   t.same((events[0]!.payload as { attributeOptions: { name: string }[] }).attributeOptions.map((option) => option.name), ["slow"]);
+  t.same(contractViolations("Feedback", events[0]!.payload), [], "a Feedback object of openapi.yaml");
   t.same(events[1]!.payload, replaced.data, "the update's data is the private key's answer, with the options it set");
 });
 
@@ -65,6 +69,25 @@ t.test("user deletion: user.deleted with the externalId", async (t) => {
   t.equal((await client.DELETE("/api/external/users/{externalId}", { params: { path: { externalId } } })).response.status, 404);
   const events = await eventsOf(organization.organizationId);
   t.same(events.map((event) => [event.type, event.payload]), [["user.deleted", { externalId }]], "one event; the 404 wrote none");
+});
+
+t.test("memory facts: memory.facts_changed with the user's current facts, when a message adds one and when one is forgotten", async (t) => {
+  const { organization, client } = await subscribedOrganization(["memory.facts_changed"]);
+  const userExternalId = uniqueId("user");
+  const say = (content: string) => client.POST("/api/external/threads", { body: { externalUser: { externalId: userExternalId }, messages: [{ role: "user", content }] } });
+  await say("Hello there");
+  t.equal(await prisma.webhookEvent.count({ where: { organizationId: organization.organizationId } }), 0, "no fact, no event");
+  await say("I live in Paris and I am vegetarian.");
+  const facts = (await client.GET("/api/external/memory/facts", { params: { query: { userExternalId } } })).data!;
+  t.ok(facts.facts.length > 0, "the built-in extractor found facts");
+  let events = await eventsOf(organization.organizationId);
+  t.same(events.map((event) => [event.type, event.payload]), [["memory.facts_changed", facts]], "the data is what GET /api/external/memory/facts answers");
+
+  const forgotten = facts.facts[0]!;
+  t.equal((await client.DELETE("/api/external/memory/facts/{factId}", { params: { path: { factId: forgotten.id } } })).response.status, 204);
+  events = await eventsOf(organization.organizationId);
+  t.equal(events.length, 2);
+  t.same(events[1]!.payload, { userExternalId, facts: facts.facts.slice(1) });
 });
 
 t.test("nothing is written for a type no endpoint subscribes to, nor for an organization without endpoints", async (t) => {

@@ -3,6 +3,7 @@ import type { Driver, DriverQueries } from "../../db/driver.ts";
 import { notFound } from "../../errors.ts";
 import { type ContextFact, CONTEXT, FACT_USER, FACTS, FORGET_FACT, LOCK_FACT, SEARCH_MESSAGES, type SearchResult } from "./sql.ts";
 import { statementKey } from "./supersede.ts";
+import { recordEvent } from "../../webhooks/events.ts";
 
 export const USER_NOT_FOUND = "User not found";
 export const FACT_NOT_FOUND = "Fact not found";
@@ -29,7 +30,10 @@ export async function listFacts(db: DriverQueries, organizationId: number, userE
 export async function forgetFact(driver: Driver, organizationId: number, factId: number): Promise<void> {
   const forgotten = await driver.transaction(async (tx) => {
     const [fact] = await tx.rows(LOCK_FACT, [organizationId, factId]);
-    if (fact) await tx.rows(FORGET_FACT, [organizationId, factId, statementKey(fact.text)]);
+    if (fact) {
+      await tx.rows(FORGET_FACT, [organizationId, factId, statementKey(fact.text)]);
+      await recordEvent(tx, organizationId, { type: "memory.facts_changed", userId: fact.externalUserId });
+    }
     return fact !== undefined;
   });
   if (!forgotten) throw notFound(FACT_NOT_FOUND);

@@ -3,6 +3,7 @@ import type { SummaryState } from "../summaries.ts";
 import { type ExtractedFact, type FactExtractor, type FactMessage, MAX_FACT_TEXT } from "./extractor.ts";
 import { CLOSE_FACT, FACT_NEIGHBOURS, INSERT_FACT, NEW_MESSAGES } from "./sql.ts";
 import { statementKey } from "./supersede.ts";
+import { recordEvent } from "../../webhooks/events.ts";
 
 /** A subject is at most this long (openapi.yaml); the extractor reads at most this much of a message. */
 const SUBJECT_LIMIT = 100;
@@ -13,21 +14,22 @@ const MESSAGE_READ_LIMIT = 20_000;
  * it becomes current when nothing was said on the subject after it (closing the current fact),
  * else history superseded by the next statement. A statement the message already made, one that
  * says the same as the fact stated just before or just after it, and one the user asked to
- * forget add nothing.
+ * forget add nothing. True when it added the fact.
  */
-async function keepFact(tx: DriverQueries, organizationId: number, userId: number, fact: ExtractedFact): Promise<void> {
+async function keepFact(tx: DriverQueries, organizationId: number, userId: number, fact: ExtractedFact): Promise<boolean> {
   const text = fact.text.trim().slice(0, MAX_FACT_TEXT);
   const subject = fact.subject.trim().slice(0, SUBJECT_LIMIT);
   const key = statementKey(text);
-  if (!key || !subject) return;
+  if (!key || !subject) return false;
   const [place] = await tx.rows(FACT_NEIGHBOURS, [organizationId, userId, subject, key, fact.messageId]);
-  if (!place || place.forgotten || place.known) return;
-  if ([place.previousText, place.nextText].some((said) => said !== null && statementKey(said) === key)) return;
+  if (!place || place.forgotten || place.known) return false;
+  if ([place.previousText, place.nextText].some((said) => said !== null && statementKey(said) === key)) return false;
   if (place.previousCurrent) await tx.rows(CLOSE_FACT, [organizationId, place.previousId, fact.messageId]);
   // The fact stated before is current, or was closed by the next one: this one closes it now.
   // One closed by a fact since forgotten keeps its end.
   const supersedes = place.previousCurrent || (place.nextId !== null && place.previousSupersededById === place.nextId) ? place.previousId : null;
   await tx.rows(INSERT_FACT, [organizationId, userId, subject, text, fact.messageId, place.nextId, supersedes]);
+  return true;
 }
 
 /**
@@ -54,5 +56,7 @@ export async function keepFacts(tx: DriverQueries, extractor: FactExtractor, org
   // Only the user's messages state facts; in the order they were said, so that within one ingest the later one wins.
   const facts = (await extractor.extract(messages)).filter((fact) => statedAt.has(fact.messageId));
   facts.sort((a, b) => statedAt.get(a.messageId)! - statedAt.get(b.messageId)! || a.messageId - b.messageId);
-  for (const fact of facts) await keepFact(tx, organizationId, users[0]!.userId, fact);
+  let changed = false;
+  for (const fact of facts) changed = (await keepFact(tx, organizationId, users[0]!.userId, fact)) || changed;
+  if (changed) await recordEvent(tx, organizationId, { type: "memory.facts_changed", userId: users[0]!.userId });
 }

@@ -113,13 +113,13 @@ export const INSERT_FACT: Statement<{ id: Fact["id"] }> = {
 };
 
 /**
- * $1 organization, $2 fact: its subject and text, and its user's row locked, as Create Thread
+ * $1 organization, $2 fact: its subject, text and user, and its user's row locked, as Create Thread
  * locks it, so that forgetting and keeping facts take turns. No row: no such fact.
  */
-export const LOCK_FACT: Statement<Pick<Fact, "subject" | "text">> = {
+export const LOCK_FACT: Statement<Pick<Fact, "subject" | "text" | "externalUserId">> = {
   name: "lock_fact",
   text: `
-    SELECT f."subject", f."text" FROM "Fact" f JOIN "ExternalUser" u ON u."id" = f."externalUserId"
+    SELECT f."subject", f."text", f."externalUserId" FROM "Fact" f JOIN "ExternalUser" u ON u."id" = f."externalUserId"
     WHERE f."organizationId" = $1 AND f."id" = $2
     FOR UPDATE OF u`,
 };
@@ -149,7 +149,7 @@ export interface FactView {
 }
 
 /** The Fact object of `Fact f` with its source thread `t` and message `m`. */
-const factJson = `json_build_object(
+export const factJson = `json_build_object(
   'id', f."id", 'subject', f."subject", 'text', f."text", 'statedAt', ${iso('f."statedAt"')},
   'invalidAt', CASE WHEN f."invalidAt" IS NULL THEN NULL ELSE ${iso('f."invalidAt"')} END,
   'supersededById', f."supersededById",

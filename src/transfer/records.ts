@@ -249,7 +249,7 @@ const SCHEMAS: Record<ExportRecord["kind"], Json> = {
     jsonContent: api("MessageInput/properties/jsonContent"),
     metadata: present("object", "MessageInput/properties/metadata"),
     createdAt: timestamp,
-    language: optionalName,
+    language: { type: ["string", "null"], minLength: 2, maxLength: 8 },
   }, ["language"]),
   feedback: record("feedback", {
     message: ref,
@@ -270,7 +270,7 @@ const SCHEMAS: Record<ExportRecord["kind"], Json> = {
     supersededBy: { type: ["integer", "null"], minimum: 1 },
     createdAt: timestamp,
   }),
-  forgotten: record("forgotten", { user: name, subject: { type: "string", minLength: 1, maxLength: 100 }, statement: string, forgottenAt: timestamp }),
+  forgotten: record("forgotten", { user: name, subject: { type: "string", minLength: 1, maxLength: 100 }, statement: { type: "string", minLength: 1, maxLength: 1000 }, forgottenAt: timestamp }),
   end: record("end", {
     counts: { type: "object", required: COUNTED_KINDS.filter((kind) => !KINDS_SINCE_FACTS.includes(kind)), properties: Object.fromEntries(COUNTED_KINDS.map((kind) => [kind, { type: "integer", minimum: 0 }])) },
   }),

@@ -39,7 +39,8 @@ export async function forgetFact(driver: Driver, organizationId: number, factId:
   if (!forgotten) throw notFound(FACT_NOT_FOUND);
 }
 
-const factLine = ({ subject, text, statedAt }: ContextFact) => `- ${text} (${subject}, ${statedAt.slice(0, 10)})`;
+/** One line per fact, whatever line breaks its text holds. */
+const factLine = ({ subject, text, statedAt }: ContextFact) => `- ${text.replace(/\s+/g, " ")} (${subject}, ${statedAt.slice(0, 10)})`;
 
 /**
  * The context block: a heading and one line per fact while they fit, then the summary's lines

@@ -13,6 +13,7 @@ declare module "fastify" {
 
 export const UNAUTHORIZED = "Unauthorized - Invalid or missing API key";
 export const FORBIDDEN = "Forbidden - this operation requires a private API key";
+export const TOKEN_EXPIRED = "Unauthorized - token expired";
 
 function firstValue(value: unknown): string | undefined {
   const first = Array.isArray(value) ? value[0] : value;
@@ -46,7 +47,7 @@ export function readKey(request: FastifyRequest, sources: KeySource[]): string |
  * context it is registered in. An onRequest hook rather than glue's security handlers, which run
  * after validation: the contract promises that the key is checked before the body is parsed or
  * validated. Each route carries its operation's key sources and accepted key kinds. A key the cache
- * holds as valid is admitted at once, without a promise. Any other counts, when it fails, against the
+ * holds as valid, or a feedback token whose organization's secret is cached, is admitted at once, without a promise. Any other counts, when it fails, against the
  * client address's failed-authentication limit (plugin rate-limit); once that is used up, a key is
  * looked up only if it is among the active keys, so that random keys cost no lookup each.
  */
@@ -58,9 +59,9 @@ async function authentication(app: FastifyInstance): Promise<void> {
   const lookUp = async (request: FastifyRequest, reply: FastifyReply, operation: OperationContract, key: string | undefined): Promise<Principal> => {
     const onlyKnownActive = failedAuth ? await failedAuth.isExhausted(request) : false;
     const principal = key ? await keys.authenticate(key, { onlyKnownActive }) : null;
-    if (!principal) {
+    if (principal === null || principal === "expired") {
       await failedAuth?.countFailure(request, reply);
-      throw new ClientError(401, unauthorizedMessage(request, operation));
+      throw new ClientError(401, principal === "expired" ? TOKEN_EXPIRED : unauthorizedMessage(request, operation));
     }
     return principal;
   };

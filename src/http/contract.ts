@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import type { KeyKind } from "../keys/keys.ts";
+import type { CredentialKind } from "../keys/keys.ts";
 import { readSpecification } from "../specification.ts";
 import { nullableFields, type NullableFields, type Schema } from "./nullFields.ts";
 
@@ -13,10 +13,12 @@ export interface OperationContract {
   keySources: KeySource[];
   /** The other places a key may be given in (other operations read it there): named in the 401 when a key is found there. */
   otherKeySources: KeySource[];
-  keyKinds: KeyKind[];
+  keyKinds: CredentialKind[];
   /** The status for a valid key of a kind the operation does not accept. */
   wrongKeyKindStatus: 401 | 403;
   arrayQueryParameters: string[];
+  /** Query parameters for which an empty value is a value (refused by its schema), not absence: `x-empty-is-absent: false`. */
+  emptyQueryParameters: string[];
   bodyRequired: boolean;
   /** Body fields where null means absent: optional fields that allow null in openapi.yaml (generated clients send null for unset fields). */
   nullableBodyFields?: NullableFields;
@@ -52,6 +54,7 @@ interface Parameter {
   name: string;
   in: string;
   schema?: { type?: string };
+  "x-empty-is-absent"?: boolean;
 }
 
 /** A parameter written out, or a reference to one of components.parameters. */
@@ -62,7 +65,7 @@ interface Operation {
   security?: Record<string, string[]>[];
   parameters?: ParameterOrReference[];
   requestBody?: { required?: boolean; content?: Record<string, { schema?: Schema }> };
-  "x-api-key-kinds"?: KeyKind[];
+  "x-api-key-kinds"?: CredentialKind[];
   "x-wrong-key-kind-status"?: 401 | 403;
   "x-cross-origin"?: boolean;
 }
@@ -120,6 +123,10 @@ export function operationContract(spec: OpenApiDocument, method: string, path: s
     arrayQueryParameters: (operation.parameters ?? [])
       .map((parameter) => resolveParameter(spec, parameter))
       .filter((parameter) => parameter.in === "query" && parameter.schema?.type === "array")
+      .map((parameter) => parameter.name),
+    emptyQueryParameters: (operation.parameters ?? [])
+      .map((parameter) => resolveParameter(spec, parameter))
+      .filter((parameter) => parameter.in === "query" && parameter["x-empty-is-absent"] === false)
       .map((parameter) => parameter.name),
     bodyRequired: operation.requestBody?.required === true,
     nullableBodyFields: bodySchema ? nullableFields(bodySchema, spec.components.schemas ?? {}) : undefined,

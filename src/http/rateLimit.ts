@@ -81,12 +81,12 @@ function failedAuthLimit(app: FastifyInstance, perMinute: number): FailedAuthLim
 }
 
 /**
- * Public keys are counted per organization and client address (one organization's widget traffic
- * never limits another's from the same address), private ones per key (by its id: no secret in Redis).
+ * Public keys and feedback tokens are counted per organization and client address (one organization's
+ * widget traffic never limits another's from the same address), private keys per key (by its id: no secret in Redis).
  */
 function perKeyLimit(app: FastifyInstance, { publicPerMinute = 0, privatePerMinute = 0 }: RateLimitOptions): preParsingAsyncHookHandler | undefined {
   if (Math.max(publicPerMinute, privatePerMinute) <= 0) return undefined;
-  const limitOf = (principal: Principal) => (principal.kind === "public" ? publicPerMinute : privatePerMinute);
+  const limitOf = (principal: Principal) => (principal.kind === "private" ? privatePerMinute : publicPerMinute);
   return app.rateLimit({
     max: (request) => limitOf(request.principal!),
     timeWindow: MINUTE_MS,

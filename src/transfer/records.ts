@@ -181,6 +181,8 @@ const { schemas } = specification.components;
 
 const name = api("Name");
 const catalogueName = api("CatalogueName");
+const string = { type: "string" };
+const optionalName = { type: ["string", "null"], maxLength: 255 };
 const timestamp = { type: "string", format: "date-time" };
 const ref = { type: "integer", minimum: 1 };
 const timestamps = { createdAt: timestamp, updatedAt: timestamp };

@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
-import { DEFAULTS, type HttpTimeouts, type TrustProxy } from "./config.ts";
+import { DEFAULTS, type HttpTimeouts, type TrustProxy, type WebhookSettings } from "./config.ts";
 import { consoleRoutes } from "./console/console.ts";
 import type { Database } from "./db/database.ts";
 import { createHandlers } from "./handlers/index.ts";
@@ -17,10 +17,11 @@ import { operationRoutes } from "./http/operations.ts";
 import type { RateLimitOptions } from "./http/rateLimit.ts";
 import { database as databasePlugin, services } from "./http/services.ts";
 import { TIMEOUT_CHECK_INTERVAL_MS } from "./http/timeouts.ts";
+import webhookBackground, { type BackgroundOptions } from "./http/webhooks.ts";
 import type { Summarizer } from "./summarizer/summarizer.ts";
 import { widgetRoutes } from "./widget/widget.ts";
 
-/** What the service is built with; every option left out takes the default of src/config.ts, except rateLimit. */
+/** What the service is built with; every option left out takes the default of src/config.ts, except rateLimit and background. */
 export interface AppOptions {
   database: Database;
   logger?: FastifyServerOptions["logger"];
@@ -41,6 +42,10 @@ export interface AppOptions {
   console?: boolean;
   /** True once the process has begun to shut down: GET /ready answers 503 so that a load balancer stops sending. */
   shuttingDown?: () => boolean;
+  /** WEBHOOK_* settings (which URLs may be registered and delivered to, retries). */
+  webhooks?: Partial<WebhookSettings>;
+  /** Runs the webhook delivery worker and the alerts' evaluation; off unless given (the server runs them). */
+  background?: Omit<BackgroundOptions, "settings">;
 }
 
 /** Room for a 255-character path parameter percent-encoded, so that its schema, not the router (414), rejects it. */
@@ -85,7 +90,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(jsonRequests);
   await app.register(lingeringClose);
   await app.register(databasePlugin, { database });
-  await app.register(services, { summarizer, shuttingDown });
+  const webhookSettings = { ...DEFAULTS.webhooks, ...options.webhooks };
+  await app.register(services, { summarizer, shuttingDown, webhookUrls: { allowPrivateNetworks: webhookSettings.allowPrivateNetworks } });
+  if (options.background) await app.register(webhookBackground, { settings: webhookSettings, ...options.background });
   if (options.metrics ?? DEFAULTS.metricsEnabled) await app.register(metrics);
   await app.register(cors, { specification, ...corsOptions });
   await app.register(docs, { specification });

@@ -42,6 +42,9 @@ function oneOf<const Values extends readonly string[]>(values: Values, fallback:
 /** On unless set to `false` or `0`. */
 const switchedOn: Variable<boolean> = { default: "true", read: (raw) => raw !== "false" && raw !== "0" };
 
+/** Off unless set to `true` or `1`. */
+const switchedOff: Variable<boolean> = { default: "false", read: (raw) => raw === "true" || raw === "1" };
+
 /** Comma-separated, blanks ignored; unset: an empty list. */
 const list: Variable<string[]> = {
   default: "",
@@ -110,6 +113,10 @@ export const ENVIRONMENT = {
   SUMMARIZER_MODEL: text("gpt-4o-mini"),
   SUMMARIZER_TIMEOUT_MS: integer("30000"),
   SUMMARIZER_RETRIES: integer("2"),
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: switchedOff,
+  WEBHOOK_RETRY_BASE_MS: integer("5000"),
+  WEBHOOK_MAX_AGE_HOURS: integer("24"),
+  ALERT_INTERVAL_SECONDS: integer("60"),
 } satisfies Record<string, Variable<unknown>>;
 
 type Environment = typeof ENVIRONMENT;
@@ -165,6 +172,18 @@ export interface Config {
   corsOrigins: string[];
   /** Serves the browser console at /console. */
   consoleEnabled: boolean;
+  webhooks: WebhookSettings;
+  /** How often the feedback alerts are evaluated (by one instance at a time). */
+  alertIntervalSeconds: number;
+}
+
+export interface WebhookSettings {
+  /** Development and tests: http and private addresses allowed (never the cloud metadata addresses). */
+  allowPrivateNetworks: boolean;
+  /** The first retry's delay; each next one doubles it (with jitter). */
+  retryBaseMs: number;
+  /** A delivery not delivered this long after its event is given up (failed). */
+  maxAgeHours: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -199,6 +218,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsEnabled: values.METRICS_ENABLED,
     corsOrigins: values.CORS_ORIGINS,
     consoleEnabled: values.CONSOLE_ENABLED,
+    webhooks: {
+      allowPrivateNetworks: values.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+      retryBaseMs: values.WEBHOOK_RETRY_BASE_MS,
+      maxAgeHours: values.WEBHOOK_MAX_AGE_HOURS,
+    },
+    alertIntervalSeconds: values.ALERT_INTERVAL_SECONDS,
     summarizer: {
       kind: values.SUMMARIZER,
       openai: {

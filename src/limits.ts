@@ -13,6 +13,8 @@ export const LIMITS = {
   projectsPerOrganization: 1000,
   segmentTypesPerOrganization: 1000,
   segmentsPerOrganization: 100_000,
+  webhooksPerOrganization: 20,
+  alertsPerOrganization: 100,
 } as const;
 
 /** Run inside the transaction that added the things: over the limit, the whole request is refused and undone. */

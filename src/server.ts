@@ -52,6 +52,8 @@ const app = await buildApp({
   console: config.consoleEnabled,
   rateLimit: { ...config.rateLimit, redisUrl: config.redisUrl },
   cors: { origins: config.corsOrigins },
+  webhooks: config.webhooks,
+  background: { alertIntervalSeconds: config.alertIntervalSeconds },
   // `connections` is set below, before the server listens and so before any /ready.
   shuttingDown: () => connections.draining,
 });

@@ -7,6 +7,8 @@ import type { FeedbackFilters } from "./feedback/filters.ts";
 import { listFeedback } from "./feedback/listing.ts";
 import { feedbackStats, type GroupBy } from "./feedback/stats.ts";
 import { authenticate, cachedPrincipal, type AuthenticateOptions } from "./keys/keys.ts";
+import { createBuiltinFactExtractor, type FactExtractor } from "./memory/facts/extractor.ts";
+import { forgetFact, listFacts, memoryContext, searchMessages } from "./memory/facts/facts.ts";
 import { ingestThreadWithSummary } from "./memory/ingest.ts";
 import { findMemory } from "./memory/lookup.ts";
 import { SummaryKeeper, type SummaryLog } from "./memory/summaryKeeper.ts";
@@ -19,6 +21,9 @@ import { listThreadMessages } from "./threads/messages.ts";
 import { authenticateToken, cachedToken, isFeedbackToken, mintToken, type TokenRequest } from "./tokens/tokens.ts";
 import { listSegments } from "./users/segments.ts";
 import { deleteUser, upsertUser, type UserInput } from "./users/users.ts";
+import { createAlert, deleteAlert, listAlerts, type AlertInput } from "./alerts/alerts.ts";
+import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, testWebhook, type WebhookInput } from "./webhooks/endpoints.ts";
+import type { UrlPolicy } from "./webhooks/url.ts";
 
 /** The specification's exact 404 body of the memory lookup. */
 export const NO_MEMORY = "No user or no memory found";
@@ -26,9 +31,13 @@ export const NO_MEMORY = "No user or no memory found";
 export interface ServiceOptions {
   /** Refines the built-in memory summaries in the background (e.g. an LLM); none: built-in only. */
   summarizer?: Summarizer;
+  /** Finds the user's facts in what they write (default: the built-in extractor). */
+  factExtractor?: FactExtractor;
   /** True once the process has begun to shut down: it is no longer ready, whatever the database says. */
   shuttingDown?: () => boolean;
   log: SummaryLog;
+  /** Which webhook URLs may be registered (WEBHOOK_ALLOW_PRIVATE_NETWORKS). */
+  webhookUrls: UrlPolicy;
 }
 
 /**
@@ -43,7 +52,10 @@ export type Readiness = { ready: true } | { ready: false; shuttingDown: true } |
  * organization of the request's key first. Something asked for by id that does not exist is a
  * `notFound` error thrown here (or by the domain): handlers never answer 404 themselves.
  */
-export function createServices(database: Database, { summarizer, shuttingDown = () => false, log }: ServiceOptions) {
+export function createServices(
+  database: Database,
+  { summarizer, factExtractor = createBuiltinFactExtractor(), shuttingDown = () => false, log, webhookUrls }: ServiceOptions,
+) {
   const { prisma } = database;
   const summaries = new SummaryKeeper({ driver: database.driver, refiner: summarizer, log });
   return {
@@ -77,7 +89,7 @@ export function createServices(database: Database, { summarizer, shuttingDown = 
       listSegments: (organizationId: number) => listSegments(prisma, organizationId),
     },
     threads: {
-      ingest: (organizationId: number, input: ThreadInput) => ingestThreadWithSummary(database, summaries, organizationId, input),
+      ingest: (organizationId: number, input: ThreadInput) => ingestThreadWithSummary(database, summaries, organizationId, input, factExtractor),
       list: (organizationId: number, filters: ThreadFilters, page: PageRequest) => listThreads(database.driver, organizationId, filters, page),
       async listMessages(organizationId: number, threadId: number, page: PageRequest) {
         const messages = await listThreadMessages(prisma, organizationId, threadId, page);
@@ -95,12 +107,31 @@ export function createServices(database: Database, { summarizer, shuttingDown = 
       upsert: (organizationId: number, input: AttributeInput) => upsertAttribute(prisma, organizationId, input),
       list: (organizationId: number, projectId?: number) => listAttributes(prisma, organizationId, projectId),
     },
+    webhooks: {
+      create: (organizationId: number, input: WebhookInput) => createWebhook(database.driver, webhookUrls, organizationId, input),
+      list: (organizationId: number) => listWebhooks(database.driver, organizationId),
+      delete: (organizationId: number, id: number) => deleteWebhook(database.driver, organizationId, id),
+      test: (organizationId: number, id: number) => testWebhook(database.driver, organizationId, id),
+      deliveries: (organizationId: number, id: number) => listDeliveries(database.driver, organizationId, id),
+    },
+    alerts: {
+      create: (organizationId: number, input: AlertInput) => createAlert(database.driver, organizationId, input),
+      list: (organizationId: number) => listAlerts(database.driver, organizationId),
+      delete: (organizationId: number, id: number) => deleteAlert(database.driver, organizationId, id),
+    },
     memory: {
       async find(organizationId: number, userExternalId: string) {
         const memory = await findMemory(database.driver, organizationId, userExternalId);
         if (!memory) throw notFound(NO_MEMORY);
         return memory;
       },
+      facts: (organizationId: number, userExternalId: string, options: { history: boolean; limit: number }) =>
+        listFacts(database.driver, organizationId, userExternalId, options),
+      forgetFact: (organizationId: number, factId: number) => forgetFact(database.driver, organizationId, factId),
+      context: (organizationId: number, userExternalId: string, options: { maxChars: number; q?: string }) =>
+        memoryContext(database.driver, organizationId, userExternalId, options),
+      search: (organizationId: number, userExternalId: string, options: { q: string; limit: number }) =>
+        searchMessages(database.driver, organizationId, userExternalId, options),
       /** Summaries waiting for or in the background summarizer. */
       pendingSummaries: () => summaries.pending(),
       /** Stops the background summarizer (on close). */

@@ -14,7 +14,7 @@ interface Edge {
   to: string;
 }
 
-const DOMAIN_FOLDERS = ["attributes", "feedback", "keys", "memory", "organizations", "projects", "summarizer", "threads", "tokens", "transfer", "users"];
+const DOMAIN_FOLDERS = ["alerts", "attributes", "feedback", "keys", "memory", "organizations", "projects", "summarizer", "threads", "tokens", "transfer", "users", "webhooks"];
 const DOMAIN_FILES = ["src/errors.ts", "src/limits.ts"];
 
 const isDomain = (file: string) => DOMAIN_FOLDERS.some((folder) => file.startsWith(`src/${folder}/`)) || DOMAIN_FILES.includes(file);

@@ -6,6 +6,7 @@ import { checkCovered, tokenGiver, type TokenGrant } from "../tokens/grant.ts";
 import { saveUser, userByExternalId, type UserInput } from "../users/users.ts";
 import { findFeedbackTarget, type TargetInput } from "./target.ts";
 import type { FeedbackView, PublicFeedbackView } from "./views.ts";
+import { recordEvent } from "../webhooks/events.ts";
 
 export interface FeedbackInput extends TargetInput {
   feedbackType: "POSITIVE" | "NEGATIVE";
@@ -52,6 +53,8 @@ export async function recordFeedback(
     const [vote] = await tx.rows(caller === "public" ? FIRST_VOTE : VOTE, values);
     if (!vote) throw conflict(ALREADY_VOTED);
     const feedback = vote.created ? vote.feedback : (await tx.rows(FEEDBACK_OPTIONS, [organizationId, vote.id, optionIds, publicAnswer]))[0]!.feedback;
+    const type = vote.created ? "feedback.created" : "feedback.updated";
+    await recordEvent(tx, organizationId, { type, feedbackId: vote.id, data: publicAnswer ? undefined : feedback });
     return { feedback: feedback as FeedbackView | PublicFeedbackView, created: vote.created };
   });
 }

@@ -18,6 +18,8 @@ export interface OperationContract {
   /** The status for a valid key of a kind the operation does not accept. */
   wrongKeyKindStatus: 401 | 403;
   arrayQueryParameters: string[];
+  /** Query parameters for which an empty value is a value (refused by its schema), not absence: `x-empty-is-absent: false`. */
+  emptyQueryParameters: string[];
   bodyRequired: boolean;
   /** Body fields where null means absent: optional fields that allow null in openapi.yaml (generated clients send null for unset fields). */
   nullableBodyFields?: NullableFields;
@@ -53,6 +55,7 @@ interface Parameter {
   name: string;
   in: string;
   schema?: { type?: string };
+  "x-empty-is-absent"?: boolean;
 }
 
 /** A parameter written out, or a reference to one of components.parameters. */
@@ -123,6 +126,10 @@ export function operationContract(spec: OpenApiDocument, method: string, path: s
     arrayQueryParameters: (operation.parameters ?? [])
       .map((parameter) => resolveParameter(spec, parameter))
       .filter((parameter) => parameter.in === "query" && parameter.schema?.type === "array")
+      .map((parameter) => parameter.name),
+    emptyQueryParameters: (operation.parameters ?? [])
+      .map((parameter) => resolveParameter(spec, parameter))
+      .filter((parameter) => parameter.in === "query" && parameter["x-empty-is-absent"] === false)
       .map((parameter) => parameter.name),
     bodyRequired: operation.requestBody?.required === true,
     nullableBodyFields: bodySchema ? nullableFields(bodySchema, spec.components.schemas ?? {}) : undefined,

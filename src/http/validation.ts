@@ -62,7 +62,7 @@ function bodyProblem(body: unknown): string | undefined {
 }
 
 /**
- * Before validation: an empty query parameter counts as absent, array parameters also take
+ * Before validation: an empty query parameter counts as absent (unless its operation says otherwise), array parameters also take
  * comma-separated lists (`ids=1,2`), a required body must be there, an optional body field sent as
  * null is absent, and the body must be storable. A callback hook: it never waits for anything.
  */
@@ -71,7 +71,7 @@ export function normalizeRequest(request: FastifyRequest, _reply: FastifyReply, 
   const query = request.query as Record<string, string | string[]>;
   for (const [name, value] of Object.entries(query)) {
     const values = [value].flat().filter((item) => item !== "");
-    if (values.length === 0) delete query[name];
+    if (values.length === 0 && !operation.emptyQueryParameters.includes(name)) delete query[name];
     else if (operation.arrayQueryParameters.includes(name)) {
       query[name] = values.flatMap((item) => item.split(",")).filter((item) => item !== "");
     }

@@ -15,6 +15,7 @@ import { LIMITS, refuseOverLimit } from "../limits.ts";
 import { lockOrganizationCount } from "../organizations/limits.ts";
 import { SEGMENT_COUNTS } from "../organizations/sql.ts";
 import type { ExternalUserView } from "./json.ts";
+import { recordEvent } from "../webhooks/events.ts";
 
 export interface UserInput {
   externalId: string;
@@ -101,6 +102,7 @@ export async function deleteUser({ driver }: Pick<Database, "driver">, organizat
     const [deleted] = await tx.rows(DELETE_USER, [organizationId, externalId]);
     if (!deleted) return false;
     if (held.length > 0) await tx.rows(DELETE_UNHELD_SEGMENTS, [organizationId, held.map(({ id }) => id)]);
+    await recordEvent(tx, organizationId, { type: "user.deleted", data: { externalId } });
     return true;
   });
 }

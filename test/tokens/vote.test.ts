@@ -247,3 +247,15 @@ t.test("bad tokens count against the failed-authentication limit; a valid token 
   const viaOther = await limited.call(other.token, { method: "POST", url: "/api/external/feedback", payload: { ...body, externalThreadId: otherTarget.externalId } });
   t.equal(viaOther.statusCode, 201, "so does one of an organization whose secret is not cached yet");
 });
+
+t.test("votes with tokens count against the public-key limit of the organization and client address", async (t) => {
+  const limited = await startService(t, { rateLimit: { publicPerMinute: 2 } });
+  const target = await feedbackFixtures(limited).thread();
+  const { data } = await limited.api(limited.org.privateKey).POST("/api/external/feedback-tokens", { body: { userExternalId: "u", externalThreadId: target.externalId } });
+  const post = (key: string) => limited.call(key, { method: "POST", url: "/api/external/feedback", payload: { feedbackType: "POSITIVE", externalThreadId: target.externalId } });
+  const statuses = [(await post(data!.token)).statusCode, (await post(limited.org.publicKey)).statusCode];
+  const limitedVote = await post(data!.token);
+  t.same(statuses, [201, 201], "the token's user's vote, then the thread user's with the public key");
+  t.equal(limitedVote.statusCode, 429, "the third from the address: over the limit");
+  t.ok(Number(limitedVote.headers["retry-after"]) >= 1);
+});

@@ -50,7 +50,7 @@ t.test("the console in a browser, on seeded data", { skip: skipWithoutChromium }
     t.equal(all!.count, data.threadCount);
     t.equal(await rowCount(page, "threads"), 25);
     t.same(await page.locator('[data-testid="threads"] tbody tr').evaluateAll((rows) => rows.map((row) => Number((row as HTMLElement).dataset.threadId))), all!.rows.map((thread) => thread.id), "rows in the API's order");
-    t.equal(await page.locator(`[data-thread-id="${data.long.thread.id}"] td.messages`).textContent(), String(data.long.contents.length), "the message column counts all of a thread's messages, not the 100 its row carries");
+    t.equal(await page.locator(`[data-thread-id="${data.long.thread.id}"] td.message-count`).textContent(), String(data.long.contents.length), "the message column counts all of a thread's messages, not the 100 its row carries");
     t.same(await seriousAccessibilityViolations(page), [], "threads: no serious or critical axe violation");
     await page.screenshot({ path: join(screenshotFolder, "threads.png"), fullPage: true });
 

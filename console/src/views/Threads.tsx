@@ -4,7 +4,9 @@ import { Link } from "../components/Link.tsx";
 import { Pager } from "../components/Pager.tsx";
 import { Status } from "../components/Status.tsx";
 import { dayBounds, dayParam, formatTime, idParam, idsParam, listParam, pageParam, presentOnly, textParam } from "../filters.ts";
+import { excerptAround, plainText, type Excerpt } from "../excerpt.ts";
 import { useLoad } from "../load.ts";
+import { userHref } from "../memory.ts";
 import { navigate, queryString } from "../router.ts";
 import { useSession } from "../session-context.ts";
 import { feedbackOnThreads, isPositive } from "../feedback.ts";
@@ -32,11 +34,26 @@ type ThreadFilters = ReturnType<typeof readFilters>;
 const viewUrl = (filters: ThreadFilters, pageIndex = 0) =>
   `/console/threads${queryString({ ...filters, intentIds: filters.intentIds.map(String), userSegmentIds: filters.userSegmentIds.map(String), page: pageIndex > 0 ? pageIndex + 1 : undefined })}`;
 
-/** The first user message the row carries (a Thread carries its latest 100), else its first message, on one line and cut short. */
-function excerpt(thread: Thread): string {
-  const message = thread.messages.find((candidate) => candidate.role === "user") ?? thread.messages[0];
-  const text = (message?.content ?? "").replace(/\s+/g, " ").trim();
-  return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH - 1)}…` : text;
+/**
+ * A plain-text excerpt of the row: the first message the row carries (a Thread carries its latest
+ * 100) that matches the search, else its first user message, else its first message.
+ */
+function excerpt(thread: Thread, search: string): Excerpt {
+  const texts = thread.messages.map((message) => ({ role: message.role, text: message.type === "markdown" ? plainText(message.content) : message.content.replace(/\s+/g, " ").trim() }));
+  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+  const chosen =
+    (words.length ? texts.find(({ text }) => words.some((word) => text.toLowerCase().includes(word))) : undefined) ?? texts.find(({ role }) => role === "user") ?? texts[0];
+  return excerptAround(chosen?.text ?? "", search, EXCERPT_LENGTH);
+}
+
+function ExcerptCell({ excerpt: { before, match, after } }: { excerpt: Excerpt }) {
+  return (
+    <td class="excerpt" data-label="Excerpt">
+      {before}
+      {match ? <mark>{match}</mark> : null}
+      {after}
+    </td>
+  );
 }
 
 export function ThreadsView({ query }: { query: URLSearchParams }) {
@@ -110,7 +127,7 @@ export function ThreadsView({ query }: { query: URLSearchParams }) {
                 <th scope="col">Project</th>
                 <th scope="col">Intents</th>
                 <th scope="col">Created</th>
-                <th scope="col">Messages</th>
+                <th scope="col" class="number">Messages</th>
                 <th scope="col">Excerpt</th>
                 <th scope="col">Votes</th>
               </tr>
@@ -121,14 +138,16 @@ export function ThreadsView({ query }: { query: URLSearchParams }) {
                   <td>
                     <Link href={`/console/threads/${thread.id}`}>{thread.externalId ?? `#${thread.id}`}</Link>
                   </td>
-                  <td>{thread.externalUser.name ?? thread.externalUser.externalId}</td>
-                  <td>{thread.project.name}</td>
-                  <td>{thread.intents.map((intent) => intent.name).join(", ")}</td>
-                  <td>
+                  <td data-label="User">
+                    <Link href={userHref(thread.externalUser.externalId)}>{thread.externalUser.name ?? thread.externalUser.externalId}</Link>
+                  </td>
+                  <td data-label="Project">{thread.project.name}</td>
+                  <td data-label="Intents">{thread.intents.map((intent) => intent.name).join(", ")}</td>
+                  <td data-label="Created">
                     <time dateTime={thread.createdAt}>{formatTime(thread.createdAt)}</time>
                   </td>
-                  <td class="number messages">{thread.messageCount}</td>
-                  <td class="excerpt">{excerpt(thread)}</td>
+                  <td class="number message-count" data-label="Messages">{thread.messageCount}</td>
+                  <ExcerptCell excerpt={excerpt(thread, filters.search)} />
                   <Votes {...votesOf(thread.id)} known={Boolean(votes.data) && !votes.loading} />
                 </tr>
               ))}
@@ -141,9 +160,9 @@ export function ThreadsView({ query }: { query: URLSearchParams }) {
 }
 
 function Votes({ up, down, known }: { up: number; down: number; known: boolean }) {
-  if (!known) return <td class="votes">…</td>;
+  if (!known) return <td class="votes" data-label="Votes">…</td>;
   return (
-    <td class="votes" data-up={up} data-down={down}>
+    <td class="votes" data-label="Votes" data-up={up} data-down={down}>
       <span class="up">
         <span aria-hidden="true">▲</span> {up}
         <span class="visually-hidden"> up,</span>

@@ -1,9 +1,9 @@
 import { unwrap, type components } from "../api.ts";
-import { DateField, MultiSelectField, SelectField, TextField } from "../components/Fields.tsx";
+import { ChipsField, DateRangeField, SelectField, TextField } from "../components/Fields.tsx";
 import { Link } from "../components/Link.tsx";
 import { Pager } from "../components/Pager.tsx";
 import { Status } from "../components/Status.tsx";
-import { dayBounds, dayParam, formatTime, idParam, idsParam, listParam, pageParam, presentOnly, textParam } from "../filters.ts";
+import { dayBounds, dayParam, formatTime, idList, idParam, idsParam, listParam, pageParam, presentOnly, textParam } from "../filters.ts";
 import { excerptAround, plainText, type Excerpt } from "../excerpt.ts";
 import { useLoad } from "../load.ts";
 import { userHref } from "../memory.ts";
@@ -92,27 +92,24 @@ export function ThreadsView({ query }: { query: URLSearchParams }) {
     const up = rows.filter(isPositive).length;
     return { up, down: rows.length - up };
   };
-  const apply = (changes: Partial<ThreadFilters>) => navigate(viewUrl({ ...filters, ...changes }));
-  const submitText = (event: Event) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget as HTMLFormElement);
-    const text = (name: string) => String(form.get(name) ?? "").trim();
-    apply({ search: text("search"), userSearch: text("userSearch"), externalUserIds: text("externalUserIds").split(",").map((id) => id.trim()).filter(Boolean) });
-  };
-
+  const apply = (changes: Partial<ThreadFilters>) => navigate(viewUrl({ ...filters, ...changes }), { replace: true });
+  const anyFilter = Object.values(filters).some((value) => (Array.isArray(value) ? value.length > 0 : value !== undefined && value !== ""));
   return (
     <section aria-labelledby="threads-title" aria-busy={page.loading || votes.loading}>
       <h1 id="threads-title">Threads</h1>
-      <form class="filters" onSubmit={submitText} aria-label="Thread filters">
-        <SelectField label="Project" value={filters.projectId ? String(filters.projectId) : ""} options={projects} onChange={(value) => apply({ projectId: value ? Number(value) : undefined })} />
-        <MultiSelectField label="Intents" values={filters.intentIds.map(String)} options={intents} onChange={(values) => apply({ intentIds: values.map(Number) })} />
-        <MultiSelectField label="User segments" values={filters.userSegmentIds.map(String)} options={segments} onChange={(values) => apply({ userSegmentIds: values.map(Number) })} />
-        <TextField label="Users" name="externalUserIds" value={filters.externalUserIds.join(", ")} hint="External ids, comma-separated" />
-        <DateField label="From (UTC day)" value={filters.from} onChange={(from) => apply({ from })} />
-        <DateField label="To (UTC day)" value={filters.to} onChange={(to) => apply({ to })} />
-        <TextField label="Search messages" name="search" value={filters.search} />
-        <TextField label="Search users" name="userSearch" value={filters.userSearch} hint="Id, name, email or username" />
-        <button type="submit">Apply</button>
+      <form class="filters" onSubmit={(event) => event.preventDefault()} aria-label="Thread filters">
+        <SelectField label="Project" value={filters.projectId ? String(filters.projectId) : ""} options={projects} onChange={(value) => apply({ projectId: value ? Number(value) : undefined, intentIds: [] })} />
+        <ChipsField label="Intents" values={filters.intentIds.map(String)} options={intents} onChange={(values) => apply({ intentIds: values.map(Number) })} />
+        <ChipsField label="User segments" values={filters.userSegmentIds.map(String)} options={segments} onChange={(values) => apply({ userSegmentIds: values.map(Number) })} />
+        <TextField label="Users" value={filters.externalUserIds.join(", ")} hint="External ids, comma-separated" onChange={(text) => apply({ externalUserIds: idList(text) })} />
+        <DateRangeField from={filters.from} to={filters.to} onChange={apply} />
+        <TextField label="Search messages" value={filters.search} onChange={(search) => apply({ search })} />
+        <TextField label="Search users" value={filters.userSearch} hint="Id, name, email or username" onChange={(userSearch) => apply({ userSearch })} />
+        {anyFilter ? (
+          <button type="button" class="secondary" onClick={() => navigate("/console/threads")}>
+            Clear all
+          </button>
+        ) : null}
       </form>
       <Status state={page} />
       {page.data && !page.error ? (

@@ -238,6 +238,42 @@ t.test("the console in a browser, on seeded data", { skip: skipWithoutChromium }
     t.equal(await marks("volume-over-time", "votes", "rect"), days, "and its chart");
   });
 
+  await t.test("filters work like filters: chips by keyboard, typed text applied after a pause, UTC days, clear all", async (t) => {
+    await settled(page, () => page.goto(`${origin}/console/threads`), "/api/external/threads");
+    const intents = page.getByRole("combobox", { name: "Intents" });
+    await intents.focus();
+    await intents.pressSequentially("password");
+    const narrowed = await page.getByRole("listbox", { name: "Intents" }).getByRole("option").allTextContents();
+    t.ok(narrowed.length > 0 && narrowed.every((label) => label.startsWith("password-reset")), `typing narrows the options (${narrowed.join(", ")})`);
+    await settled(page, () => intents.press("Enter"), "/api/external/threads");
+    const chosen = new URL(page.url()).searchParams.get("intentIds");
+    t.match(chosen, /^\d+$/, "Enter adds the option; the URL holds it");
+    const { data: ofIntent } = await api.GET("/api/external/threads", { params: { query: { intentIds: [Number(chosen)] } } });
+    t.equal(await shownCount(page), ofIntent!.count, "the threads of that intent");
+    t.ok(await page.getByRole("button", { name: /^Remove password-reset/ }).isVisible(), "the choice shows as a chip");
+    await settled(page, () => intents.press("Backspace"), "/api/external/threads");
+    t.equal(new URL(page.url()).searchParams.get("intentIds"), null, "Backspace removes the last chip");
+    await intents.press("ArrowDown");
+    await intents.press("ArrowDown");
+    t.equal(await page.getByRole("option", { selected: true }).count(), 1, "the arrows move through the options");
+
+    await settled(page, () => page.getByLabel("Search messages").fill(data.rareWord), "/api/external/threads");
+    t.equal(new URL(page.url()).searchParams.get("search"), data.rareWord, "typed text applies after a pause, without Enter or Apply");
+    t.equal(await page.getByRole("button", { name: "Apply" }).count(), 0, "there is no Apply button");
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    await settled(page, async () => {
+      await page.getByLabel("From (UTC day)").fill(yesterday);
+      await page.getByLabel("From (UTC day)").press("Tab");
+    }, "/api/external/threads");
+    t.equal(new URL(page.url()).searchParams.get("from"), yesterday, "a day typed as YYYY-MM-DD (UTC)");
+    t.match(await page.locator(".date-range legend").textContent(), "UTC");
+    await settled(page, () => page.getByRole("button", { name: "Clear all" }).click(), "/api/external/threads");
+    t.equal(new URL(page.url()).search, "", "Clear all empties the URL");
+    t.equal(await shownCount(page), data.threadCount);
+    t.equal(await page.getByLabel("Search messages").inputValue(), "", "and the fields");
+    t.same(await seriousAccessibilityViolations(page), [], "filters: no serious or critical axe violation");
+  });
+
   await t.test("hostile messages render as harmless text", async (t) => {
     for (const bypassCSP of [false, true]) {
       const watched = bypassCSP ? await watchedPage(browser, origin, { bypassCSP }) : { page, incidents };

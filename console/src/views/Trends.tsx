@@ -110,7 +110,7 @@ export function TrendsView({ query }: { query: URLSearchParams }) {
             {BREAKDOWNS.map(({ groupBy, title }, index) => (
               <TrendFigure key={groupBy} testId={`rate-by-${groupBy}`} title={title} groups={stats.data!.breakdowns[index]!}>
                 <Chart data={stats.data!.breakdowns[index]!} draw={charts.data!.rateByGroup} />
-                <IntervalLegend />
+                <IntervalLegend bars />
               </TrendFigure>
             ))}
           </div>
@@ -120,11 +120,12 @@ export function TrendsView({ query }: { query: URLSearchParams }) {
   );
 }
 
-/** What the marks of a rate chart are, in words. */
-function IntervalLegend() {
+/** What the marks of a rate chart are, in words: dots with a band over time, bars with error bars by group. */
+function IntervalLegend({ bars = false }: { bars?: boolean }) {
   return (
     <p class="legend">
-      <span class="swatch rate" aria-hidden="true" /> positive rate <span class="swatch band" aria-hidden="true" /> 95 % interval: where the true rate lies, given this many votes
+      <span class={`swatch ${bars ? "band" : "rate"}`} aria-hidden="true" /> positive rate <span class={`swatch ${bars ? "whisker" : "band"}`} aria-hidden="true" /> 95 % interval: where the true rate
+      lies, given this many votes
     </p>
   );
 }

@@ -3,6 +3,7 @@
 import { copyFile, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
@@ -39,3 +40,9 @@ if (!script || !style) throw new Error(`console build: expected an entry script 
 await copyFile(`${root}src/favicon.svg`, `${dist}/assets/favicon.svg`);
 const template = await readFile(`${root}src/index.html`, "utf8");
 await writeFile(`${dist}/index.html`, template.replace("%SCRIPT%", `/console/assets/${script}`).replace("%STYLE%", `/console/assets/${style}`));
+
+// The page's weight before Trends' chunk loads: the entry and what it imports statically (target: under 60 KB gzipped).
+const gzipped = async (path: string) => gzipSync(await readFile(path), { level: 9 }).length;
+const statics = [entry![0], ...entry![1].imports.filter((item) => item.kind === "import-statement").map((item) => item.path)];
+const initial = (await Promise.all(statics.map(gzipped))).reduce((sum, size) => sum + size, 0);
+console.log(`console: ${(initial / 1024).toFixed(1)} KB of JS gzipped before the Trends chunk (${statics.map((path) => basename(path)).join(", ")})`);

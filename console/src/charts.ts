@@ -20,35 +20,50 @@ function withoutInlineStyle(chart: SVGSVGElement | HTMLElement): Element {
 
 const dateOf = (key: string) => new Date(`${key}T00:00:00Z`);
 
-/** The first day of the next bucket. */
-function bucketEnd(start: Date, interval: Interval): Date {
-  const end = new Date(start);
-  if (interval === "day") end.setUTCDate(end.getUTCDate() + 1);
-  else if (interval === "week") end.setUTCDate(end.getUTCDate() + 7);
-  else end.setUTCMonth(end.getUTCMonth() + 1);
-  return end;
+/** The first day of the bucket `steps` buckets after the one starting at `start` (before it when negative). */
+function bucketStep(start: Date, interval: Interval, steps: number): Date {
+  const next = new Date(start);
+  if (interval === "day") next.setUTCDate(next.getUTCDate() + steps);
+  else if (interval === "week") next.setUTCDate(next.getUTCDate() + 7 * steps);
+  else next.setUTCMonth(next.getUTCMonth() + steps);
+  return next;
 }
 
-/** Positive rate per time bucket: a line with a dot per bucket, inside its 95 % Wilson band. */
-export function rateOverTime(groups: Group[]): Element {
-  const points = groups.map((group) => ({ date: dateOf(group.key), rate: group.positiveRate, low: group.positiveRateLow, high: group.positiveRateHigh, count: group.count }));
+/** Fewer buckets than this are drawn on an axis this many buckets long, so that one bucket is a bar of its width. */
+const MIN_BUCKETS = 8;
+
+/** The time axis: from the first bucket (or MIN_BUCKETS before the last one's end) to the last bucket's end, with a few ticks. */
+function timeAxis(groups: Group[], interval: Interval) {
+  const starts = groups.map((group) => dateOf(group.key));
+  const end = bucketStep(starts[starts.length - 1] ?? new Date(), interval, 1);
+  const earliest = bucketStep(end, interval, -MIN_BUCKETS);
+  const start = starts[0] && starts[0] < earliest ? starts[0] : earliest;
+  return { type: "utc" as const, domain: [start, end], ticks: 6, label: null };
+}
+
+const middle = (start: Date, interval: Interval) => new Date((start.getTime() + bucketStep(start, interval, 1).getTime()) / 2);
+
+/** Positive rate per time bucket: a dot in the bucket's middle with its 95 % interval as an error bar, and a band joining them. */
+export function rateOverTime(groups: Group[], interval: Interval): Element {
+  const points = groups.map((group) => ({ date: middle(dateOf(group.key), interval), start: group.key, rate: group.positiveRate, low: group.positiveRateLow, high: group.positiveRateHigh, count: group.count }));
   return withoutInlineStyle(
     Plot.plot({
       width: WIDTH,
       height: 280,
       marginLeft: 48,
-      x: { type: "utc", label: null },
+      x: timeAxis(groups, interval),
       y: { domain: [0, 100], percent: true, label: "Positive (%)", grid: true },
       marks: [
-        Plot.areaY(points, { x: "date", y1: "low", y2: "high", fill: BAND, fillOpacity: 0.35, className: "interval" }),
+        Plot.areaY(points, { x: "date", y1: "low", y2: "high", fill: BAND, fillOpacity: 0.3, className: "band" }),
+        Plot.ruleX(points, { x: "date", y1: "low", y2: "high", stroke: BAND, strokeWidth: 6, strokeOpacity: 0.8, className: "interval" }),
         Plot.lineY(points, { x: "date", y: "rate", stroke: POSITIVE, className: "rate-line" }),
         Plot.dot(points, {
           x: "date",
           y: "rate",
           fill: POSITIVE,
-          r: 3.5,
+          r: 4,
           className: "rate",
-          title: (point) => `${point.date.toISOString().slice(0, 10)}: ${Math.round(point.rate! * 100)}% of ${point.count}`,
+          title: (point) => `${point.start}: ${Math.round(point.rate! * 100)}% of ${point.count} (95% interval ${Math.round(point.low! * 100)}–${Math.round(point.high! * 100)}%)`,
         }),
       ],
     }),
@@ -57,13 +72,13 @@ export function rateOverTime(groups: Group[]): Element {
 
 /** Votes per time bucket, one bar spanning each bucket. */
 export function volumeOverTime(groups: Group[], interval: Interval): Element {
-  const bars = groups.map((group) => ({ start: dateOf(group.key), end: bucketEnd(dateOf(group.key), interval), count: group.count }));
+  const bars = groups.map((group) => ({ start: dateOf(group.key), end: bucketStep(dateOf(group.key), interval, 1), count: group.count }));
   return withoutInlineStyle(
     Plot.plot({
       width: WIDTH,
       height: 200,
       marginLeft: 48,
-      x: { type: "utc", label: null },
+      x: timeAxis(groups, interval),
       y: { label: "Votes", grid: true },
       marks: [
         Plot.rectY(bars, { x1: "start", x2: "end", y: "count", fill: VOLUME, inset: 1, className: "votes", title: (bar) => `${bar.start.toISOString().slice(0, 10)}: ${bar.count} votes` }),
@@ -73,7 +88,7 @@ export function volumeOverTime(groups: Group[], interval: Interval): Element {
   );
 }
 
-/** Positive rate per group as horizontal bars, each with its 95 % interval, in the API's order. */
+/** Positive rate per group as horizontal bars, each with its 95 % interval as a capped error bar, in the API's order. */
 export function rateByGroup(groups: Group[]): Element {
   const labels = new Map(groups.map((group) => [group.key, group.label]));
   const longest = Math.max(0, ...groups.map((group) => group.label.length));
@@ -81,12 +96,14 @@ export function rateByGroup(groups: Group[]): Element {
     Plot.plot({
       width: WIDTH,
       height: 40 + 28 * Math.max(1, groups.length),
-      marginLeft: Math.min(240, 16 + 6.5 * longest),
+      marginLeft: Math.min(260, 16 + 7.5 * longest),
       x: { domain: [0, 100], percent: true, label: "Positive (%)", grid: true },
       y: { domain: groups.map((group) => group.key), tickFormat: (key: string) => labels.get(key) ?? key, label: null },
       marks: [
         Plot.barX(groups, { y: "key", x: "positiveRate", fill: BAND, className: "rate", title: (group: Group) => `${group.label}: ${Math.round(group.positiveRate! * 100)}% of ${group.count}` }),
         Plot.ruleY(groups, { y: "key", x1: "positiveRateLow", x2: "positiveRateHigh", stroke: POSITIVE, strokeWidth: 2, className: "interval" }),
+        Plot.tickX(groups, { y: "key", x: "positiveRateLow", stroke: POSITIVE, strokeWidth: 2, className: "interval-end" }),
+        Plot.tickX(groups, { y: "key", x: "positiveRateHigh", stroke: POSITIVE, strokeWidth: 2, className: "interval-end" }),
       ],
     }),
   );

@@ -8,6 +8,13 @@ export const listParam = (query: URLSearchParams, name: string): string[] =>
     .map((value) => value.trim())
     .filter(Boolean);
 
+/** External ids typed comma-separated. */
+export const idList = (text: string): string[] =>
+  text
+    .split(",")
+    .map((id) => id.trim())
+    .filter(Boolean);
+
 /** Ids from the URL (anything else is dropped, so that a hand-edited URL cannot make a 400). */
 export const idsParam = (query: URLSearchParams, name: string): number[] =>
   listParam(query, name)

@@ -12,6 +12,7 @@ import { SettingsView } from "./views/Settings.tsx";
 import { ThreadView } from "./views/Thread.tsx";
 import { ThreadsView } from "./views/Threads.tsx";
 import { TrendsView } from "./views/Trends.tsx";
+import { UserView } from "./views/User.tsx";
 
 const NAVIGATION = [
   { href: "/console/threads", label: "Threads" },
@@ -20,9 +21,20 @@ const NAVIGATION = [
   { href: "/console/settings", label: "Settings" },
 ];
 
+/** A path segment as text; a malformed escape stays as it was typed. */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 function View({ route }: { route: Route }) {
   const thread = /^\/console\/threads\/(\d+)$/.exec(route.path);
   if (thread) return <ThreadView threadId={Number(thread[1])} hash={route.hash} />;
+  const user = /^\/console\/users\/([^/]+)$/.exec(route.path);
+  if (user) return <UserView externalId={safeDecode(user[1]!)} />;
   switch (route.path) {
     case "/console/threads":
       return <ThreadsView query={route.query} />;

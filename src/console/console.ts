@@ -33,7 +33,7 @@ function secureHeaders(reply: FastifyReply): void {
 /**
  * GET /console and every path below it: the built assets under /console/assets/ (named by their
  * hash, so cached for good), and the page itself for any other path, whose router reads the URL.
- * The page needs no key; everything it shows comes from the API, which does.
+ * The page needs no key; everything it shows comes from the API, which does. GET / redirects here.
  */
 export async function consoleRoutes(app: FastifyInstance, { folder = consoleBuildFolder }: { folder?: string } = {}): Promise<void> {
   const indexPath = `${folder}index.html`;
@@ -66,5 +66,8 @@ export async function consoleRoutes(app: FastifyInstance, { folder = consoleBuil
     scope.get("/console/feedback", { schema: { hide: true } }, sendPage);
     scope.get("/console/trends", { schema: { hide: true } }, sendPage);
     scope.get("/console/settings", { schema: { hide: true } }, sendPage);
+    scope.get("/console/users/:externalId", { schema: { hide: true } }, sendPage);
   });
+  // Someone who opens the service in a browser expects the console, not a JSON 404.
+  app.get("/", { schema: { hide: true } }, async (_request, reply) => reply.redirect("/console", 302));
 }

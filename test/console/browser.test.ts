@@ -50,7 +50,7 @@ t.test("the console in a browser, on seeded data", { skip: skipWithoutChromium }
     t.equal(all!.count, data.threadCount);
     t.equal(await rowCount(page, "threads"), 25);
     t.same(await page.locator('[data-testid="threads"] tbody tr').evaluateAll((rows) => rows.map((row) => Number((row as HTMLElement).dataset.threadId))), all!.rows.map((thread) => thread.id), "rows in the API's order");
-    t.equal(await page.locator(`[data-thread-id="${data.long.thread.id}"] td.messages`).textContent(), String(data.long.contents.length), "the message column counts all of a thread's messages, not the 100 its row carries");
+    t.equal(await page.locator(`[data-thread-id="${data.long.thread.id}"] td.message-count`).textContent(), String(data.long.contents.length), "the message column counts all of a thread's messages, not the 100 its row carries");
     t.same(await seriousAccessibilityViolations(page), [], "threads: no serious or critical axe violation");
     await page.screenshot({ path: join(screenshotFolder, "threads.png"), fullPage: true });
 
@@ -77,6 +77,8 @@ t.test("the console in a browser, on seeded data", { skip: skipWithoutChromium }
     t.equal(await page.getByLabel("Search messages").inputValue(), data.rareWord, "reloading restores the filter");
     t.equal(await rowCount(page, "threads"), 1, "and its rows");
     t.equal(await page.locator('[data-testid="threads"] tbody tr').getAttribute("data-thread-id"), String(data.ordered.id));
+    t.equal(await page.locator('[data-testid="threads"] td.excerpt mark').textContent(), data.rareWord, "the search match is highlighted in the excerpt");
+    t.equal(await page.locator('[data-testid="threads"] td.excerpt').textContent(), `How do I pay from ${data.rareWord}?`, "the excerpt is plain text, not markdown");
     const { data: votes } = await api.GET("/api/external/feedback", { params: { query: { threadIds: [data.ordered.id] } } });
     const up = votes!.rows.filter((feedback) => feedback.feedbackType === "POSITIVE").length;
     const votesCell = page.locator('[data-testid="threads"] tbody tr td.votes');
@@ -94,6 +96,11 @@ t.test("the console in a browser, on seeded data", { skip: skipWithoutChromium }
     t.equal(await page.locator("#message-m3 a").getAttribute("rel"), "noopener noreferrer");
     t.same(JSON.parse((await page.locator("#message-m4 pre.json").textContent())!), { invoice: 42, paid: false }, "json pretty-printed");
     t.match(await page.locator(".details").textContent(), /plan: pro/);
+    t.match(await page.locator(".details").textContent(), /Metadata.*channel/s, "metadata shown when the thread has some");
+    const summary = page.locator('[data-testid="memory"]');
+    t.match(await summary.textContent(), new RegExp(data.rareWord, "i"), "the thread's own summary (the user's only thread)");
+    t.equal(await summary.evaluate((element) => getComputedStyle(element).whiteSpace), "pre-line", "with its line breaks");
+    t.equal(await page.locator(".details dt", { hasText: "Summary" }).count(), 1);
     for (const message of data.ordered.messages) {
       const shownFeedback = await page.locator(`#message-${message.externalId} [data-feedback-id]`).evaluateAll((items) => items.map((item) => Number((item as HTMLElement).dataset.feedbackId)));
       t.same(shownFeedback.sort(), (data.orderedFeedback[message.externalId!] ?? []).sort(), `the feedback on ${message.externalId}`);
@@ -104,6 +111,34 @@ t.test("the console in a browser, on seeded data", { skip: skipWithoutChromium }
 
     await settled(page, () => page.reload(), "/api/external/threads");
     t.equal(await page.locator("[data-message-id]").count(), data.ordered.messages.length, "reloading restores the thread");
+  });
+
+  await t.test("a malformed hash (issue 25 item 10) leaves the thread readable; no empty metadata box", async (t) => {
+    const chat = (await api.GET("/api/external/threads", { params: { query: { search: "number 7", pageSize: 1 } } })).data!.rows[0]!;
+    await settled(page, () => page.goto(`${origin}/console/threads/${chat.id}#%E0%A4%A`), `/api/external/threads/${chat.id}/messages`);
+    await page.waitForSelector('main section[aria-busy="false"]');
+    t.equal(await page.locator("[data-message-id]").count(), 2, "the messages show");
+    t.equal(await page.locator(".message.targeted").count(), 0, "and none is targeted");
+    t.equal(await page.locator(".details dt", { hasText: "Metadata" }).count(), 0, "a thread without metadata shows no metadata box");
+    t.match(await page.locator('[data-testid="memory"]').textContent(), /From the user's latest thread/, "another thread's summary says whose it is");
+  });
+
+  await t.test("a user's page lists their threads and latest memory, linked from the thread", async (t) => {
+    await settled(page, () => page.goto(`${origin}/console/threads/${data.ordered.id}`), "/api/external/memory");
+    await settled(page, () => page.locator(".details").getByRole("link", { name: "Ada" }).click(), "/api/external/");
+    await page.waitForSelector('main section[aria-busy="false"]');
+    t.equal(new URL(page.url()).pathname, "/console/users/user-ordered");
+    t.equal(await page.locator("h1").textContent(), "Ada");
+    t.same(await page.locator('[data-testid="user-threads"] li').evaluateAll((items) => items.map((item) => Number((item as HTMLElement).dataset.threadId))), [data.ordered.id]);
+    t.match(await page.locator('[data-testid="user-memory"]').textContent(), new RegExp(data.rareWord, "i"));
+    t.same(await seriousAccessibilityViolations(page), [], "user: no serious or critical axe violation");
+    await page.screenshot({ path: join(screenshotFolder, "user.png"), fullPage: true });
+  });
+
+  await t.test("GET / in a browser lands on the console", async (t) => {
+    await page.goto(`${origin}/`);
+    await page.waitForURL(/\/console\/threads$/);
+    t.equal(new URL(page.url()).pathname, "/console/threads");
   });
 
   await t.test("A thread longer than one page of messages shows all of them, in order", async (t) => {
@@ -166,6 +201,29 @@ t.test("the console in a browser, on seeded data", { skip: skipWithoutChromium }
       t.equal(await marks(`rate-by-${groupBy}`, "interval", "line"), groups, `an interval per ${groupBy}`);
     }
     t.match(await page.locator('[data-testid="total"]').textContent(), `${data.feedbackCount} votes`);
+    t.match(await page.locator('[data-testid="headline"]').textContent(), /^Positive rate \d+ % \(\d+–\d+ %\) over \d+ votes? from \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d \(UTC\); (up from|down from|the same as) \d+ % \(\d+–\d+ %\) over \d+ votes? the 7 days before\.$/, "a plain-words headline comparing to the previous 7 days");
+    for (const figure of ["rate-by-intent", "rate-by-attributeOption"]) {
+      const labels = await page.locator(`[data-testid="${figure}"] tbody th`).allTextContents();
+      t.equal(new Set(labels).size, labels.length, `${figure}: every label is unique`);
+    }
+    t.ok((await page.locator('[data-testid="rate-by-intent"] tbody th').allTextContents()).includes("billing (sales)"), "a repeated intent name carries its project");
+    t.ok((await page.locator('[data-testid="rate-by-attributeOption"] tbody th').allTextContents()).includes("reason: helpful (sales)"), "so does a repeated option");
+    const fontSizes = await page.locator(".chart svg text").evaluateAll((texts) => texts.map((text) => parseFloat(getComputedStyle(text).fontSize)));
+    t.ok(fontSizes.length > 0 && fontSizes.every((size) => size >= 12), "chart text is at least 12 px");
+    t.ok((await page.locator('[data-testid="volume-over-time"] g[aria-label="x-axis tick"] line, [data-testid="volume-over-time"] g[aria-label="x-axis tick"] path').count()) <= 10, "a sensible number of ticks");
+    t.ok((await page.locator('[data-testid="rate-over-time"] .legend').textContent())!.includes("95 % interval"), "a legend says what the band is");
+
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    await settled(page, () => page.goto(`${origin}/console/trends?from=${yesterday}&to=${yesterday}`), "/api/external/feedback/stats");
+    await page.waitForSelector('main section[aria-busy="false"]');
+    t.equal(await marks("volume-over-time", "votes", "rect"), 1, "one bucket");
+    const [bar, plot] = await Promise.all([page.locator('[data-testid="volume-over-time"] g.votes rect').boundingBox(), page.locator('[data-testid="volume-over-time"] svg').boundingBox()]);
+    t.ok(bar!.width < plot!.width / 4, `one bucket is a bar of the bucket's width (${Math.round(bar!.width)} of ${Math.round(plot!.width)} px), not the whole axis`);
+    t.equal(await marks("rate-over-time", "interval", "line"), 1, "and its interval an error bar");
+    t.match(await page.locator('[data-testid="headline"]').textContent(), `from ${yesterday} to ${yesterday} (UTC)`, "the headline speaks of the chosen range");
+    await page.screenshot({ path: join(screenshotFolder, "trends-one-bucket.png"), fullPage: true });
+    await settled(page, () => page.goto(`${origin}/console/trends`), "/api/external/feedback/stats");
+    await page.waitForSelector('main section[aria-busy="false"]');
     t.same(await seriousAccessibilityViolations(page), [], "trends: no serious or critical axe violation");
     await page.screenshot({ path: join(screenshotFolder, "trends.png"), fullPage: true });
 
@@ -178,6 +236,42 @@ t.test("the console in a browser, on seeded data", { skip: skipWithoutChromium }
     await page.waitForSelector('main section[aria-busy="false"]');
     t.equal(await page.getByLabel("Over time by").inputValue(), "day", "reloading restores the interval");
     t.equal(await marks("volume-over-time", "votes", "rect"), days, "and its chart");
+  });
+
+  await t.test("filters work like filters: chips by keyboard, typed text applied after a pause, UTC days, clear all", async (t) => {
+    await settled(page, () => page.goto(`${origin}/console/threads`), "/api/external/threads");
+    const intents = page.getByRole("combobox", { name: "Intents" });
+    await intents.focus();
+    await intents.pressSequentially("password");
+    const narrowed = await page.getByRole("listbox", { name: "Intents" }).getByRole("option").allTextContents();
+    t.ok(narrowed.length > 0 && narrowed.every((label) => label.startsWith("password-reset")), `typing narrows the options (${narrowed.join(", ")})`);
+    await settled(page, () => intents.press("Enter"), "/api/external/threads");
+    const chosen = new URL(page.url()).searchParams.get("intentIds");
+    t.match(chosen, /^\d+$/, "Enter adds the option; the URL holds it");
+    const { data: ofIntent } = await api.GET("/api/external/threads", { params: { query: { intentIds: [Number(chosen)] } } });
+    t.equal(await shownCount(page), ofIntent!.count, "the threads of that intent");
+    t.ok(await page.getByRole("button", { name: /^Remove password-reset/ }).isVisible(), "the choice shows as a chip");
+    await settled(page, () => intents.press("Backspace"), "/api/external/threads");
+    t.equal(new URL(page.url()).searchParams.get("intentIds"), null, "Backspace removes the last chip");
+    await intents.press("ArrowDown");
+    const listbox = page.getByRole("listbox", { name: "Intents" });
+    t.equal(await listbox.getByRole("option", { selected: true }).textContent(), await listbox.getByRole("option").nth(1).textContent(), "the arrows move through the options");
+
+    await settled(page, () => page.getByLabel("Search messages").fill(data.rareWord), "/api/external/threads");
+    t.equal(new URL(page.url()).searchParams.get("search"), data.rareWord, "typed text applies after a pause, without Enter or Apply");
+    t.equal(await page.getByRole("button", { name: "Apply" }).count(), 0, "there is no Apply button");
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    await settled(page, async () => {
+      await page.getByLabel("From (UTC day)").fill(yesterday);
+      await page.getByLabel("From (UTC day)").press("Tab");
+    }, "/api/external/threads");
+    t.equal(new URL(page.url()).searchParams.get("from"), yesterday, "a day typed as YYYY-MM-DD (UTC)");
+    t.match(await page.locator(".date-range legend").textContent(), "UTC");
+    await settled(page, () => page.getByRole("button", { name: "Clear all" }).click(), "/api/external/threads");
+    t.equal(new URL(page.url()).search, "", "Clear all empties the URL");
+    t.equal(await shownCount(page), data.threadCount);
+    t.equal(await page.getByLabel("Search messages").inputValue(), "", "and the fields");
+    t.same(await seriousAccessibilityViolations(page), [], "filters: no serious or critical axe violation");
   });
 
   await t.test("hostile messages render as harmless text", async (t) => {
@@ -218,6 +312,36 @@ t.test("the console in a browser, on seeded data", { skip: skipWithoutChromium }
     await page.getByLabel("Vote").focus();
     await settled(page, () => page.keyboard.press("ArrowDown"), "/api/external/feedback");
     t.equal(new URL(page.url()).searchParams.get("feedbackType"), "POSITIVE", "a select changes the view from the keyboard");
+  });
+
+  await t.test("at phone width and in the dark theme every view fits the screen and stays axe-clean", async (t) => {
+    for (const colorScheme of ["dark", "light"] as const) {
+      const phone = await watchedPage(browser, origin, { viewport: { width: 375, height: 800 }, colorScheme });
+      await phone.page.goto(`${origin}/console`);
+      await phone.page.evaluate((key) => sessionStorage.setItem("console.apiKey", key), service.org.privateKey);
+      const views = { threads: "/console/threads", thread: `/console/threads/${data.ordered.id}`, user: "/console/users/user-ordered", feedback: "/console/feedback", trends: "/console/trends" };
+      for (const [name, path] of Object.entries(views)) {
+        await settled(phone.page, () => phone.page.goto(`${origin}${path}`), "/api/external/");
+        await phone.page.waitForSelector('main section[aria-busy="false"]');
+        t.ok(await phone.page.evaluate(() => document.documentElement.scrollWidth <= 375), `${name} (${colorScheme}): nothing runs off the screen`);
+        t.ok(await phone.page.getByRole("button", { name: "Sign out" }).isVisible(), `${name} (${colorScheme}): Sign out is on screen`);
+        t.same(await seriousAccessibilityViolations(phone.page), [], `${name} (${colorScheme}): no serious or critical axe violation`);
+        await phone.page.screenshot({ path: join(screenshotFolder, `${name}-phone-${colorScheme}.png`), fullPage: true });
+      }
+      t.same(phone.incidents.errors, [], `no script error (${colorScheme})`);
+      await phone.page.context().close();
+    }
+    const dark = await watchedPage(browser, origin, { colorScheme: "dark" });
+    await dark.page.goto(`${origin}/console`);
+    await dark.page.evaluate((key) => sessionStorage.setItem("console.apiKey", key), service.org.privateKey);
+    t.equal(await dark.page.evaluate(() => getComputedStyle(document.body).backgroundColor), "rgb(18, 20, 23)", "the dark theme follows the system");
+    for (const [name, path] of Object.entries({ threads: "/console/threads", thread: `/console/threads/${data.ordered.id}`, user: "/console/users/user-ordered", feedback: "/console/feedback", trends: "/console/trends" })) {
+      await settled(dark.page, () => dark.page.goto(`${origin}${path}`), "/api/external/");
+      await dark.page.waitForSelector('main section[aria-busy="false"]');
+      t.same(await seriousAccessibilityViolations(dark.page), [], `${name} (dark, desktop): no serious or critical axe violation`);
+      await dark.page.screenshot({ path: join(screenshotFolder, `${name}-dark.png`), fullPage: true });
+    }
+    await dark.page.context().close();
   });
 
   await t.test("signing out forgets the key", async (t) => {

@@ -5,7 +5,7 @@ import { startService } from "../helpers/app.ts";
 
 t.test("/console serves the page and its assets from this package, under a strict CSP", async (t) => {
   const { app } = await startService(t);
-  for (const url of ["/console", "/console/threads?projectId=1&page=2", "/console/threads/17", "/console/feedback", "/console/trends?groupBy=week"]) {
+  for (const url of ["/console", "/console/threads?projectId=1&page=2", "/console/threads/17", "/console/feedback", "/console/trends?groupBy=week", "/console/users/ada%40example.com"]) {
     const page = await app.inject({ method: "GET", url });
     t.equal(page.statusCode, 200, url);
     t.match(page.headers["content-type"], /^text\/html/);
@@ -29,6 +29,10 @@ t.test("/console serves the page and its assets from this package, under a stric
   const script = await app.inject({ method: "GET", url: assets.find((asset) => asset.endsWith(".js"))! });
   t.match(script.headers["content-type"], /javascript/);
 
+  const root = await app.inject({ method: "GET", url: "/" });
+  t.equal(root.statusCode, 302, "GET / sends a browser to the console");
+  t.equal(root.headers.location, "/console");
+
   const unknown = await app.inject({ method: "GET", url: "/console/nothing-here" });
   t.equal(unknown.statusCode, 404);
   t.same(unknown.json(), { error: "Route not found: GET /console/nothing-here" });
@@ -40,7 +44,7 @@ t.test("CONSOLE_ENABLED=false turns the console off: 404 on every path", async (
   t.equal(readConfig({ CONSOLE_ENABLED: "0" }).consoleEnabled, false);
   t.equal(readConfig({}).consoleEnabled, true);
   const { app } = await startService(t, { console: false });
-  for (const url of ["/console", "/console/threads", "/console/assets/favicon.svg"]) {
+  for (const url of ["/", "/console", "/console/threads", "/console/assets/favicon.svg"]) {
     const answer = await app.inject({ method: "GET", url });
     t.equal(answer.statusCode, 404, url);
     t.same(answer.json(), { error: `Route not found: GET ${url}` });

@@ -1,6 +1,6 @@
-import { dayBounds, dayParam, idParam, idsParam, listParam, presentOnly, textParam } from "../filters.ts";
+import { dayBounds, dayParam, idList, idParam, idsParam, listParam, presentOnly, textParam } from "../filters.ts";
 import { useAttributeOptionOptions, useProjectOptions } from "../vocabulary.ts";
-import { DateField, MultiSelectField, SelectField, TextField } from "./Fields.tsx";
+import { ChipsField, DateRangeField, SelectField, TextField } from "./Fields.tsx";
 
 type FeedbackKind = "POSITIVE" | "NEGATIVE";
 
@@ -19,6 +19,8 @@ export function readFeedbackFilters(query: URLSearchParams) {
 }
 export type FeedbackFilters = ReturnType<typeof readFeedbackFilters>;
 
+const NO_FILTERS: FeedbackFilters = readFeedbackFilters(new URLSearchParams());
+
 /** The filters as the URL's query values. */
 export const feedbackFilterValues = (filters: FeedbackFilters) => ({ ...filters, attributeOptionIds: filters.attributeOptionIds.map(String) });
 
@@ -33,22 +35,20 @@ const TYPES = [
 export function FeedbackFilterForm({ filters, apply, label }: { filters: FeedbackFilters; apply(changes: Partial<FeedbackFilters>): void; label: string }) {
   const projects = useProjectOptions();
   const attributeOptions = useAttributeOptionOptions(filters.projectId);
-  const submitText = (event: Event) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget as HTMLFormElement);
-    const text = (name: string) => String(form.get(name) ?? "").trim();
-    apply({ search: text("search"), externalUserIds: text("externalUserIds").split(",").map((id) => id.trim()).filter(Boolean) });
-  };
+  const anyFilter = Object.values(filters).some((value) => (Array.isArray(value) ? value.length > 0 : value !== undefined && value !== ""));
   return (
-    <form class="filters" onSubmit={submitText} aria-label={label}>
+    <form class="filters" onSubmit={(event) => event.preventDefault()} aria-label={label}>
       <SelectField label="Project" value={filters.projectId ? String(filters.projectId) : ""} options={projects} onChange={(value) => apply({ projectId: value ? Number(value) : undefined, attributeOptionIds: [] })} />
       <SelectField label="Vote" value={filters.feedbackType ?? ""} options={TYPES} onChange={(value) => apply({ feedbackType: value === "POSITIVE" || value === "NEGATIVE" ? value : undefined })} />
-      <MultiSelectField label="Attribute options" values={filters.attributeOptionIds.map(String)} options={attributeOptions} onChange={(values) => apply({ attributeOptionIds: values.map(Number) })} />
-      <TextField label="Givers" name="externalUserIds" value={filters.externalUserIds.join(", ")} hint="External ids, comma-separated" />
-      <DateField label="From (UTC day)" value={filters.from} onChange={(from) => apply({ from })} />
-      <DateField label="To (UTC day)" value={filters.to} onChange={(to) => apply({ to })} />
-      <TextField label="Search feedback text" name="search" value={filters.search} />
-      <button type="submit">Apply</button>
+      <ChipsField label="Attribute options" values={filters.attributeOptionIds.map(String)} options={attributeOptions} onChange={(values) => apply({ attributeOptionIds: values.map(Number) })} />
+      <TextField label="Givers" value={filters.externalUserIds.join(", ")} hint="External ids, comma-separated" onChange={(text) => apply({ externalUserIds: idList(text) })} />
+      <DateRangeField from={filters.from} to={filters.to} onChange={apply} />
+      <TextField label="Search feedback text" value={filters.search} onChange={(search) => apply({ search })} />
+      {anyFilter ? (
+        <button type="button" class="secondary" onClick={() => apply(NO_FILTERS)}>
+          Clear all
+        </button>
+      ) : null}
     </form>
   );
 }

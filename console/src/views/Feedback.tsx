@@ -43,7 +43,7 @@ export function FeedbackView({ query }: { query: URLSearchParams }) {
       <Status state={page} />
       {page.data && !page.error ? (
         <>
-          <Pager pageIndex={pageIndex} pageSize={PAGE_SIZE} count={page.data.count} noun="feedback" hrefFor={(index) => viewUrl(filters, index)} />
+          <Pager pageIndex={pageIndex} pageSize={PAGE_SIZE} count={page.data.count} countExact={(page.data as { countExact?: boolean }).countExact} noun="feedback" hrefFor={(index) => viewUrl(filters, index)} />
           <table class="rows" data-testid="feedback">
             <caption class="visually-hidden">Feedback, newest first</caption>
             <thead>
@@ -62,16 +62,16 @@ export function FeedbackView({ query }: { query: URLSearchParams }) {
                   <td>
                     <FeedbackType feedback={feedback} />
                   </td>
-                  <td class="excerpt">{feedback.feedbackText ?? ""}</td>
-                  <td>{attributeLabels(feedback).join(", ")}</td>
-                  <td>{giverLabel(feedback)}</td>
-                  <td class="excerpt">
+                  <td class="excerpt" data-label="Text">{feedback.feedbackText ?? ""}</td>
+                  <td data-label="Attributes">{attributeLabels(feedback).join(", ")}</td>
+                  <td data-label="Giver">{giverLabel(feedback)}</td>
+                  <td class="excerpt" data-label="On">
                     <Link href={messageHref(feedback)}>
                       {feedback.message.role}: {oneLine(feedback.message.content ?? "")}
                     </Link>
                     <span class="muted"> in {feedback.threadExternalId ?? `#${feedback.threadId}`}</span>
                   </td>
-                  <td>
+                  <td data-label="Created">
                     <time dateTime={feedback.createdAt}>{formatTime(feedback.createdAt)}</time>
                   </td>
                 </tr>

@@ -7,11 +7,11 @@ import { Status } from "../components/Status.tsx";
 import { feedbackOnThreads, type Feedback } from "../feedback.ts";
 import { formatTime } from "../filters.ts";
 import { useLoad } from "../load.ts";
+import { hashTarget, latestMemory, userHref, type Memory } from "../memory.ts";
 import { threadMessages, type Message } from "../messages.ts";
 import { useSession } from "../session-context.ts";
 
 type Thread = components["schemas"]["Thread"];
-type Memory = components["schemas"]["MemorySummary"];
 
 /** The id a message's element carries, so that a link can point at it. */
 export const messageAnchor = (externalId: string | null, id?: number) => (externalId !== null ? `message-${externalId}` : `message-id-${id}`);
@@ -44,20 +44,12 @@ export function ThreadView({ threadId, hash }: { threadId: number; hash: string 
     unauthorized,
   );
   const userExternalId = thread.data?.externalUser.externalId;
-  const memory = useLoad<Memory | null>(
-    `memory-${userExternalId}`,
-    async () => {
-      if (!userExternalId) return null;
-      const answer = await service.GET("/api/external/memory", { params: { query: { userExternalId } } });
-      return answer.response.status === 404 ? null : unwrap(answer);
-    },
-    unauthorized,
-  );
+  const memory = useLoad<Memory | null>(`memory-${userExternalId}`, async () => (userExternalId ? latestMemory(service, userExternalId) : null), unauthorized);
 
   const messages = useLoad(`messages-${threadId}`, () => threadMessages(service, threadId), unauthorized);
   const feedback = useLoad(`feedback-${threadId}`, () => feedbackOnThreads(service, [threadId]), unauthorized);
   const byMessage = messages.data && feedback.data ? feedbackByMessage(messages.data.rows, feedback.data.rows) : new Map<number, Feedback[]>();
-  const target = hash ? decodeURIComponent(hash.slice(1)) : "";
+  const target = hashTarget(hash);
   const ready = Boolean(messages.data && feedback.data);
   useEffect(() => {
     if (ready && target) document.getElementById(target)?.scrollIntoView({ block: "center" });
@@ -102,19 +94,57 @@ function ThreadDetails({ thread, memory }: { thread: Thread; memory: Memory | nu
       </dd>
       <dt>User</dt>
       <dd>
-        {user.name ?? user.externalId} <span class="muted">({[user.externalId, user.email, user.username].filter(Boolean).join(", ")})</span>
+        <Link href={userHref(user.externalId)}>{user.name ?? user.externalId}</Link> <span class="muted">({[user.externalId, user.email, user.username].filter(Boolean).join(", ")})</span>
       </dd>
       <dt>Segments</dt>
       <dd>{user.segments.length ? user.segments.map((segment) => `${segment.type.name}: ${segment.name}`).join(", ") : "none"}</dd>
       <dt>Intents</dt>
       <dd>{thread.intents.length ? thread.intents.map((intent) => intent.name).join(", ") : "none"}</dd>
-      <dt>Metadata</dt>
-      <dd>
-        <pre class="json">{JSON.stringify(thread.metadata, null, 2)}</pre>
-      </dd>
-      <dt>User's memory</dt>
-      <dd data-testid="memory">{memory ? memory.summary : "none yet"}</dd>
+      {Object.keys(thread.metadata).length ? (
+        <>
+          <dt>Metadata</dt>
+          <dd>
+            <pre class="json">{JSON.stringify(thread.metadata, null, 2)}</pre>
+          </dd>
+        </>
+      ) : null}
+      <ThreadSummary thread={thread} memory={memory} />
     </dl>
+  );
+}
+
+/**
+ * The API serves a summary only as the user's latest memory (getMemory): it is this thread's own
+ * summary when this is that thread; otherwise the page says whose summary it is and links there.
+ */
+function ThreadSummary({ thread, memory }: { thread: Thread; memory: Memory | null }) {
+  if (memory?.threadId === thread.id) {
+    return (
+      <>
+        <dt>Summary</dt>
+        <dd class="summary-text" data-testid="memory">
+          {memory.summary}
+        </dd>
+      </>
+    );
+  }
+  return (
+    <>
+      <dt>User's memory</dt>
+      <dd data-testid="memory">
+        {memory ? (
+          <>
+            <span class="summary-text">{memory.summary}</span>
+            <br />
+            <span class="muted">
+              From the user's latest thread, <Link href={`/console/threads/${memory.threadId}`}>{memory.threadExternalId ?? `#${memory.threadId}`}</Link>
+            </span>
+          </>
+        ) : (
+          "none yet"
+        )}
+      </dd>
+    </>
   );
 }
 

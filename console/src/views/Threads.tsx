@@ -1,10 +1,12 @@
 import { unwrap, type components } from "../api.ts";
-import { DateField, MultiSelectField, SelectField, TextField } from "../components/Fields.tsx";
+import { ChipsField, DateRangeField, SelectField, TextField } from "../components/Fields.tsx";
 import { Link } from "../components/Link.tsx";
 import { Pager } from "../components/Pager.tsx";
 import { Status } from "../components/Status.tsx";
-import { dayBounds, dayParam, formatTime, idParam, idsParam, listParam, pageParam, presentOnly, textParam } from "../filters.ts";
+import { dayBounds, dayParam, formatTime, idList, idParam, idsParam, listParam, pageParam, presentOnly, textParam } from "../filters.ts";
+import { excerptAround, plainText, type Excerpt } from "../excerpt.ts";
 import { useLoad } from "../load.ts";
+import { userHref } from "../memory.ts";
 import { navigate, queryString } from "../router.ts";
 import { useSession } from "../session-context.ts";
 import { feedbackOnThreads, isPositive } from "../feedback.ts";
@@ -32,11 +34,26 @@ type ThreadFilters = ReturnType<typeof readFilters>;
 const viewUrl = (filters: ThreadFilters, pageIndex = 0) =>
   `/console/threads${queryString({ ...filters, intentIds: filters.intentIds.map(String), userSegmentIds: filters.userSegmentIds.map(String), page: pageIndex > 0 ? pageIndex + 1 : undefined })}`;
 
-/** The first user message the row carries (a Thread carries its latest 100), else its first message, on one line and cut short. */
-function excerpt(thread: Thread): string {
-  const message = thread.messages.find((candidate) => candidate.role === "user") ?? thread.messages[0];
-  const text = (message?.content ?? "").replace(/\s+/g, " ").trim();
-  return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH - 1)}…` : text;
+/**
+ * A plain-text excerpt of the row: the first message the row carries (a Thread carries its latest
+ * 100) that matches the search, else its first user message, else its first message.
+ */
+function excerpt(thread: Thread, search: string): Excerpt {
+  const texts = thread.messages.map((message) => ({ role: message.role, text: message.type === "markdown" ? plainText(message.content) : message.content.replace(/\s+/g, " ").trim() }));
+  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+  const chosen =
+    (words.length ? texts.find(({ text }) => words.some((word) => text.toLowerCase().includes(word))) : undefined) ?? texts.find(({ role }) => role === "user") ?? texts[0];
+  return excerptAround(chosen?.text ?? "", search, EXCERPT_LENGTH);
+}
+
+function ExcerptCell({ excerpt: { before, match, after } }: { excerpt: Excerpt }) {
+  return (
+    <td class="excerpt" data-label="Excerpt">
+      {before}
+      {match ? <mark>{match}</mark> : null}
+      {after}
+    </td>
+  );
 }
 
 export function ThreadsView({ query }: { query: URLSearchParams }) {
@@ -75,32 +92,29 @@ export function ThreadsView({ query }: { query: URLSearchParams }) {
     const up = rows.filter(isPositive).length;
     return { up, down: rows.length - up };
   };
-  const apply = (changes: Partial<ThreadFilters>) => navigate(viewUrl({ ...filters, ...changes }));
-  const submitText = (event: Event) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget as HTMLFormElement);
-    const text = (name: string) => String(form.get(name) ?? "").trim();
-    apply({ search: text("search"), userSearch: text("userSearch"), externalUserIds: text("externalUserIds").split(",").map((id) => id.trim()).filter(Boolean) });
-  };
-
+  const apply = (changes: Partial<ThreadFilters>) => navigate(viewUrl({ ...filters, ...changes }), { replace: true });
+  const anyFilter = Object.values(filters).some((value) => (Array.isArray(value) ? value.length > 0 : value !== undefined && value !== ""));
   return (
     <section aria-labelledby="threads-title" aria-busy={page.loading || votes.loading}>
       <h1 id="threads-title">Threads</h1>
-      <form class="filters" onSubmit={submitText} aria-label="Thread filters">
-        <SelectField label="Project" value={filters.projectId ? String(filters.projectId) : ""} options={projects} onChange={(value) => apply({ projectId: value ? Number(value) : undefined })} />
-        <MultiSelectField label="Intents" values={filters.intentIds.map(String)} options={intents} onChange={(values) => apply({ intentIds: values.map(Number) })} />
-        <MultiSelectField label="User segments" values={filters.userSegmentIds.map(String)} options={segments} onChange={(values) => apply({ userSegmentIds: values.map(Number) })} />
-        <TextField label="Users" name="externalUserIds" value={filters.externalUserIds.join(", ")} hint="External ids, comma-separated" />
-        <DateField label="From (UTC day)" value={filters.from} onChange={(from) => apply({ from })} />
-        <DateField label="To (UTC day)" value={filters.to} onChange={(to) => apply({ to })} />
-        <TextField label="Search messages" name="search" value={filters.search} />
-        <TextField label="Search users" name="userSearch" value={filters.userSearch} hint="Id, name, email or username" />
-        <button type="submit">Apply</button>
+      <form class="filters" onSubmit={(event) => event.preventDefault()} aria-label="Thread filters">
+        <SelectField label="Project" value={filters.projectId ? String(filters.projectId) : ""} options={projects} onChange={(value) => apply({ projectId: value ? Number(value) : undefined, intentIds: [] })} />
+        <ChipsField label="Intents" values={filters.intentIds.map(String)} options={intents} onChange={(values) => apply({ intentIds: values.map(Number) })} />
+        <ChipsField label="User segments" values={filters.userSegmentIds.map(String)} options={segments} onChange={(values) => apply({ userSegmentIds: values.map(Number) })} />
+        <TextField label="Users" value={filters.externalUserIds.join(", ")} hint="External ids, comma-separated" onChange={(text) => apply({ externalUserIds: idList(text) })} />
+        <DateRangeField from={filters.from} to={filters.to} onChange={apply} />
+        <TextField label="Search messages" value={filters.search} onChange={(search) => apply({ search })} />
+        <TextField label="Search users" value={filters.userSearch} hint="Id, name, email or username" onChange={(userSearch) => apply({ userSearch })} />
+        {anyFilter ? (
+          <button type="button" class="secondary" onClick={() => navigate("/console/threads")}>
+            Clear all
+          </button>
+        ) : null}
       </form>
       <Status state={page} />
       {page.data && !page.error ? (
         <>
-          <Pager pageIndex={pageIndex} pageSize={PAGE_SIZE} count={page.data.count} noun="threads" hrefFor={(index) => viewUrl(filters, index)} />
+          <Pager pageIndex={pageIndex} pageSize={PAGE_SIZE} count={page.data.count} countExact={(page.data as { countExact?: boolean }).countExact} noun="threads" hrefFor={(index) => viewUrl(filters, index)} />
           <table class="rows" data-testid="threads">
             <caption class="visually-hidden">Threads, newest first</caption>
             <thead>
@@ -110,7 +124,7 @@ export function ThreadsView({ query }: { query: URLSearchParams }) {
                 <th scope="col">Project</th>
                 <th scope="col">Intents</th>
                 <th scope="col">Created</th>
-                <th scope="col">Messages</th>
+                <th scope="col" class="number">Messages</th>
                 <th scope="col">Excerpt</th>
                 <th scope="col">Votes</th>
               </tr>
@@ -121,14 +135,16 @@ export function ThreadsView({ query }: { query: URLSearchParams }) {
                   <td>
                     <Link href={`/console/threads/${thread.id}`}>{thread.externalId ?? `#${thread.id}`}</Link>
                   </td>
-                  <td>{thread.externalUser.name ?? thread.externalUser.externalId}</td>
-                  <td>{thread.project.name}</td>
-                  <td>{thread.intents.map((intent) => intent.name).join(", ")}</td>
-                  <td>
+                  <td data-label="User">
+                    <Link href={userHref(thread.externalUser.externalId)}>{thread.externalUser.name ?? thread.externalUser.externalId}</Link>
+                  </td>
+                  <td data-label="Project">{thread.project.name}</td>
+                  <td data-label="Intents">{thread.intents.map((intent) => intent.name).join(", ")}</td>
+                  <td data-label="Created">
                     <time dateTime={thread.createdAt}>{formatTime(thread.createdAt)}</time>
                   </td>
-                  <td class="number messages">{thread.messageCount}</td>
-                  <td class="excerpt">{excerpt(thread)}</td>
+                  <td class="number message-count" data-label="Messages">{thread.messageCount}</td>
+                  <ExcerptCell excerpt={excerpt(thread, filters.search)} />
                   <Votes {...votesOf(thread.id)} known={Boolean(votes.data) && !votes.loading} />
                 </tr>
               ))}
@@ -141,9 +157,9 @@ export function ThreadsView({ query }: { query: URLSearchParams }) {
 }
 
 function Votes({ up, down, known }: { up: number; down: number; known: boolean }) {
-  if (!known) return <td class="votes">…</td>;
+  if (!known) return <td class="votes" data-label="Votes">…</td>;
   return (
-    <td class="votes" data-up={up} data-down={down}>
+    <td class="votes" data-label="Votes" data-up={up} data-down={down}>
       <span class="up">
         <span aria-hidden="true">▲</span> {up}
         <span class="visually-hidden"> up,</span>

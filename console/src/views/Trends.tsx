@@ -8,6 +8,7 @@ import { Status } from "../components/Status.tsx";
 import { useLoad } from "../load.ts";
 import { navigate, queryString } from "../router.ts";
 import { useSession } from "../session-context.ts";
+import { comparisonWindows, headline, uniqueLabels } from "../trends.ts";
 
 const INTERVALS = [
   { value: "day", label: "Day" },
@@ -28,6 +29,20 @@ const readInterval = (query: URLSearchParams): Interval => {
 
 const percent = (rate: number | null) => (rate === null ? "–" : `${(rate * 100).toFixed(1)}%`);
 
+/** The project of each intent and attribute option (by the stats' group key) and the projects' names. */
+async function projectsOfKeys(service: ReturnType<typeof useSession>["service"]) {
+  const [projects, intents, attributes] = await Promise.all([
+    unwrap(service.GET("/api/external/projects")),
+    unwrap(service.GET("/api/external/intents")),
+    unwrap(service.GET("/api/external/attributes")),
+  ]);
+  return {
+    names: new Map(projects.map((project) => [project.id, project.name])),
+    intent: new Map(intents.map((intent) => [String(intent.id), intent.projectId])),
+    attributeOption: new Map(attributes.flatMap((attribute) => attribute.options.map((option) => [String(option.id), attribute.projectId] as const))),
+  };
+}
+
 export function TrendsView({ query }: { query: URLSearchParams }) {
   const { service, unauthorized } = useSession();
   const filters = readFeedbackFilters(query);
@@ -37,8 +52,21 @@ export function TrendsView({ query }: { query: URLSearchParams }) {
     async () => {
       const statsBy = (groupBy: Interval | (typeof BREAKDOWNS)[number]["groupBy"]) =>
         unwrap(service.GET("/api/external/feedback/stats", { params: { query: { ...feedbackQuery(filters), groupBy } } }));
-      const [overTime, ...breakdowns] = await Promise.all([statsBy(interval), ...BREAKDOWNS.map(({ groupBy }) => statsBy(groupBy))]);
-      return { overTime: overTime!, breakdowns };
+      const windows = comparisonWindows(filters.from, filters.to);
+      const totalIn = (window: { from: string; to: string }) =>
+        unwrap(service.GET("/api/external/feedback/stats", { params: { query: feedbackQuery({ ...filters, ...window }) } }));
+      const [overTime, current, previous, projects, ...breakdowns] = await Promise.all([
+        statsBy(interval),
+        totalIn(windows.current),
+        totalIn(windows.previous),
+        projectsOfKeys(service),
+        ...BREAKDOWNS.map(({ groupBy }) => statsBy(groupBy)),
+      ]);
+      const labelled = BREAKDOWNS.map(({ groupBy }, index) => {
+        const groups = breakdowns[index]!.groups;
+        return groupBy === "intent" || groupBy === "attributeOption" ? uniqueLabels(groups, projects[groupBy], projects.names) : groups;
+      });
+      return { overTime, breakdowns: labelled, headline: headline(current.total, previous.total, windows) };
     },
     unauthorized,
   );
@@ -57,6 +85,9 @@ export function TrendsView({ query }: { query: URLSearchParams }) {
       <Status state={{ ...charts, loading: false }} />
       {stats.data && !stats.error && charts.data ? (
         <>
+          <p class="headline" data-testid="headline">
+            {stats.data.headline}
+          </p>
           <p class="totals" data-testid="total">
             <span>
               <strong>{stats.data.overTime.total.count}</strong> votes
@@ -70,20 +101,32 @@ export function TrendsView({ query }: { query: URLSearchParams }) {
           </p>
           <div class="charts">
             <TrendFigure testId="rate-over-time" title={`Positive rate by ${interval}, with its 95% interval`} groups={stats.data.overTime.groups}>
-              <Chart data={stats.data.overTime.groups} draw={charts.data.rateOverTime} />
+              <Chart data={stats.data.overTime.groups} draw={(groups) => charts.data!.rateOverTime(groups, interval)} />
+              <IntervalLegend />
             </TrendFigure>
             <TrendFigure testId="volume-over-time" title={`Votes by ${interval}`} groups={stats.data.overTime.groups}>
               <Chart data={stats.data.overTime.groups} draw={(groups) => charts.data!.volumeOverTime(groups, interval)} />
             </TrendFigure>
             {BREAKDOWNS.map(({ groupBy, title }, index) => (
-              <TrendFigure key={groupBy} testId={`rate-by-${groupBy}`} title={title} groups={stats.data!.breakdowns[index]!.groups}>
-                <Chart data={stats.data!.breakdowns[index]!.groups} draw={charts.data!.rateByGroup} />
+              <TrendFigure key={groupBy} testId={`rate-by-${groupBy}`} title={title} groups={stats.data!.breakdowns[index]!}>
+                <Chart data={stats.data!.breakdowns[index]!} draw={charts.data!.rateByGroup} />
+                <IntervalLegend bars />
               </TrendFigure>
             ))}
           </div>
         </>
       ) : null}
     </section>
+  );
+}
+
+/** What the marks of a rate chart are, in words: dots with a band over time, bars with error bars by group. */
+function IntervalLegend({ bars = false }: { bars?: boolean }) {
+  return (
+    <p class="legend">
+      <span class={`swatch ${bars ? "band" : "rate"}`} aria-hidden="true" /> positive rate <span class={`swatch ${bars ? "whisker" : "band"}`} aria-hidden="true" /> 95 % interval: where the true rate
+      lies, given this many votes
+    </p>
   );
 }
 

@@ -70,3 +70,67 @@ export function conversation(random: Random, length: number): GeneratedMessage[]
   }
   return messages;
 }
+
+/** Filler prose that real messages carry around their point: context, hedges, thanks. */
+const PROSE = [
+  "I tried this yesterday afternoon and again this morning, with the same result both times.",
+  "We are a small team of eight and most of us work from the browser, a few from the mobile app.",
+  "It started after the update last week, as far as I can tell; nothing else changed on our side.",
+  "Let me know if you need anything else from me, such as screenshots or the account number.",
+  "This is blocking our month-end reporting, so a quick answer would be much appreciated.",
+  "That makes sense, although the documentation describes it a little differently.",
+  "Thanks for the quick reply, the explanation helped a lot.",
+  "The change takes effect immediately for new sessions; existing sessions pick it up at the next sign-in.",
+  "If the problem persists after that, please send us the time it happened and your browser version.",
+  "Most customers on your plan set this up once and never need to touch it again.",
+  "I have also added a note to your account so that the next agent sees the context.",
+  "You will receive a confirmation email within a few minutes; check the spam folder if it does not arrive.",
+  "For security reasons we cannot change this on your behalf, but the steps only take a minute.",
+  "Our engineers are aware of the issue and a fix is scheduled for the next release.",
+];
+
+const LIST_INTROS = ["Here is what to check:", "Please try these steps in order:", "The options are:", "A few things to know:"];
+
+const LIST_ITEMS = [
+  "Sign out and sign in again, so that the new permissions apply.",
+  "Clear the browser cache or try a private window.",
+  "Make sure the date range is at most twelve months.",
+  "Check that the card has not expired and that the billing address matches.",
+  "Open **Settings → Integrations** and reconnect the workspace.",
+  "Export the report as CSV instead of PDF for large data sets.",
+  "Ask an administrator of your organization to confirm the change.",
+  "Update the app to the latest version from the store.",
+];
+
+/** Text of `min`-`max` characters (about), whole sentences from `opening` and then filler prose. */
+function prose(random: Random, opening: readonly string[], min: number, max: number): string {
+  const target = min + Math.floor(random() * (max - min));
+  let text = pick(random, opening);
+  while (text.length < target) {
+    const next = pick(random, random() < 0.5 ? PROSE : opening);
+    if (text.length + next.length + 1 > max) break;
+    text += ` ${next}`;
+  }
+  return text;
+}
+
+function markdownList(random: Random): string {
+  const count = 3 + Math.floor(random() * 3);
+  const items = Array.from({ length: count }, () => `- ${pick(random, LIST_ITEMS)}`);
+  return `${pick(random, LIST_INTROS)}\n\n${items.join("\n")}`;
+}
+
+/**
+ * A conversation as real ones look (issue 26): `length` messages of 50-600 characters of prose,
+ * user and assistant in turn, a third of the assistant's with a markdown list.
+ */
+export function realisticConversation(random: Random, length: number): GeneratedMessage[] {
+  return Array.from({ length }, (_, index) => {
+    if (index % 2 === 0) return { role: "user", content: prose(random, [...QUESTIONS, ...FOLLOW_UPS], 50, 400) };
+    if (random() < 1 / 3) {
+      const list = markdownList(random);
+      return { role: "assistant", content: `${prose(random, ANSWERS, 50, Math.max(60, 560 - list.length))}\n\n${list}`.slice(0, 600) };
+    }
+    return { role: "assistant", content: prose(random, ANSWERS, 80, 600) };
+  });
+}

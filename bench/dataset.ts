@@ -16,6 +16,7 @@ import { openPglite } from "../src/db/pglite.ts";
 import { BUILTIN_WINDOW, summarizeConversation } from "../src/summarizer/builtin.ts";
 import type { StoredSecret } from "../src/tokens/secrets.ts";
 import type { Conversation, ConversationMessage } from "../src/summarizer/summarizer.ts";
+import { realisticConversation, seededRandom } from "./conversations.ts";
 import { ROOT } from "./servers.ts";
 
 export const THREADS = 5_000;
@@ -108,15 +109,35 @@ async function summarize(sql: SqlRunner, organizationId: number): Promise<void> 
   );
 }
 
-/** Seeds the data set into an empty database (migrated by the seed) and describes it. */
-export async function seedDataset(place: Place): Promise<Dataset> {
+/** Distinct texts of each role the seeded messages take theirs from, when realistic. */
+const REALISTIC_TEXTS = 2_000;
+
+/** The seeded user and assistant messages' texts replaced by prose as realisticConversation writes it. */
+async function realisticTexts(sql: SqlRunner, organizationId: number): Promise<void> {
+  const random = seededRandom(26);
+  const messages = Array.from({ length: REALISTIC_TEXTS / 5 }, () => realisticConversation(random, 10)).flat();
+  const texts = (role: string) => messages.filter((message) => message.role === role).map((message) => message.content);
+  await sql.query(
+    `UPDATE "Message" m SET "content" = CASE WHEN m."role" = 'user' THEN ($2::text[])[1 + (m."id" * 7919) % cardinality($2::text[])]
+                                           ELSE ($3::text[])[1 + (m."id" * 7919) % cardinality($3::text[])] END
+     WHERE m."organizationId" = $1 AND m."role" IN ('user', 'assistant')`,
+    [organizationId, texts("user"), texts("assistant")],
+  );
+}
+
+/**
+ * Seeds the data set into an empty database (migrated by the seed) and describes it; unless
+ * `canned`, with realistic message texts.
+ */
+export async function seedDataset(place: Place, { canned = false } = {}): Promise<Dataset> {
   const keys = await runSeed(place);
   const { organizationId } = keys;
   return withSql(place, async (sql) => {
     const projects = await sql.query<{ id: number }>(`SELECT "id" FROM "Project" WHERE "organizationId" = $1 ORDER BY "id"`, [organizationId]);
     await seedAttributes(sql, organizationId, projects.map((project) => project.id));
+    if (!canned) await realisticTexts(sql, organizationId);
     await summarize(sql, organizationId);
-    await sql.query(`VACUUM (ANALYZE) "Thread", "Message", "Attribute", "AttributeOption"`);
+    await sql.query(`VACUUM (FULL, ANALYZE) "Thread", "Message", "Attribute", "AttributeOption"`);
     const users = await sql.query<{ externalId: string }>(
       `SELECT DISTINCT u."externalId" FROM "Thread" t JOIN "ExternalUser" u ON u."id" = t."externalUserId"
        WHERE t."organizationId" = $1 AND t."summary" <> '' ORDER BY 1`,

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: the service's hot paths against a lean baseline (bench/baseline/: node:http +
  * pg, named prepared statements), on a fresh PostgreSQL database seeded with 5,000 threads of 10
- * messages (bench/dataset.ts), dropped at the end. The two answer every scenario's requests alike
+ * messages of realistic prose (bench/dataset.ts; `--canned`: the earlier stock sentences), dropped at the end. The two answer every scenario's requests alike
  * first (status and JSON, byte for byte, but for the ids and times a write makes anew), then run
  * in alternating rounds (service, baseline, service, …) with the same requests; what each
  * scenario wrote is deleted after each round. Per scenario: req/s, p50 and p99 latency, and the
@@ -28,6 +28,7 @@ import { BASELINE, SERVICE, startTarget, stopTarget, type BenchTarget, type Runn
 
 const USAGE = `Usage: npm run bench -- [options]
   --embedded                the service alone, on PGlite in a temporary DATA_DIR (default: PostgreSQL, with the baseline)
+  --canned                  the earlier data set: short stock sentences, ingest without segments (default: realistic prose, issue 26)
   --duration S              seconds per round (default 10)
   --rounds N                rounds per server and scenario (default 3)
   --warmup S                seconds of warm-up per server and scenario (default 3)
@@ -42,6 +43,7 @@ const USAGE = `Usage: npm run bench -- [options]
 const { values: options } = parseArgs({
   options: {
     embedded: { type: "boolean", default: false },
+    canned: { type: "boolean", default: false },
     duration: { type: "string", default: "10" },
     rounds: { type: "string", default: "3" },
     warmup: { type: "string", default: "3" },
@@ -350,9 +352,9 @@ async function run(): Promise<void> {
   }
   log(`seeding ${THREADS} threads of ${MESSAGES_PER_THREAD} messages into ${where}`);
   const seedingStarted = performance.now();
-  const dataset = await seedDataset(place);
+  const dataset = await seedDataset(place, { canned: options.canned });
   log(`seeded in ${((performance.now() - seedingStarted) / 1000).toFixed(1)} s`);
-  const all = selected(scenarios(dataset, { connections: positive("connections"), ingestConnections: positive("ingest-connections") }));
+  const all = selected(scenarios(dataset, { connections: positive("connections"), ingestConnections: positive("ingest-connections"), canned: options.canned }));
 
   let version = "PGlite";
   if ("databaseUrl" in place) {
@@ -376,7 +378,7 @@ async function run(): Promise<void> {
   process.stdout.write(
     [
       `npm run bench${options.embedded ? " -- --embedded" : ""}: ${started.toISOString()}, ${options.embedded ? "the service alone on PGlite" : `service and baseline on PostgreSQL ${version}`}`,
-      `${THREADS} threads of ${MESSAGES_PER_THREAD} messages; ${rounds} rounds of ${duration} s per server after ${warmup} s of warm-up${options.embedded ? "" : ", alternating"}`,
+      `${THREADS} threads of ${MESSAGES_PER_THREAD} messages, ${options.canned ? "canned sentences" : "realistic prose (50-600 characters)"}; ${rounds} rounds of ${duration} s per server after ${warmup} s of warm-up${options.embedded ? "" : ", alternating"}`,
       `machine: ${cpus().length} cores (${cpus()[0]?.model.trim()}), node ${process.version}; load average (1, 5, 15 min) ${load(loadBefore)} before, ${load(loadAfter)} after, ` +
         `${load([Math.min(...roundLoads), Math.max(...roundLoads)]).replace(", ", " to ")} (1 min) at the ends of the rounds`,
       "",

@@ -6,7 +6,8 @@
  */
 import type pg from "pg";
 import { NEGATIVE_FEEDBACK_TEXTS, POSITIVE_FEEDBACK_TEXTS } from "../scripts/seed/vocabulary.ts";
-import { conversation, seededRandom } from "./conversations.ts";
+import { SEGMENTS } from "../scripts/seed/vocabulary.ts";
+import { conversation, realisticConversation, seededRandom } from "./conversations.ts";
 import type { Dataset } from "./dataset.ts";
 import { signingSecret } from "../src/tokens/secrets.ts";
 import { signToken } from "../src/tokens/token.ts";
@@ -42,16 +43,32 @@ const spread = <T>(items: T[], n: number): T => items[(n * 7919) % items.length]
 export interface ScenarioOptions {
   connections: number;
   ingestConnections: number;
+  /**
+   * The canned set of earlier benches: short stock sentences, the users of all summarized threads
+   * without segments. Otherwise (issue 26) prose of 50-600 characters and 500 users each sending
+   * two segments.
+   */
+  canned: boolean;
 }
 
-export function scenarios(dataset: Dataset, { connections, ingestConnections }: ScenarioOptions): Scenario[] {
+/** Ingest's users, when realistic: 500, each with the same two segments every time. */
+const INGEST_USERS = 500;
+const [PLANS, REGIONS] = [SEGMENTS.plan!, SEGMENTS.region!];
+const segmentsOf = (index: number) => ({ plan: PLANS[index % PLANS.length]!, region: REGIONS[Math.floor(index / PLANS.length) % REGIONS.length]! });
+
+export function scenarios(dataset: Dataset, { connections, ingestConnections, canned }: ScenarioOptions): Scenario[] {
   const { organizationId, users, threads, threadIds, privateKey, publicKey } = dataset;
   const tokenSecret = signingSecret(dataset.tokenSecret);
   const json = { "content-type": "application/json" };
   const random = seededRandom(20261123);
   const conversations = Array.from({ length: CONVERSATIONS }, () =>
-    conversation(random, MESSAGES_PER_INGEST).map((message, index) => ({ ...message, externalId: `m${index}` })),
+    (canned ? conversation : realisticConversation)(random, MESSAGES_PER_INGEST).map((message, index) => ({ ...message, externalId: `m${index}` })),
   );
+  const ingestUser = (n: number) => {
+    if (canned) return { externalId: spread(users, n) };
+    const index = (n * 7919) % Math.min(INGEST_USERS, users.length);
+    return { externalId: users[index]!, segments: segmentsOf(index) };
+  };
   const [reasons, qualities] = Object.values(dataset.attributes) as [string[], string[]];
   const [reason, quality] = Object.keys(dataset.attributes) as [string, string];
   const read = (name: string, title: string, path: (n: number) => string, headers: Record<string, string>): Scenario => ({
@@ -117,7 +134,7 @@ export function scenarios(dataset: Dataset, { connections, ingestConnections }: 
         path: "/api/external/threads",
         headers: { ...json, "api-key": privateKey },
         body: JSON.stringify({
-          externalUser: { externalId: spread(users, n) },
+          externalUser: ingestUser(n),
           externalId: `${INGEST_PREFIX}${n}`,
           metadata: { channel: "bench" },
           messages: conversations[n % CONVERSATIONS],

@@ -17,7 +17,7 @@ import type { Summarizer } from "./summarizer/summarizer.ts";
 import type { ThreadInput } from "./threads/ingest.ts";
 import { listIntents } from "./threads/intents.ts";
 import { listThreads, type PageRequest, type ThreadFilters } from "./threads/listing.ts";
-import { listThreadMessages } from "./threads/messages.ts";
+import { findThreadMessage, listThreadMessages } from "./threads/messages.ts";
 import { authenticateToken, cachedToken, isFeedbackToken, mintToken, type TokenRequest } from "./tokens/tokens.ts";
 import { listSegments } from "./users/segments.ts";
 import { deleteUser, upsertUser, type UserInput } from "./users/users.ts";
@@ -92,10 +92,11 @@ export function createServices(
       ingest: (organizationId: number, input: ThreadInput) => ingestThreadWithSummary(database, summaries, organizationId, input, factExtractor),
       list: (organizationId: number, filters: ThreadFilters, page: PageRequest) => listThreads(database.driver, organizationId, filters, page),
       async listMessages(organizationId: number, threadId: number, page: PageRequest) {
-        const messages = await listThreadMessages(prisma, organizationId, threadId, page);
+        const messages = await listThreadMessages(database.driver, organizationId, threadId, page);
         if (!messages) throw notFound("Thread not found");
         return messages;
       },
+      findMessage: (organizationId: number, threadId: number, messageId: number) => findThreadMessage(database.driver, organizationId, threadId, messageId),
       listIntents: (organizationId: number, projectId?: number) => listIntents(prisma, organizationId, projectId),
     },
     feedback: {

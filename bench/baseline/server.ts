@@ -150,7 +150,6 @@ interface UserFields {
 }
 
 function userFields(user: Record<string, unknown>): UserFields {
-  unsupported(user, ["segments"]);
   return {
     externalId: requiredString(user, "externalId"),
     name: optionalString(user, "name"),
@@ -212,6 +211,7 @@ async function createThread(request: IncomingMessage, response: ServerResponse):
   const userObject = optionalObject(body, "externalUser");
   if (!userObject) throw new Refusal(400, "Missing field 'externalUser'");
   const user = userFields(userObject);
+  const segments = Object.entries(optionalObject(userObject, "segments") ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const messages = body.messages ?? [];
   if (!Array.isArray(messages) || messages.some((message) => typeof message?.role !== "string" || typeof message?.content !== "string")) {
     throw new Refusal(400, "Invalid field 'messages'");
@@ -222,6 +222,7 @@ async function createThread(request: IncomingMessage, response: ServerResponse):
       values: [
         organizationId, optionalInteger(body, "projectId"), user.externalId, user.name, user.email, user.username,
         optionalString(body, "externalId"), JSON.stringify(optionalObject(body, "metadata") ?? {}), JSON.stringify(messages),
+        segments.map(([type]) => type), segments.map(([, segment]) => String(segment)),
       ],
     });
     const written = rows[0] as { id: number; created: boolean; summaryMessageId: number | null; lastMessageId: number | null } | undefined;

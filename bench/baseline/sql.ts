@@ -35,7 +35,10 @@ const threadJson = `json_build_object(
     SELECT json_agg(latest."message" ORDER BY latest."id")
     FROM (
       SELECT m."id", json_build_object('id', m."id", 'role', m."role", 'metadata', m."metadata", 'externalId', m."externalId",
-        'type', m."type", 'content', m."content", 'jsonContent', m."jsonContent", 'createdAt', ${iso('m."createdAt"')}) AS "message"
+        'type', m."type", 'content', left(m."content", 2000),
+        'contentTruncated', (length(left(m."content", 2001)) > 2000 OR COALESCE(length(m."jsonContent"::text) > 2000, false)),
+        'jsonContent', CASE WHEN length(m."jsonContent"::text) > 2000 THEN NULL ELSE m."jsonContent" END,
+        'createdAt', ${iso('m."createdAt"')}) AS "message"
       FROM "Message" m
       WHERE m."organizationId" = $1 AND m."threadId" = t."id"
       ORDER BY m."id" DESC
@@ -95,7 +98,8 @@ export const THREADS_BY_USER: Statement = listing(
  * the thread created or its metadata merged, the messages appended in order (one whose externalId
  * the thread has is skipped). Returns what the summary needs: the last message id before and
  * after, and the message the stored summary covers. No row: no such project.
- * $1 organization, $2 projectId, $3-$6 the user, $7 externalId, $8 metadata, $9 the messages (JSON).
+ * $1 organization, $2 projectId, $3-$6 the user, $7 externalId, $8 metadata, $9 the messages (JSON),
+ * $10 and $11 the user's segment types and segments (sorted by type), set as PUT users sets them.
  */
 export const INGEST: Statement = {
   name: "ingest",
@@ -111,6 +115,20 @@ export const INGEST: Statement = {
         "username" = COALESCE(EXCLUDED."username", "ExternalUser"."username"),
         "updatedAt" = now()
       RETURNING "id"
+    ), types AS (
+      INSERT INTO "SegmentType" ("organizationId", "name")
+      SELECT $1, type_name FROM unnest($10::text[]) AS type_name
+      ON CONFLICT ("organizationId", "name") DO UPDATE SET "name" = EXCLUDED."name"
+      RETURNING "id", "name"
+    ), segments AS (
+      INSERT INTO "Segment" ("organizationId", "userSegmentTypeId", "name")
+      SELECT $1, types."id", w.segment_name FROM unnest($10::text[], $11::text[]) AS w(type_name, segment_name) JOIN types ON types."name" = w.type_name
+      ON CONFLICT ("organizationId", "userSegmentTypeId", "name") DO UPDATE SET "name" = EXCLUDED."name"
+      RETURNING "id", "userSegmentTypeId"
+    ), user_segments AS (
+      INSERT INTO "UserSegment" ("organizationId", "externalUserId", "userSegmentTypeId", "segmentId")
+      SELECT $1, usr."id", segments."userSegmentTypeId", segments."id" FROM usr, segments
+      ON CONFLICT ("organizationId", "externalUserId", "userSegmentTypeId") DO UPDATE SET "segmentId" = EXCLUDED."segmentId"
     ), thread AS (
       INSERT INTO "Thread" ("organizationId", "projectId", "externalUserId", "externalId", "metadata")
       SELECT $1, project."id", usr."id", $7::text, $8::jsonb FROM project, usr

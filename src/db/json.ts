@@ -32,8 +32,3 @@ export const externalUserJson = userObject(`COALESCE((
 
 /** The ExternalUser object as a public key's caller sees it: ids and times, no segments or personal data. */
 export const publicExternalUserJson = userObject(`'[]'::json`, "");
-
-/** The Message object of `Message m`. */
-export const messageJson = `json_build_object(
-  'id', m."id", 'role', m."role", 'metadata', m."metadata", 'externalId', m."externalId", 'type', m."type",
-  'content', m."content", 'jsonContent', m."jsonContent", 'createdAt', ${iso('m."createdAt"')})`;

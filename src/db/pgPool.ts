@@ -5,6 +5,7 @@
 // the connection is looked up on the server instead of being reported as failed.
 import pg from "pg";
 import { isDatabaseUnavailable, isPassingUnavailability, NotCommittedError } from "./failures.ts";
+import { GuardedClient } from "./guardedClient.ts";
 import { ridingOutOutages, setFailoverWait } from "./retries.ts";
 
 export interface PgPoolOptions {
@@ -25,6 +26,8 @@ export function createPool(url: string, options: PgPoolOptions): pg.Pool {
     connectionTimeoutMillis: options.connectionTimeoutMillis,
     idleTimeoutMillis: options.idleTimeoutMillis,
     statement_timeout: options.statementTimeoutMillis,
+    // A reply the driver cannot parse fails its statement rather than the process.
+    Client: GuardedClient,
   });
   // An idle client that breaks (e.g. server restart) is discarded; the next query reconnects.
   pool.on("error", () => {});

@@ -20,5 +20,9 @@ export function threadHandlers({ threads }: Services) {
       const { pageSize, pageIndex } = request.query;
       return threads.listMessages(organizationOf(request), request.params.threadId, { pageSize, pageIndex });
     },
+
+    getThreadMessage(request: ApiRequest<"getThreadMessage">): Promise<ResponseBody<"getThreadMessage", 200>> {
+      return threads.findMessage(organizationOf(request), request.params.threadId, request.params.messageId);
+    },
   } satisfies Partial<OperationHandlers>;
 }

@@ -1,7 +1,7 @@
-import { Prisma } from "../../generated/prisma/client.ts";
-import { messageJson } from "../db/json.ts";
-import type { Db } from "../db/types.ts";
+import { notFound } from "../errors.ts";
+import type { DriverQueries } from "../db/driver.ts";
 import type { PageRequest } from "./listing.ts";
+import { MESSAGE, MESSAGE_PAGE } from "./sql.ts";
 import type { MessageView } from "./views.ts";
 
 export interface MessagePage {
@@ -9,24 +9,16 @@ export interface MessagePage {
   rows: MessageView[];
 }
 
-/**
- * One page of a thread's messages in arrival order and the number of all of them, in one query;
- * null when the organization has no such thread. Both walk the (organizationId, threadId, id) index.
- */
-export async function listThreadMessages(db: Db, organizationId: number, threadId: number, page: PageRequest): Promise<MessagePage | null> {
-  const [found] = await db.$queryRaw<MessagePage[]>`
-    SELECT
-      (SELECT count(*)::int FROM "Message" m WHERE m."organizationId" = t."organizationId" AND m."threadId" = t."id") AS "count",
-      COALESCE((
-        SELECT json_agg(paged."message" ORDER BY paged."id")
-        FROM (
-          SELECT m."id", ${Prisma.raw(messageJson)} AS "message"
-          FROM "Message" m
-          WHERE m."organizationId" = t."organizationId" AND m."threadId" = t."id"
-          ORDER BY m."id"
-          LIMIT ${page.pageSize} OFFSET ${page.pageSize * page.pageIndex}
-        ) paged), '[]') AS "rows"
-    FROM "Thread" t
-    WHERE t."organizationId" = ${organizationId} AND t."id" = ${threadId}`;
-  return found ?? null;
+/** One page of a thread's messages in arrival order and the number of all of them; null when the organization has no such thread. */
+export async function listThreadMessages(db: DriverQueries, organizationId: number, threadId: number, page: PageRequest): Promise<MessagePage | null> {
+  const [found] = await db.rows(MESSAGE_PAGE, [organizationId, threadId, page.pageSize, page.pageSize * page.pageIndex]);
+  return found ? { count: found.count, rows: found.rows as MessageView[] } : null;
+}
+
+/** One message whole; 404 when the organization has no such thread or the thread no such message. */
+export async function findThreadMessage(db: DriverQueries, organizationId: number, threadId: number, messageId: number): Promise<MessageView> {
+  const [found] = await db.rows(MESSAGE, [organizationId, threadId, messageId]);
+  if (!found) throw notFound("Thread not found");
+  if (!found.message) throw notFound("Message not found");
+  return found.message as MessageView;
 }

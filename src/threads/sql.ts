@@ -1,11 +1,36 @@
 // The statements of threads: reading one, listing them, and Create Thread's writes.
 import type { ExternalUser, Message, Project, Thread } from "../../generated/prisma/client.ts";
 import type { Statement } from "../db/driver.ts";
-import { externalUserJson, messageJson } from "../db/json.ts";
+import { externalUserJson } from "../db/json.ts";
 import { containsPattern, isoTimestampText as iso } from "../db/sql.ts";
 
 /** A Thread object carries at most this many of its messages, the latest (decisions.md, "Bounded answers"). */
 export const THREAD_MESSAGE_LIMIT = 100;
+
+/**
+ * How many characters of a message's content (and of its jsonContent's JSON) a Thread object and a
+ * page of messages carry (decisions.md, "Bounded in bytes"): no data anyone can store makes an
+ * answer too big to build.
+ */
+export const CONTENT_LIMIT = { thread: 2_000, page: 100_000 } as const;
+
+/**
+ * The Message object of `Message m`, its content cut to `limit` characters and its jsonContent
+ * null when its JSON is longer (`contentTruncated` says so); whole without a limit. `left` reads
+ * only the first characters of a long stored content, not all of it.
+ */
+function messageJson(limit?: number): string {
+  const cut = (content: string, truncated: string, jsonContent: string) => `json_build_object(
+  'id', m."id", 'role', m."role", 'metadata', m."metadata", 'externalId', m."externalId", 'type', m."type",
+  'content', ${content}, 'contentTruncated', ${truncated}, 'jsonContent', ${jsonContent}, 'createdAt', ${iso('m."createdAt"')})`;
+  if (limit === undefined) return cut(`m."content"`, "false", `m."jsonContent"`);
+  const longJson = `COALESCE(length(m."jsonContent"::text) > ${limit}, false)`;
+  return cut(
+    `left(m."content", ${limit})`,
+    `(length(left(m."content", ${limit + 1})) > ${limit} OR ${longJson})`,
+    `CASE WHEN ${longJson} THEN NULL ELSE m."jsonContent" END`,
+  );
+}
 
 /**
  * The Thread object of `Thread t` (its project `p`, its user `u`) with its latest messages in
@@ -17,7 +42,7 @@ const threadJson = `json_build_object(
   'messages', COALESCE((
     SELECT json_agg(latest."message" ORDER BY latest."id")
     FROM (
-      SELECT m."id", ${messageJson} AS "message"
+      SELECT m."id", ${messageJson(CONTENT_LIMIT.thread)} AS "message"
       FROM "Message" m
       WHERE m."organizationId" = t."organizationId" AND m."threadId" = t."id"
       ORDER BY m."id" DESC
@@ -223,4 +248,38 @@ export const LINK_INTENTS: Statement<never> = {
 export const THREAD_INTENT_COUNT: Statement<{ count: number }> = {
   name: "thread_intent_count",
   text: `SELECT count(*)::int AS "count" FROM "ThreadIntent" WHERE "organizationId" = $1 AND "threadId" = $2`,
+};
+
+/**
+ * $1 organization, $2 thread, $3 page size, $4 offset: the count of all the thread's messages and
+ * one page of them in arrival order (both walk the (organizationId, threadId, id) index); no row
+ * when the organization has no such thread.
+ */
+export const MESSAGE_PAGE: Statement<{ count: number; rows: unknown }> = {
+  name: "message_page",
+  text: `
+    SELECT
+      (SELECT count(*)::int FROM "Message" m WHERE m."organizationId" = t."organizationId" AND m."threadId" = t."id") AS "count",
+      COALESCE((
+        SELECT json_agg(paged."message" ORDER BY paged."id")
+        FROM (
+          SELECT m."id", ${messageJson(CONTENT_LIMIT.page)} AS "message"
+          FROM "Message" m
+          WHERE m."organizationId" = t."organizationId" AND m."threadId" = t."id"
+          ORDER BY m."id"
+          LIMIT $3 OFFSET $4
+        ) paged), '[]') AS "rows"
+    FROM "Thread" t
+    WHERE t."organizationId" = $1 AND t."id" = $2`,
+};
+
+/** $1 organization, $2 thread, $3 message: the whole Message object (null when the thread has no such message); no row when the organization has no such thread. */
+export const MESSAGE: Statement<{ message: unknown }> = {
+  name: "message",
+  text: `
+    SELECT (
+      SELECT ${messageJson()} FROM "Message" m WHERE m."organizationId" = t."organizationId" AND m."threadId" = t."id" AND m."id" = $3
+    ) AS "message"
+    FROM "Thread" t
+    WHERE t."organizationId" = $1 AND t."id" = $2`,
 };

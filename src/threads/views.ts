@@ -11,6 +11,8 @@ export interface MessageView {
   role: MessageRole;
   type: "markdown" | "text" | "json";
   content: string;
+  /** The answer cut content or left out jsonContent (src/threads/sql.ts, CONTENT_LIMIT). */
+  contentTruncated: boolean;
   metadata: Record<string, unknown>;
   jsonContent: Record<string, unknown> | null;
   createdAt: IsoTimestamp;

@@ -6,6 +6,8 @@ import type { MessageView } from "./views.ts";
 
 export interface MessagePage {
   count: number;
+  /** Always true: the thread's messages are always counted whole. */
+  countExact: boolean;
   rows: MessageView[];
 }
 
@@ -17,6 +19,7 @@ export async function listThreadMessages(db: Db, organizationId: number, threadI
   const [found] = await db.$queryRaw<MessagePage[]>`
     SELECT
       (SELECT count(*)::int FROM "Message" m WHERE m."organizationId" = t."organizationId" AND m."threadId" = t."id") AS "count",
+      true AS "countExact",
       COALESCE((
         SELECT json_agg(paged."message" ORDER BY paged."id")
         FROM (

@@ -3,26 +3,18 @@
 import t from "tap";
 import { startService, uniqueId } from "../helpers/app.ts";
 import { contractViolations } from "../helpers/contract.ts";
+import { MANY, seedManyThreads } from "../helpers/manyRows.ts";
 import { listing } from "./fixtures/listing.ts";
 
 const service = await startService(t);
 const { org } = service;
-const { prisma } = service.database;
 const { list, createThread } = listing(service);
 
-// One user and 10,001 threads in one INSERT … SELECT generate_series: threads 1-10,000 carry
-// `<marker>-in` in their externalId, thread 10,001 `<marker>-out`, so that a search can match
-// 10,001, exactly 10,000 or one thread.
 const marker = uniqueId("Count").replaceAll("-", "");
 const userName = `Many ${marker}`;
 const first = await createThread({ externalUser: { externalId: uniqueId("many"), name: userName }, messages: [{ role: "user", content: "the first" }] });
-await prisma.$executeRaw`
-  INSERT INTO "Thread" ("organizationId", "projectId", "externalUserId", "externalId", "createdAt")
-  SELECT ${org.organizationId}, ${org.projectId}, ${first.externalUser.id},
-         ${marker} || CASE WHEN i <= 10000 THEN '-in-' ELSE '-out-' END || lpad(i::text, 5, '0'),
-         timestamp '2024-01-01' + i * interval '1 second'
-  FROM generate_series(1, 10001) AS i`;
-const total = 10002;
+await seedManyThreads(service, marker, first.externalUser.id);
+const total = MANY + 1;
 
 t.test("a search matching more than 10,000 threads: count 10,000, countExact false, and the page is there", async (t) => {
   const { data, response } = await list({ search: marker, pageSize: 3 });

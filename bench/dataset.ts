@@ -5,6 +5,7 @@
  * writes it when the thread is ingested.
  */
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import pg from "pg";
 import { seedAttributes } from "../scripts/seed/feedback.ts";
@@ -13,6 +14,7 @@ import { FEEDBACK_ATTRIBUTES } from "../scripts/seed/vocabulary.ts";
 import { pglitePath } from "../src/db/database.ts";
 import { openPglite } from "../src/db/pglite.ts";
 import { BUILTIN_WINDOW, summarizeConversation } from "../src/summarizer/builtin.ts";
+import type { StoredSecret } from "../src/tokens/secrets.ts";
 import type { Conversation, ConversationMessage } from "../src/summarizer/summarizer.ts";
 import { ROOT } from "./servers.ts";
 
@@ -30,6 +32,10 @@ export interface Dataset {
   users: string[];
   /** External ids of the threads, all with messages. */
   threads: string[];
+  /** The threads' ids, in the order of `threads`: feedback tokens name a thread by id. */
+  threadIds: number[];
+  /** The organization's feedback-token signing secret, as the service makes it on its first token. */
+  tokenSecret: StoredSecret;
   /** Attribute name to option names, in every project. */
   attributes: Record<string, string[]>;
 }
@@ -116,8 +122,8 @@ export async function seedDataset(place: Place): Promise<Dataset> {
        WHERE t."organizationId" = $1 AND t."summary" <> '' ORDER BY 1`,
       [organizationId],
     );
-    const threads = await sql.query<{ externalId: string }>(
-      `SELECT t."externalId" FROM "Thread" t WHERE t."organizationId" = $1
+    const threads = await sql.query<{ id: number; externalId: string }>(
+      `SELECT t."id", t."externalId" FROM "Thread" t WHERE t."organizationId" = $1
          AND EXISTS (SELECT 1 FROM "Message" m WHERE m."organizationId" = $1 AND m."threadId" = t."id")
        ORDER BY t."id"`,
       [organizationId],
@@ -126,6 +132,13 @@ export async function seedDataset(place: Place): Promise<Dataset> {
       ...keys,
       users: users.map((user) => user.externalId),
       threads: threads.map((thread) => thread.externalId),
+      threadIds: threads.map((thread) => thread.id),
+      tokenSecret: (
+        await sql.query<StoredSecret>(
+          `INSERT INTO "FeedbackTokenSecret" ("organizationId", "secret") VALUES ($1, $2) RETURNING "id", "organizationId", "secret"`,
+          [organizationId, randomBytes(32).toString("base64url")],
+        )
+      )[0]!,
       attributes: FEEDBACK_ATTRIBUTES,
     };
   });

@@ -1,5 +1,5 @@
 /**
- * The five requests of `npm run bench`, each a function of the request's number n, so that the
+ * The six requests of `npm run bench`, each a function of the request's number n, so that the
  * service and the baseline get the same sequence. A write never repeats the data of another n
  * (a new thread; a new giver on a message), so that every round measures the same work whether
  * or not what the previous one wrote was deleted.
@@ -8,6 +8,8 @@ import type pg from "pg";
 import { NEGATIVE_FEEDBACK_TEXTS, POSITIVE_FEEDBACK_TEXTS } from "../scripts/seed/vocabulary.ts";
 import { conversation, seededRandom } from "./conversations.ts";
 import type { Dataset } from "./dataset.ts";
+import { signingSecret } from "../src/tokens/secrets.ts";
+import { signToken } from "../src/tokens/token.ts";
 
 export interface Call {
   method: "GET" | "POST";
@@ -28,7 +30,7 @@ export interface Scenario {
   stored?(db: pg.Client, n: number): Promise<unknown>;
 }
 
-export const SCENARIO_NAMES = ["ingest", "memory", "threads", "threads-by-user", "feedback"] as const;
+export const SCENARIO_NAMES = ["ingest", "memory", "threads", "threads-by-user", "feedback", "feedback-token"] as const;
 
 const MESSAGES_PER_INGEST = 10;
 const CONVERSATIONS = 64;
@@ -43,7 +45,8 @@ export interface ScenarioOptions {
 }
 
 export function scenarios(dataset: Dataset, { connections, ingestConnections }: ScenarioOptions): Scenario[] {
-  const { organizationId, users, threads, privateKey, publicKey } = dataset;
+  const { organizationId, users, threads, threadIds, privateKey, publicKey } = dataset;
+  const tokenSecret = signingSecret(dataset.tokenSecret);
   const json = { "content-type": "application/json" };
   const random = seededRandom(20261123);
   const conversations = Array.from({ length: CONVERSATIONS }, () =>
@@ -57,6 +60,53 @@ export function scenarios(dataset: Dataset, { connections, ingestConnections }: 
     connections,
     call: (n) => ({ method: "GET", path: path(n), headers }),
   });
+  /** A vote on thread n, its k-th pass given by another user each time (every (message, giver) is new), with the key `keyFor` gives. */
+  const feedback = (name: string, title: string, keyFor: (giver: string, threadIndex: number) => string): Scenario => ({
+    name,
+    title,
+    connections,
+    call: (n) => {
+      const positive = n % 3 !== 0;
+      const texts = positive ? POSITIVE_FEEDBACK_TEXTS : NEGATIVE_FEEDBACK_TEXTS;
+      const pass = Math.floor(n / threads.length);
+      const giver = users[(n + pass * 7) % users.length]!;
+      return {
+        method: "POST",
+        path: "/api/external/feedback",
+        headers: { ...json, "api-key": keyFor(giver, n % threads.length) },
+        body: JSON.stringify({
+          feedbackType: positive ? "POSITIVE" : "NEGATIVE",
+          externalThreadId: threads[n % threads.length],
+          feedbackText: texts[n % texts.length],
+          externalUser: { externalId: giver },
+          attributes: { [reason]: reasons[n % reasons.length], [quality]: qualities[n % qualities.length] },
+        }),
+      };
+    },
+    async reset(db) {
+      await db.query(`DELETE FROM "Feedback" WHERE "organizationId" = $1`, [organizationId]);
+      await db.query(`VACUUM (ANALYZE) "Feedback", "FeedbackOption"`);
+    },
+    async stored(db, n) {
+      const { rows } = await db.query(
+        `SELECT f."feedbackType", f."feedbackText", u."externalId" AS "giver",
+                (SELECT array_agg(o."name" ORDER BY o."id") FROM "FeedbackOption" fo JOIN "AttributeOption" o ON o."id" = fo."attributeOptionId"
+                 WHERE fo."feedbackId" = f."id") AS "options"
+         FROM "Feedback" f JOIN "ExternalUser" u ON u."id" = f."externalUserId" JOIN "Thread" t ON t."id" = f."threadId"
+         WHERE f."organizationId" = $1 AND t."externalId" = $2`,
+        [organizationId, threads[n % threads.length]],
+      );
+      return rows;
+    },
+  });
+  /** A token as a backend mints one per page view: for the giver, on the thread, for an hour (signed here, as the service signs). */
+  const tokenFor = (giver: string, threadIndex: number) => {
+    const issuedAt = Math.floor(Date.now() / 1000);
+    return signToken(
+      { organizationId, keyId: tokenSecret.keyId, userExternalId: giver, threadId: threadIds[threadIndex]!, issuedAt, expiresAt: issuedAt + 3600 },
+      tokenSecret.key,
+    );
+  };
   return [
     {
       name: "ingest",
@@ -94,43 +144,7 @@ export function scenarios(dataset: Dataset, { connections, ingestConnections }: 
     read("threads-by-user", "thread listing by user", (n) => `/api/external/threads?externalUserIds=${encodeURIComponent(spread(users, n))}`, {
       "api-key": privateKey,
     }),
-    {
-      name: "feedback",
-      title: "feedback: public key, giver, 2 attributes",
-      connections,
-      call: (n) => {
-        const positive = n % 3 !== 0;
-        const texts = positive ? POSITIVE_FEEDBACK_TEXTS : NEGATIVE_FEEDBACK_TEXTS;
-        // Thread n, its k-th pass given by another user each time: every (message, giver) is new.
-        const pass = Math.floor(n / threads.length);
-        return {
-          method: "POST",
-          path: "/api/external/feedback",
-          headers: { ...json, "api-key": publicKey },
-          body: JSON.stringify({
-            feedbackType: positive ? "POSITIVE" : "NEGATIVE",
-            externalThreadId: threads[n % threads.length],
-            feedbackText: texts[n % texts.length],
-            externalUser: { externalId: users[(n + pass * 7) % users.length] },
-            attributes: { [reason]: reasons[n % reasons.length], [quality]: qualities[n % qualities.length] },
-          }),
-        };
-      },
-      async reset(db) {
-        await db.query(`DELETE FROM "Feedback" WHERE "organizationId" = $1`, [organizationId]);
-        await db.query(`VACUUM (ANALYZE) "Feedback", "FeedbackOption"`);
-      },
-      async stored(db, n) {
-        const { rows } = await db.query(
-          `SELECT f."feedbackType", f."feedbackText", u."externalId" AS "giver",
-                  (SELECT array_agg(o."name" ORDER BY o."id") FROM "FeedbackOption" fo JOIN "AttributeOption" o ON o."id" = fo."attributeOptionId"
-                   WHERE fo."feedbackId" = f."id") AS "options"
-           FROM "Feedback" f JOIN "ExternalUser" u ON u."id" = f."externalUserId" JOIN "Thread" t ON t."id" = f."threadId"
-           WHERE f."organizationId" = $1 AND t."externalId" = $2`,
-          [organizationId, threads[n % threads.length]],
-        );
-        return rows;
-      },
-    },
+    feedback("feedback", "feedback: public key, giver, 2 attributes", () => publicKey),
+    feedback("feedback-token", "feedback: token, its user, 2 attributes", tokenFor),
   ];
 }

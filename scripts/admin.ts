@@ -12,6 +12,7 @@ import { EXIT_CODES } from "../src/exitCodes.ts";
 import { createApiKey, displayPrefix, listApiKeys, revokeApiKey, type KeyKind } from "../src/keys/keys.ts";
 import { initOrganization, listOrganizations, organizationExists } from "../src/organizations/organizations.ts";
 import { createProject } from "../src/projects/projects.ts";
+import { rotateSigningSecret } from "../src/tokens/tokens.ts";
 import { exportOrganization } from "../src/transfer/exporter.ts";
 import { importOrganization } from "../src/transfer/importer.ts";
 import type { Counts } from "../src/transfer/records.ts";
@@ -24,6 +25,7 @@ const USAGE = `Usage: npm run admin -- <command> [--json]
   keys create --org ID --kind KIND          a new key; KIND is private (sk_…) or public (pk_…)
   keys list --org ID
   keys revoke KEY|PREFIX                    revoke a key, given whole or by the prefix keys list shows
+  tokens rotate --org ID                    a new signing secret for feedback tokens: every token issued before is refused
   export --org ID [--project ID] [--since ISO-8601] > FILE.jsonl
                                             threads with messages, users with segments, feedback (JSON Lines)
   import FILE.jsonl [--name NAME]           a new organization (with one key of each kind) from an export`;
@@ -188,6 +190,10 @@ async function run(database: Database, [command, sub, argument]: string[]): Prom
       const prefix = displayPrefix(argument);
       if (!(await revokeApiKey(prisma, argument))) throw new UsageError(`no active key is or starts with ${prefix}`);
       return { json: { revoked: prefix }, text: `revoked ${prefix}` };
+    }
+    case "tokens rotate": {
+      const { keyId } = await rotateSigningSecret(database, await organizationId(database));
+      return { json: { keyId }, text: `feedback tokens are now signed with key ${keyId}; tokens issued before are refused (within seconds on running instances)` };
     }
     case "export": {
       const counts = await exportToStdout(database);

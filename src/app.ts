@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
-import { DEFAULTS, type HttpTimeouts } from "./config.ts";
+import { DEFAULTS, type HttpTimeouts, type TrustProxy, type WebhookSettings } from "./config.ts";
 import { consoleRoutes } from "./console/console.ts";
 import type { Database } from "./db/database.ts";
 import { createHandlers } from "./handlers/index.ts";
@@ -10,15 +10,18 @@ import cors, { type CorsOptions } from "./http/cors.ts";
 import docs from "./http/docs.ts";
 import errorAnswers, { errorHandler } from "./http/errorHandler.ts";
 import jsonRequests from "./http/jsonBody.ts";
+import lingeringClose from "./http/lingeringClose.ts";
 import requestIds, { requestLoggingOptions } from "./http/logging.ts";
 import metrics from "./http/metrics.ts";
 import { operationRoutes } from "./http/operations.ts";
 import type { RateLimitOptions } from "./http/rateLimit.ts";
 import { database as databasePlugin, services } from "./http/services.ts";
 import { TIMEOUT_CHECK_INTERVAL_MS } from "./http/timeouts.ts";
+import webhookBackground, { type BackgroundOptions } from "./http/webhooks.ts";
 import type { Summarizer } from "./summarizer/summarizer.ts";
+import { widgetRoutes } from "./widget/widget.ts";
 
-/** What the service is built with; every option left out takes the default of src/config.ts, except rateLimit. */
+/** What the service is built with; every option left out takes the default of src/config.ts, except rateLimit and background. */
 export interface AppOptions {
   database: Database;
   logger?: FastifyServerOptions["logger"];
@@ -31,21 +34,36 @@ export interface AppOptions {
   metrics?: boolean;
   /** How long clients may take. */
   timeouts?: Partial<HttpTimeouts>;
+  /** Whose X-Forwarded-For gives the client address (rate limits, logs); default: nobody's, the socket's address. */
+  trustProxy?: TrustProxy;
   /** Which origins the cross-origin operation (feedback) answers (CORS_ORIGINS). */
   cors?: CorsOptions;
-  /** The browser console at /console (its page needs no key; the API it calls does). */
+  /** The browser console at /console (its page needs no key; the API it calls does), and the widget's demo at /widget/demo. */
   console?: boolean;
   /** True once the process has begun to shut down: GET /ready answers 503 so that a load balancer stops sending. */
   shuttingDown?: () => boolean;
+  /** WEBHOOK_* settings (which URLs may be registered and delivered to, retries). */
+  webhooks?: Partial<WebhookSettings>;
+  /** Runs the webhook delivery worker and the alerts' evaluation; off unless given (the server runs them). */
+  background?: Omit<BackgroundOptions, "settings">;
 }
 
 /** Room for a 255-character path parameter percent-encoded, so that its schema, not the router (414), rejects it. */
 const MAX_PARAM_LENGTH = 255 * 12;
 
-function serverOptions({ logger = false, bodyLimitBytes = DEFAULTS.bodyLimitBytes, timeouts: given }: AppOptions) {
+/**
+ * Fastify trusts no proxy for a bare hop count (a client that reaches the service directly could
+ * name any address): with TRUST_PROXY=N the operator says every request comes through N proxies.
+ */
+function trustedProxies(trustProxy: TrustProxy): FastifyServerOptions["trustProxy"] {
+  return typeof trustProxy === "number" ? (_address: string, hop: number) => hop < trustProxy : trustProxy;
+}
+
+function serverOptions({ logger = false, bodyLimitBytes = DEFAULTS.bodyLimitBytes, timeouts: given, trustProxy = DEFAULTS.trustProxy }: AppOptions) {
   const timeouts = { ...DEFAULTS.timeouts, ...given };
   return {
     logger,
+    trustProxy: trustedProxies(trustProxy),
     bodyLimit: bodyLimitBytes,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: errorHandler,
@@ -70,12 +88,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(requestIds);
   await app.register(errorAnswers);
   await app.register(jsonRequests);
+  await app.register(lingeringClose);
   await app.register(databasePlugin, { database });
-  await app.register(services, { summarizer, shuttingDown });
+  const webhookSettings = { ...DEFAULTS.webhooks, ...options.webhooks };
+  await app.register(services, { summarizer, shuttingDown, webhookUrls: { allowPrivateNetworks: webhookSettings.allowPrivateNetworks } });
+  if (options.background) await app.register(webhookBackground, { settings: webhookSettings, ...options.background });
   if (options.metrics ?? DEFAULTS.metricsEnabled) await app.register(metrics);
   await app.register(cors, { specification, ...corsOptions });
   await app.register(docs, { specification });
-  if (options.console ?? DEFAULTS.consoleEnabled) await app.register(consoleRoutes);
+  const consoleEnabled = options.console ?? DEFAULTS.consoleEnabled;
+  if (consoleEnabled) await app.register(consoleRoutes);
+  await app.register(widgetRoutes, { demo: consoleEnabled });
 
   const handlers = createHandlers(app.services);
   await app.register(operationRoutes, { specification, handlers, paths: (path) => !isApiPath(path) });

@@ -4,6 +4,8 @@
  * test/config.test.ts. This module imports nothing of the service, so that any layer may read it.
  */
 
+import { isIP } from "node:net";
+
 /** How one variable is read: its default as the environment would spell it (undefined: none) and its check. */
 interface Variable<T> {
   default: string | undefined;
@@ -40,6 +42,9 @@ function oneOf<const Values extends readonly string[]>(values: Values, fallback:
 /** On unless set to `false` or `0`. */
 const switchedOn: Variable<boolean> = { default: "true", read: (raw) => raw !== "false" && raw !== "0" };
 
+/** Off unless set to `true` or `1`. */
+const switchedOff: Variable<boolean> = { default: "false", read: (raw) => raw === "true" || raw === "1" };
+
 /** Comma-separated, blanks ignored; unset: an empty list. */
 const list: Variable<string[]> = {
   default: "",
@@ -48,6 +53,34 @@ const list: Variable<string[]> = {
       .split(",")
       .map((item) => item.trim())
       .filter(Boolean),
+};
+
+/** Which proxies' X-Forwarded-For to believe: none, all, the nearest N hops, or these addresses and CIDR ranges. */
+export type TrustProxy = boolean | number | string[];
+
+/** proxy-addr's names for the private ranges, accepted by Fastify's trustProxy besides addresses and CIDRs. */
+const RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isAddressOrRange(item: string): boolean {
+  if (RANGE_NAMES.has(item)) return true;
+  const [address = "", prefix, ...rest] = item.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+const trustProxy: Variable<TrustProxy> = {
+  default: "false",
+  read(raw, name) {
+    if (raw === "false" || raw === "true") return raw === "true";
+    if (/^\d+$/.test(raw)) return Number(raw);
+    const items = list.read(raw, name);
+    const wrong = items.find((item) => !isAddressOrRange(item));
+    if (wrong !== undefined || items.length === 0) {
+      throw new Error(`${name} must be true, false, a hop count or comma-separated addresses or CIDR ranges, got '${wrong ?? raw}'`);
+    }
+    return items;
+  },
 };
 
 export const ENVIRONMENT = {
@@ -60,6 +93,7 @@ export const ENVIRONMENT = {
   RATE_LIMIT_PUBLIC_PER_MINUTE: integer("600"),
   RATE_LIMIT_PRIVATE_PER_MINUTE: integer("0"),
   RATE_LIMIT_FAILED_AUTH_PER_MINUTE: integer("60"),
+  TRUST_PROXY: trustProxy,
   REDIS_URL: text(undefined),
   REQUEST_TIMEOUT_MS: integer("30000"),
   HEADERS_TIMEOUT_MS: integer("10000"),
@@ -79,6 +113,10 @@ export const ENVIRONMENT = {
   SUMMARIZER_MODEL: text("gpt-4o-mini"),
   SUMMARIZER_TIMEOUT_MS: integer("30000"),
   SUMMARIZER_RETRIES: integer("2"),
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: switchedOff,
+  WEBHOOK_RETRY_BASE_MS: integer("5000"),
+  WEBHOOK_MAX_AGE_HOURS: integer("24"),
+  ALERT_INTERVAL_SECONDS: integer("60"),
 } satisfies Record<string, Variable<unknown>>;
 
 type Environment = typeof ENVIRONMENT;
@@ -121,6 +159,8 @@ export interface Config {
   rateLimit: { publicPerMinute: number; privatePerMinute: number; failedAuthPerMinute: number };
   /** Shares the rate limit counters between instances. */
   redisUrl?: string;
+  /** The client address is X-Forwarded-For's only through these proxies; false: the socket's address. */
+  trustProxy: TrustProxy;
   summarizer: {
     kind: Environment["SUMMARIZER"] extends Variable<infer Kind> ? Kind : never;
     openai: { baseUrl: string; apiKey?: string; model: string; timeoutMs: number; retries: number };
@@ -132,6 +172,18 @@ export interface Config {
   corsOrigins: string[];
   /** Serves the browser console at /console. */
   consoleEnabled: boolean;
+  webhooks: WebhookSettings;
+  /** How often the feedback alerts are evaluated (by one instance at a time). */
+  alertIntervalSeconds: number;
+}
+
+export interface WebhookSettings {
+  /** Development and tests: http and private addresses allowed (never the cloud metadata addresses). */
+  allowPrivateNetworks: boolean;
+  /** The first retry's delay; each next one doubles it (with jitter). */
+  retryBaseMs: number;
+  /** A delivery not delivered this long after its event is given up (failed). */
+  maxAgeHours: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -156,6 +208,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       failedAuthPerMinute: values.RATE_LIMIT_FAILED_AUTH_PER_MINUTE,
     },
     redisUrl: values.REDIS_URL,
+    trustProxy: values.TRUST_PROXY,
     timeouts: {
       requestMs: values.REQUEST_TIMEOUT_MS,
       headersMs: values.HEADERS_TIMEOUT_MS,
@@ -165,6 +218,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsEnabled: values.METRICS_ENABLED,
     corsOrigins: values.CORS_ORIGINS,
     consoleEnabled: values.CONSOLE_ENABLED,
+    webhooks: {
+      allowPrivateNetworks: values.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+      retryBaseMs: values.WEBHOOK_RETRY_BASE_MS,
+      maxAgeHours: values.WEBHOOK_MAX_AGE_HOURS,
+    },
+    alertIntervalSeconds: values.ALERT_INTERVAL_SECONDS,
     summarizer: {
       kind: values.SUMMARIZER,
       openai: {

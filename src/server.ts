@@ -48,9 +48,12 @@ const app = await buildApp({
   summarizer: configuredSummarizer(config.summarizer),
   metrics: config.metricsEnabled,
   timeouts: config.timeouts,
+  trustProxy: config.trustProxy,
   console: config.consoleEnabled,
   rateLimit: { ...config.rateLimit, redisUrl: config.redisUrl },
   cors: { origins: config.corsOrigins },
+  webhooks: config.webhooks,
+  background: { alertIntervalSeconds: config.alertIntervalSeconds },
   // `connections` is set below, before the server listens and so before any /ready.
   shuttingDown: () => connections.draining,
 });

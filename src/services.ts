@@ -2,11 +2,13 @@ import type { Database } from "./db/database.ts";
 import { isDatabaseUnavailable } from "./db/failures.ts";
 import { listAttributes, upsertAttribute, type AttributeInput } from "./attributes/attributes.ts";
 import { notFound } from "./errors.ts";
-import { recordFeedback, type FeedbackInput } from "./feedback/feedback.ts";
+import { recordFeedback, type FeedbackCaller, type FeedbackInput } from "./feedback/feedback.ts";
 import type { FeedbackFilters } from "./feedback/filters.ts";
 import { listFeedback } from "./feedback/listing.ts";
 import { feedbackStats, type GroupBy } from "./feedback/stats.ts";
-import { authenticate, cachedPrincipal, type AuthenticateOptions, type KeyKind } from "./keys/keys.ts";
+import { authenticate, cachedPrincipal, type AuthenticateOptions } from "./keys/keys.ts";
+import { createBuiltinFactExtractor, type FactExtractor } from "./memory/facts/extractor.ts";
+import { forgetFact, listFacts, memoryContext, searchMessages } from "./memory/facts/facts.ts";
 import { ingestThreadWithSummary } from "./memory/ingest.ts";
 import { findMemory } from "./memory/lookup.ts";
 import { SummaryKeeper, type SummaryLog } from "./memory/summaryKeeper.ts";
@@ -16,8 +18,12 @@ import type { ThreadInput } from "./threads/ingest.ts";
 import { listIntents } from "./threads/intents.ts";
 import { listThreads, type PageRequest, type ThreadFilters } from "./threads/listing.ts";
 import { listThreadMessages } from "./threads/messages.ts";
+import { authenticateToken, cachedToken, isFeedbackToken, mintToken, type TokenRequest } from "./tokens/tokens.ts";
 import { listSegments } from "./users/segments.ts";
 import { deleteUser, upsertUser, type UserInput } from "./users/users.ts";
+import { createAlert, deleteAlert, listAlerts, type AlertInput } from "./alerts/alerts.ts";
+import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, testWebhook, type WebhookInput } from "./webhooks/endpoints.ts";
+import type { UrlPolicy } from "./webhooks/url.ts";
 
 /** The specification's exact 404 body of the memory lookup. */
 export const NO_MEMORY = "No user or no memory found";
@@ -25,9 +31,13 @@ export const NO_MEMORY = "No user or no memory found";
 export interface ServiceOptions {
   /** Refines the built-in memory summaries in the background (e.g. an LLM); none: built-in only. */
   summarizer?: Summarizer;
+  /** Finds the user's facts in what they write (default: the built-in extractor). */
+  factExtractor?: FactExtractor;
   /** True once the process has begun to shut down: it is no longer ready, whatever the database says. */
   shuttingDown?: () => boolean;
   log: SummaryLog;
+  /** Which webhook URLs may be registered (WEBHOOK_ALLOW_PRIVATE_NETWORKS). */
+  webhookUrls: UrlPolicy;
 }
 
 /**
@@ -42,7 +52,10 @@ export type Readiness = { ready: true } | { ready: false; shuttingDown: true } |
  * organization of the request's key first. Something asked for by id that does not exist is a
  * `notFound` error thrown here (or by the domain): handlers never answer 404 themselves.
  */
-export function createServices(database: Database, { summarizer, shuttingDown = () => false, log }: ServiceOptions) {
+export function createServices(
+  database: Database,
+  { summarizer, factExtractor = createBuiltinFactExtractor(), shuttingDown = () => false, log, webhookUrls }: ServiceOptions,
+) {
   const { prisma } = database;
   const summaries = new SummaryKeeper({ driver: database.driver, refiner: summarizer, log });
   return {
@@ -58,8 +71,12 @@ export function createServices(database: Database, { summarizer, shuttingDown = 
       },
     },
     keys: {
-      cached: (key: string) => cachedPrincipal(prisma, key),
-      authenticate: (key: string, options: AuthenticateOptions) => authenticate(prisma, key, options),
+      cached: (key: string) => (isFeedbackToken(key) ? cachedToken(database, key) : cachedPrincipal(prisma, key)),
+      authenticate: (key: string, options: AuthenticateOptions) =>
+        isFeedbackToken(key) ? authenticateToken(database, key, options) : authenticate(prisma, key, options),
+    },
+    tokens: {
+      mint: (organizationId: number, request: TokenRequest) => mintToken(database, organizationId, request),
     },
     projects: {
       list: (organizationId: number) => listProjects(prisma, organizationId),
@@ -67,12 +84,12 @@ export function createServices(database: Database, { summarizer, shuttingDown = 
     users: {
       upsert: (organizationId: number, input: UserInput) => upsertUser(database, organizationId, input),
       async delete(organizationId: number, externalId: string): Promise<void> {
-        if (!(await deleteUser(prisma, organizationId, externalId))) throw notFound("User not found");
+        if (!(await deleteUser(database, organizationId, externalId))) throw notFound("User not found");
       },
       listSegments: (organizationId: number) => listSegments(prisma, organizationId),
     },
     threads: {
-      ingest: (organizationId: number, input: ThreadInput) => ingestThreadWithSummary(database, summaries, organizationId, input),
+      ingest: (organizationId: number, input: ThreadInput) => ingestThreadWithSummary(database, summaries, organizationId, input, factExtractor),
       list: (organizationId: number, filters: ThreadFilters, page: PageRequest) => listThreads(database.driver, organizationId, filters, page),
       async listMessages(organizationId: number, threadId: number, page: PageRequest) {
         const messages = await listThreadMessages(prisma, organizationId, threadId, page);
@@ -82,7 +99,7 @@ export function createServices(database: Database, { summarizer, shuttingDown = 
       listIntents: (organizationId: number, projectId?: number) => listIntents(prisma, organizationId, projectId),
     },
     feedback: {
-      record: (organizationId: number, keyKind: KeyKind, input: FeedbackInput) => recordFeedback(database, organizationId, keyKind, input),
+      record: (organizationId: number, caller: FeedbackCaller, input: FeedbackInput) => recordFeedback(database, organizationId, caller, input),
       list: (organizationId: number, filters: FeedbackFilters, page: PageRequest) => listFeedback(prisma, organizationId, filters, page),
       stats: (organizationId: number, filters: FeedbackFilters, groupBy?: GroupBy) => feedbackStats(prisma, organizationId, filters, groupBy),
     },
@@ -90,12 +107,31 @@ export function createServices(database: Database, { summarizer, shuttingDown = 
       upsert: (organizationId: number, input: AttributeInput) => upsertAttribute(prisma, organizationId, input),
       list: (organizationId: number, projectId?: number) => listAttributes(prisma, organizationId, projectId),
     },
+    webhooks: {
+      create: (organizationId: number, input: WebhookInput) => createWebhook(database.driver, webhookUrls, organizationId, input),
+      list: (organizationId: number) => listWebhooks(database.driver, organizationId),
+      delete: (organizationId: number, id: number) => deleteWebhook(database.driver, organizationId, id),
+      test: (organizationId: number, id: number) => testWebhook(database.driver, organizationId, id),
+      deliveries: (organizationId: number, id: number) => listDeliveries(database.driver, organizationId, id),
+    },
+    alerts: {
+      create: (organizationId: number, input: AlertInput) => createAlert(database.driver, organizationId, input),
+      list: (organizationId: number) => listAlerts(database.driver, organizationId),
+      delete: (organizationId: number, id: number) => deleteAlert(database.driver, organizationId, id),
+    },
     memory: {
       async find(organizationId: number, userExternalId: string) {
         const memory = await findMemory(database.driver, organizationId, userExternalId);
         if (!memory) throw notFound(NO_MEMORY);
         return memory;
       },
+      facts: (organizationId: number, userExternalId: string, options: { history: boolean; limit: number }) =>
+        listFacts(database.driver, organizationId, userExternalId, options),
+      forgetFact: (organizationId: number, factId: number) => forgetFact(database.driver, organizationId, factId),
+      context: (organizationId: number, userExternalId: string, options: { maxChars: number; q?: string }) =>
+        memoryContext(database.driver, organizationId, userExternalId, options),
+      search: (organizationId: number, userExternalId: string, options: { q: string; limit: number }) =>
+        searchMessages(database.driver, organizationId, userExternalId, options),
       /** Summaries waiting for or in the background summarizer. */
       pendingSummaries: () => summaries.pending(),
       /** Stops the background summarizer (on close). */

@@ -14,14 +14,14 @@ interface Edge {
   to: string;
 }
 
-const DOMAIN_FOLDERS = ["attributes", "feedback", "keys", "memory", "organizations", "projects", "summarizer", "threads", "transfer", "users"];
+const DOMAIN_FOLDERS = ["alerts", "attributes", "feedback", "keys", "memory", "organizations", "projects", "summarizer", "threads", "tokens", "transfer", "users", "webhooks"];
 const DOMAIN_FILES = ["src/errors.ts", "src/limits.ts"];
 
 const isDomain = (file: string) => DOMAIN_FOLDERS.some((folder) => file.startsWith(`src/${folder}/`)) || DOMAIN_FILES.includes(file);
 const isFastify = (to: string) => to === "fastify" || to.startsWith("@fastify/") || to.startsWith("fastify-");
 const isDatabaseAccess = (to: string) =>
   to.startsWith("src/db/") || to.startsWith("generated/prisma/") || to.startsWith("@prisma/") || to === "pg" || to.startsWith("@electric-sql/");
-const isHttp = (to: string) => to.startsWith("src/http/") || to.startsWith("src/handlers/") || to.startsWith("src/api/") || to.startsWith("src/console/");
+const isHttp = (to: string) => to.startsWith("src/http/") || to.startsWith("src/handlers/") || to.startsWith("src/api/") || to.startsWith("src/console/") || to.startsWith("src/widget/");
 
 /** Each rule: which importing files it covers, and which imports it forbids them, in the README's words. */
 const RULES: { name: string; covers(file: string): boolean; forbids(to: string): boolean }[] = [

@@ -1,6 +1,6 @@
 /**
  * The lean baseline of `npm run bench`: node:http and pg, named prepared statements (./sql.ts),
- * no framework, no ORM. It answers the benchmark's five requests with the service's status codes
+ * no framework, no ORM. It answers the benchmark's requests (feedback with a public key or a feedback token) with the service's status codes
  * and byte for byte its JSON, with the same guarantees: the API key checked (and cached for as
  * long as the service caches it), each write in one transaction retried on deadlocks and
  * serialization failures, the memory summary written with the thread by the service's own
@@ -13,6 +13,8 @@ import pg from "pg";
 import { KEY_CACHE_TTL_MS } from "../../src/keys/keyCache.ts";
 import { BUILTIN_WINDOW, summarizeConversation } from "../../src/summarizer/builtin.ts";
 import type { Conversation } from "../../src/summarizer/summarizer.ts";
+import { signingSecret, type SigningSecret, type StoredSecret } from "../../src/tokens/secrets.ts";
+import { readClaims, TOKEN_PREFIX, verifyToken, type TokenClaims } from "../../src/tokens/token.ts";
 import * as SQL from "./sql.ts";
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DB_POOL_MAX || 10) });
@@ -35,14 +37,39 @@ type KeyKind = "private" | "public";
 interface Principal {
   organizationId: number;
   kind: KeyKind;
+  /** A feedback token's claims: it is taken where a public key is. */
+  token?: TokenClaims;
 }
 
 /** Known keys, valid (a principal) or not (null), by hash, each for KEY_CACHE_TTL_MS. */
 const keys = new Map<string, { principal: Principal | null; expiresAt: number }>();
 const MAX_CACHED_KEYS = 10_000;
 
+/** Organizations' feedback-token secrets, each for KEY_CACHE_TTL_MS, loaded again for a newer key id (as the service keeps them). */
+const tokenSecrets = new Map<number, { secret: SigningSecret | null; expiresAt: number }>();
+
+async function tokenPrincipal(token: string): Promise<Principal> {
+  const claims = readClaims(token);
+  if (!claims) throw new Refusal(401, UNAUTHORIZED);
+  const now = Date.now();
+  let cached = tokenSecrets.get(claims.organizationId);
+  if (!cached || cached.expiresAt <= now || (cached.secret?.keyId ?? 0) < claims.keyId) {
+    const { rows } = await pool.query({ ...SQL.TOKEN_SECRET, values: [claims.organizationId] });
+    cached = { secret: rows[0] ? signingSecret(rows[0] as StoredSecret) : null, expiresAt: now + KEY_CACHE_TTL_MS };
+    tokenSecrets.set(claims.organizationId, cached);
+  }
+  const verdict = cached.secret?.keyId === claims.keyId ? verifyToken(token, claims, cached.secret.key, Math.floor(now / 1000)) : "invalid";
+  if (verdict !== "valid") throw new Refusal(401, verdict === "expired" ? "Unauthorized - token expired" : UNAUTHORIZED);
+  return { organizationId: claims.organizationId, kind: "public", token: claims };
+}
+
 async function authenticate(key: string | undefined, kinds: KeyKind[], wrongKindStatus: 401 | 403): Promise<Principal> {
   if (!key) throw new Refusal(401, UNAUTHORIZED);
+  if (key.startsWith(TOKEN_PREFIX)) {
+    const principal = await tokenPrincipal(key);
+    if (!kinds.includes("public")) throw new Refusal(wrongKindStatus, wrongKindStatus === 401 ? UNAUTHORIZED : FORBIDDEN);
+    return principal;
+  }
   const hash = createHash("sha256").update(key).digest("hex");
   const now = Date.now();
   let cached = keys.get(hash);
@@ -246,6 +273,7 @@ interface Target {
   projectId: number;
   threadUserId: number;
   messageId: number | null;
+  messageExternalId: string | null;
   options: Record<string, number | null>;
 }
 
@@ -270,7 +298,7 @@ async function giverOf(client: pg.PoolClient, organizationId: number, kind: KeyK
 }
 
 async function createFeedback(request: IncomingMessage, response: ServerResponse): Promise<void> {
-  const { organizationId, kind } = await authenticate(headerKey(request), ["private", "public"], 403);
+  const { organizationId, kind, token } = await authenticate(headerKey(request), ["private", "public"], 403);
   const body = await readJson(request);
   const feedbackType = body.feedbackType;
   if (feedbackType !== "POSITIVE" && feedbackType !== "NEGATIVE") throw new Refusal(400, "Invalid field 'feedbackType'");
@@ -278,6 +306,7 @@ async function createFeedback(request: IncomingMessage, response: ServerResponse
   const externalMessageId = optionalString(body, "externalMessageId");
   const userObject = optionalObject(body, "externalUser");
   const giver = userObject && userFields(userObject);
+  if (token && giver && giver.externalId !== token.userExternalId) throw new Refusal(403, "Forbidden - the token is for another user");
   const selection = Object.entries(optionalObject(body, "attributes") ?? {}) as [string, string][];
   if (selection.some(([, option]) => typeof option !== "string")) throw new Refusal(400, "Invalid field 'attributes'");
   const written = await inTransaction(async (client) => {
@@ -289,6 +318,9 @@ async function createFeedback(request: IncomingMessage, response: ServerResponse
     if (!target) throw new Refusal(404, "Thread not found");
     if (another) throw new Refusal(409, `Several threads have externalThreadId '${externalThreadId}' in different projects: send projectId`);
     if (target.messageId === null) throw new Refusal(404, externalMessageId === null ? "Message not found: the thread has no messages" : "Message not found");
+    if (token && (target.threadId !== token.threadId || (token.messageExternalIds && !token.messageExternalIds.includes(target.messageExternalId!)))) {
+      throw new Refusal(403, "Forbidden - the token does not cover this message");
+    }
     const options = optionIds(target, selection);
     const giverId = giver ? await giverOf(client, organizationId, kind, giver) : target.threadUserId;
     const feedback = await client.query({

@@ -170,18 +170,24 @@ export const SUMMARIZED_THREAD: Statement = {
 export const FEEDBACK_TARGET: Statement = {
   name: "feedback_target",
   text: `
-    SELECT t."id" AS "threadId", t."projectId", t."externalUserId" AS "threadUserId", m."id" AS "messageId",
+    SELECT t."id" AS "threadId", t."projectId", t."externalUserId" AS "threadUserId", m."id" AS "messageId", m."externalId" AS "messageExternalId",
            (SELECT COALESCE(json_object_agg(a."name", o."id"), '{}')
             FROM unnest($5::text[], $6::text[]) AS w("attribute", "option")
             JOIN "Attribute" a ON a."organizationId" = $1 AND a."projectId" = t."projectId" AND a."name" = w."attribute"
             LEFT JOIN "AttributeOption" o ON o."organizationId" = $1 AND o."attributeId" = a."id" AND o."name" = w."option") AS "options"
     FROM "Thread" t
     LEFT JOIN LATERAL (
-      SELECT m."id" FROM "Message" m
+      SELECT m."id", m."externalId" FROM "Message" m
       WHERE m."organizationId" = t."organizationId" AND m."threadId" = t."id" AND ($4::text IS NULL OR m."externalId" = $4)
       ORDER BY m."id" DESC LIMIT 1) m ON true
     WHERE t."organizationId" = $1 AND t."externalId" = $2 AND ($3::int IS NULL OR t."projectId" = $3)
     LIMIT 2`,
+};
+
+/** $1 organization: its feedback-token signing secret. */
+export const TOKEN_SECRET: Statement = {
+  name: "token_secret",
+  text: `SELECT "id", "organizationId", "secret" FROM "FeedbackTokenSecret" WHERE "organizationId" = $1`,
 };
 
 /** A public key's giver: created with the fields given when new, else found as stored. $1 organization, $2-$5 the user. */

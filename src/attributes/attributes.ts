@@ -2,6 +2,7 @@ import type { Prisma, PrismaClient } from "../../generated/prisma/client.ts";
 import { inTransaction, type Db } from "../db/types.ts";
 import { invalidInput } from "../errors.ts";
 import { LIMITS, refuseOverLimit } from "../limits.ts";
+import { lockOrganizationCountPrisma } from "../organizations/limits.ts";
 import { resolveProject } from "../projects/projects.ts";
 
 export interface AttributeInput {
@@ -65,6 +66,7 @@ export async function upsertAttribute(
     const project = await resolveProject(tx, organizationId, input.projectId);
     const { id, created } = await upsertAttributeRow(tx, organizationId, project.id, input.name);
     if (created) {
+      await lockOrganizationCountPrisma(tx, organizationId, "attributes");
       await refuseOverLimit(tx.attribute.count({ where: { organizationId } }), LIMITS.attributesPerOrganization, (limit) =>
         invalidInput(`Invalid field 'name': an organization has at most ${limit} attributes`),
       );

@@ -1,10 +1,12 @@
 import { selectedOptionIds } from "../attributes/selection.ts";
 import type { Database } from "../db/database.ts";
-import { FEEDBACK_OPTIONS, VOTE } from "./sql.ts";
-import type { KeyKind } from "../keys/keys.ts";
-import { saveNewUser, saveUser, type UserInput } from "../users/users.ts";
+import { conflict } from "../errors.ts";
+import { FEEDBACK_OPTIONS, FIRST_VOTE, VOTE } from "./sql.ts";
+import { checkCovered, tokenGiver, type TokenGrant } from "../tokens/grant.ts";
+import { saveUser, userByExternalId, type UserInput } from "../users/users.ts";
 import { findFeedbackTarget, type TargetInput } from "./target.ts";
 import type { FeedbackView, PublicFeedbackView } from "./views.ts";
+import { recordEvent } from "../webhooks/events.ts";
 
 export interface FeedbackInput extends TargetInput {
   feedbackType: "POSITIVE" | "NEGATIVE";
@@ -13,26 +15,46 @@ export interface FeedbackInput extends TargetInput {
 }
 
 /**
+ * Who votes: a private key (the organization's backend); a public key, which ships in browsers,
+ * so that anyone may hold one and name anyone: it stores only the giver's externalId, never
+ * replaces a vote, and its answer carries no personal data; or a feedback token (what it grants),
+ * which votes only as its user on what it covers, is answered as a public key is, and replaces its
+ * user's vote.
+ */
+export type FeedbackCaller = "private" | "public" | TokenGrant;
+
+export const ALREADY_VOTED = "Conflict - this giver has already voted; a feedback token can change a vote";
+
+/**
  * Create user feedback, all or nothing in one transaction: every lookup that can refuse the
  * request (thread, message, attributes) runs before anything, the giver included, is written.
- * A public key ships in browsers, so anyone may hold one: with it the giver is only created, never
- * changed, and the answer carries no personal data.
  */
 export async function recordFeedback(
   { driver }: Pick<Database, "driver">,
   organizationId: number,
-  keyKind: KeyKind,
-  input: FeedbackInput,
+  caller: FeedbackCaller,
+  asked: FeedbackInput,
 ): Promise<{ feedback: FeedbackView | PublicFeedbackView; created: boolean }> {
-  const publicKey = keyKind === "public";
-  const saveGiver = publicKey ? saveNewUser : saveUser;
+  const grant = typeof caller === "object" ? caller : undefined;
+  const publicAnswer = caller !== "private";
+  const input = grant ? { ...asked, externalUser: tokenGiver(grant, asked.externalUser) } : asked;
   return driver.transaction(async (tx) => {
     const target = await findFeedbackTarget(tx, organizationId, input);
+    if (grant) checkCovered(grant, target);
     const optionIds = selectedOptionIds(input.attributes ?? {}, target.options);
-    const giverId = input.externalUser ? (await saveGiver(tx, organizationId, input.externalUser)).id : target.threadUserId;
+    const { externalUser } = input;
+    const giver = !externalUser
+      ? { id: target.threadUserId }
+      : caller === "private"
+        ? await saveUser(tx, organizationId, externalUser)
+        : await userByExternalId(tx, organizationId, externalUser.externalId);
     const { messageId, threadId, projectId } = target;
-    const [vote] = await tx.rows(VOTE, [organizationId, messageId, threadId, projectId, giverId, input.feedbackType, input.feedbackText ?? null, optionIds, publicKey]);
-    const feedback = vote!.created ? vote!.feedback : (await tx.rows(FEEDBACK_OPTIONS, [organizationId, vote!.id, optionIds, publicKey]))[0]!.feedback;
-    return { feedback: feedback as FeedbackView | PublicFeedbackView, created: vote!.created };
+    const values = [organizationId, messageId, threadId, projectId, giver.id, input.feedbackType, input.feedbackText ?? null, optionIds, publicAnswer];
+    const [vote] = await tx.rows(caller === "public" ? FIRST_VOTE : VOTE, values);
+    if (!vote) throw conflict(ALREADY_VOTED);
+    const feedback = vote.created ? vote.feedback : (await tx.rows(FEEDBACK_OPTIONS, [organizationId, vote.id, optionIds, publicAnswer]))[0]!.feedback;
+    const type = vote.created ? "feedback.created" : "feedback.updated";
+    await recordEvent(tx, organizationId, { type, feedbackId: vote.id, data: publicAnswer ? undefined : feedback });
+    return { feedback: feedback as FeedbackView | PublicFeedbackView, created: vote.created };
   });
 }

@@ -54,6 +54,7 @@ export interface FeedbackTargetRow {
   projectId: Thread["projectId"];
   threadUserId: Thread["externalUserId"];
   messageId: Message["id"] | null;
+  messageExternalId: Message["externalId"];
   /** Attribute name to the id of the option named for it; null: the attribute has no such option; absent: no such attribute. */
   options: Record<string, AttributeOption["id"] | null>;
 }
@@ -66,7 +67,7 @@ export interface FeedbackTargetRow {
 export const FEEDBACK_TARGET: Statement<FeedbackTargetRow> = {
   name: "feedback_target",
   text: `
-    SELECT t."id" AS "threadId", t."projectId", t."externalUserId" AS "threadUserId", m."id" AS "messageId",
+    SELECT t."id" AS "threadId", t."projectId", t."externalUserId" AS "threadUserId", m."id" AS "messageId", m."externalId" AS "messageExternalId",
            (SELECT COALESCE(json_object_agg(a."name", o."id"), '{}')
             FROM unnest($5::text[], $6::text[]) AS wanted("attribute", "option")
             JOIN "Attribute" a ON a."organizationId" = $1 AND a."projectId" = t."projectId" AND a."name" = wanted."attribute"
@@ -74,7 +75,7 @@ export const FEEDBACK_TARGET: Statement<FeedbackTargetRow> = {
               ON o."organizationId" = $1 AND o."attributeId" = a."id" AND o."name" = wanted."option") AS "options"
     FROM "Thread" t
     LEFT JOIN LATERAL (
-      SELECT m."id" FROM "Message" m
+      SELECT m."id", m."externalId" FROM "Message" m
       WHERE m."organizationId" = t."organizationId" AND m."threadId" = t."id" AND ($4::text IS NULL OR m."externalId" = $4)
       ORDER BY m."id" DESC
       LIMIT 1
@@ -90,23 +91,27 @@ export interface VoteRow {
   feedback: unknown;
 }
 
+/** Voting again: the vote's type and text are replaced (its options by FEEDBACK_OPTIONS). */
+const REPLACE_VOTE = `DO UPDATE SET
+  "feedbackType" = EXCLUDED."feedbackType", "feedbackText" = EXCLUDED."feedbackText", "updatedAt" = now()`;
+
 /**
- * The vote, one per message per giver: the first inserts it, a later one replaces its type and
- * text, on the unique key, so that concurrent identical votes create it once. A new vote gets its
+ * The vote, one per message per giver: the first inserts it, a later one, on the unique key, so that
+ * concurrent identical votes create it once, either replaces its type and text (`onConflict`
+ * REPLACE_VOTE) or leaves it and answers no row (DO NOTHING). A new vote gets its
  * options ($8) and its Feedback object in this same statement: no other transaction can have
  * given options to a row this one has just inserted, and the answer reads nothing this statement
  * wrote but the row it returns (so no plan scans "Feedback" or "FeedbackOption"). A replaced vote
  * answers `feedback: null`, for FEEDBACK_OPTIONS to set its options.
  * $1 organization, $2 message, $3 thread, $4 project, $5 giver, $6 type, $7 text, $8 option ids, $9 whether a public key asks.
  */
-export const VOTE: Statement<VoteRow> = {
-  name: "vote",
+const vote = (name: string, onConflict: string): Statement<VoteRow> => ({
+  name,
   text: `
     WITH f AS (
       INSERT INTO "Feedback" ("organizationId", "messageId", "threadId", "projectId", "externalUserId", "feedbackType", "feedbackText")
       VALUES ($1, $2, $3, $4, $5, $6, $7)
-      ON CONFLICT ("organizationId", "messageId", "externalUserId") DO UPDATE SET
-        "feedbackType" = EXCLUDED."feedbackType", "feedbackText" = EXCLUDED."feedbackText", "updatedAt" = now()
+      ON CONFLICT ("organizationId", "messageId", "externalUserId") ${onConflict}
       RETURNING *, (xmax = 0) AS "created"
     ), added AS (
       INSERT INTO "FeedbackOption" ("organizationId", "feedbackId", "attributeOptionId")
@@ -115,7 +120,13 @@ export const VOTE: Statement<VoteRow> = {
     )
     SELECT f."id", f."created", CASE WHEN f."created" THEN ${feedbackJson("SELECT unnest($8::int[])", "$9::boolean")} END AS "feedback"
     FROM f ${feedbackJoins}`,
-};
+});
+
+/** A vote that creates the giver's vote on the message or replaces it. */
+export const VOTE = vote("vote", REPLACE_VOTE);
+
+/** A vote that only creates: no row when the giver already has a vote on the message (or a concurrent call gave it). */
+export const FIRST_VOTE = vote("first_vote", "DO NOTHING");
 
 /**
  * Makes the options of replaced vote $2 exactly $3 and answers with its Feedback object ($4: as a

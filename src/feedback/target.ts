@@ -17,9 +17,14 @@ export interface FeedbackTarget {
   /** The thread's user: the giver when the request names none. */
   threadUserId: number;
   messageId: number;
+  messageExternalId: string | null;
   /** Attribute name to the id of the option named for it (null: no such option), for the attributes the project has. */
   options: Record<string, number | null>;
 }
+
+/** The 409 of an externalThreadId that several projects have, when no projectId narrows it. */
+export const ambiguousThread = (externalThreadId: string) =>
+  conflict(`Several threads have externalThreadId '${externalThreadId}' in different projects: send projectId`);
 
 /**
  * The thread is found by (organization, externalThreadId), narrowed by projectId: none is a 404,
@@ -38,9 +43,7 @@ export async function findFeedbackTarget(db: DriverQueries, organizationId: numb
     selection.map(([, option]) => option),
   ]);
   if (!thread) throw notFound("Thread not found");
-  if (another) {
-    throw conflict(`Several threads have externalThreadId '${input.externalThreadId}' in different projects: send projectId`);
-  }
+  if (another) throw ambiguousThread(input.externalThreadId);
   const { messageId } = thread;
   if (messageId === null) throw notFound(input.externalMessageId === undefined ? "Message not found: the thread has no messages" : "Message not found");
   return { ...thread, messageId };

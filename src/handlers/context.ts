@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
-import type { KeyKind, Principal } from "../keys/keys.ts";
+import type { Principal } from "../keys/keys.ts";
+import type { FeedbackCaller } from "../feedback/feedback.ts";
 
 function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw new Error(`${request.routeOptions.url} has no principal: is its operation keyless?`);
@@ -9,5 +10,8 @@ function principalOf(request: FastifyRequest): Principal {
 /** The organization of the request's key; every operation with a key is scoped to it. */
 export const organizationOf = (request: FastifyRequest): number => principalOf(request).organizationId;
 
-/** Whether the request came with a private or a public key. */
-export const keyKindOf = (request: FastifyRequest): KeyKind => principalOf(request).kind;
+/** Who votes: the kind of the request's key, or what its feedback token grants. */
+export function feedbackCallerOf(request: FastifyRequest): FeedbackCaller {
+  const principal = principalOf(request);
+  return principal.kind === "token" ? principal.grant : principal.kind;
+}

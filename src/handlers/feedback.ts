@@ -1,12 +1,18 @@
 import type { FastifyReply } from "fastify";
 import type { ApiRequest, OperationHandlers, ResponseBody } from "../api/types.ts";
 import type { Services } from "../services.ts";
-import { keyKindOf, organizationOf } from "./context.ts";
+import { feedbackCallerOf, organizationOf } from "./context.ts";
 
-export function feedbackHandlers({ feedback }: Services) {
+export function feedbackHandlers({ feedback, tokens }: Services) {
   return {
+    async createFeedbackToken(request: ApiRequest<"createFeedbackToken">, reply: FastifyReply): Promise<ResponseBody<"createFeedbackToken", 201>> {
+      const minted = await tokens.mint(organizationOf(request), request.body);
+      reply.code(201);
+      return minted;
+    },
+
     async createFeedback(request: ApiRequest<"createFeedback">, reply: FastifyReply): Promise<ResponseBody<"createFeedback", 201>> {
-      const { feedback: recorded, created } = await feedback.record(organizationOf(request), keyKindOf(request), request.body);
+      const { feedback: recorded, created } = await feedback.record(organizationOf(request), feedbackCallerOf(request), request.body);
       reply.code(created ? 201 : 200);
       return recorded;
     },

@@ -8,6 +8,7 @@ import { systemHandlers } from "./system.ts";
 import { threadHandlers } from "./threads.ts";
 import { userHandlers } from "./users.ts";
 import { vocabularyHandlers } from "./vocabularies.ts";
+import { webhookHandlers } from "./webhooks.ts";
 
 /**
  * One handler per operationId of openapi.yaml, each typed with its own operation's request (which
@@ -25,5 +26,6 @@ export function createHandlers(services: Services): OperationHandlers {
     ...attributeHandlers(services),
     ...memoryHandlers(services),
     ...vocabularyHandlers(services),
+    ...webhookHandlers(services),
   } satisfies OperationHandlers;
 }

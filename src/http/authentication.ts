@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { ClientError } from "../errors.ts";
 import type { Principal } from "../keys/keys.ts";
-import { operationOf, type KeySource } from "./contract.ts";
+import { operationOf, type KeySource, type OperationContract } from "./contract.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -13,10 +13,22 @@ declare module "fastify" {
 
 export const UNAUTHORIZED = "Unauthorized - Invalid or missing API key";
 export const FORBIDDEN = "Forbidden - this operation requires a private API key";
+export const TOKEN_EXPIRED = "Unauthorized - token expired";
 
 function firstValue(value: unknown): string | undefined {
   const first = Array.isArray(value) ? value[0] : value;
   return typeof first === "string" && first.trim() !== "" ? first.trim() : undefined;
+}
+
+function place(source: KeySource): string {
+  if (source.in === "bearer") return "an Authorization: Bearer token";
+  return source.in === "header" ? `the ${source.name} header` : `the ${source.name} query parameter`;
+}
+
+/** The 401; when the request carries a key where this operation does not read one, it says where to put it. */
+function unauthorizedMessage(request: FastifyRequest, operation: OperationContract): string {
+  if (readKey(request, operation.otherKeySources) === undefined) return UNAUTHORIZED;
+  return `${UNAUTHORIZED} - this operation reads the key from ${operation.keySources.map(place).join(" or ")}`;
 }
 
 export function readKey(request: FastifyRequest, sources: KeySource[]): string | undefined {
@@ -35,7 +47,7 @@ export function readKey(request: FastifyRequest, sources: KeySource[]): string |
  * context it is registered in. An onRequest hook rather than glue's security handlers, which run
  * after validation: the contract promises that the key is checked before the body is parsed or
  * validated. Each route carries its operation's key sources and accepted key kinds. A key the cache
- * holds as valid is admitted at once, without a promise. Any other counts, when it fails, against the
+ * holds as valid, or a feedback token whose organization's secret is cached, is admitted at once, without a promise. Any other counts, when it fails, against the
  * client address's failed-authentication limit (plugin rate-limit); once that is used up, a key is
  * looked up only if it is among the active keys, so that random keys cost no lookup each.
  */
@@ -44,12 +56,12 @@ async function authentication(app: FastifyInstance): Promise<void> {
   const failedAuth = app.failedAuthLimit;
   app.decorateRequest("principal", null);
 
-  const lookUp = async (request: FastifyRequest, reply: FastifyReply, key: string | undefined): Promise<Principal> => {
+  const lookUp = async (request: FastifyRequest, reply: FastifyReply, operation: OperationContract, key: string | undefined): Promise<Principal> => {
     const onlyKnownActive = failedAuth ? await failedAuth.isExhausted(request) : false;
     const principal = key ? await keys.authenticate(key, { onlyKnownActive }) : null;
-    if (!principal) {
+    if (principal === null || principal === "expired") {
       await failedAuth?.countFailure(request, reply);
-      throw new ClientError(401, UNAUTHORIZED);
+      throw new ClientError(401, principal === "expired" ? TOKEN_EXPIRED : unauthorizedMessage(request, operation));
     }
     return principal;
   };
@@ -68,7 +80,7 @@ async function authentication(app: FastifyInstance): Promise<void> {
     const key = readKey(request, operation.keySources);
     const known = key === undefined ? undefined : keys.cached(key);
     if (known) return admit(known);
-    lookUp(request, reply, key).then(admit, done);
+    lookUp(request, reply, operation, key).then(admit, done);
   });
 }
 

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { FastifyRequest } from "fastify";
 import { parse } from "yaml";
-import type { KeyKind } from "../keys/keys.ts";
+import type { CredentialKind } from "../keys/keys.ts";
 import { nullableFields, type NullableFields, type Schema } from "./nullFields.ts";
 
 /** Where a key may be read from: the schemes of components.securitySchemes. */
@@ -12,10 +12,14 @@ export interface OperationContract {
   operationId: string;
   /** Empty: the operation needs no key. */
   keySources: KeySource[];
-  keyKinds: KeyKind[];
+  /** The other places a key may be given in (other operations read it there): named in the 401 when a key is found there. */
+  otherKeySources: KeySource[];
+  keyKinds: CredentialKind[];
   /** The status for a valid key of a kind the operation does not accept. */
   wrongKeyKindStatus: 401 | 403;
   arrayQueryParameters: string[];
+  /** Query parameters for which an empty value is a value (refused by its schema), not absence: `x-empty-is-absent: false`. */
+  emptyQueryParameters: string[];
   bodyRequired: boolean;
   /** Body fields where null means absent: optional fields that allow null in openapi.yaml (generated clients send null for unset fields). */
   nullableBodyFields?: NullableFields;
@@ -51,6 +55,7 @@ interface Parameter {
   name: string;
   in: string;
   schema?: { type?: string };
+  "x-empty-is-absent"?: boolean;
 }
 
 /** A parameter written out, or a reference to one of components.parameters. */
@@ -61,7 +66,7 @@ interface Operation {
   security?: Record<string, string[]>[];
   parameters?: ParameterOrReference[];
   requestBody?: { required?: boolean; content?: Record<string, { schema?: Schema }> };
-  "x-api-key-kinds"?: KeyKind[];
+  "x-api-key-kinds"?: CredentialKind[];
   "x-wrong-key-kind-status"?: 401 | 403;
   "x-cross-origin"?: boolean;
 }
@@ -106,16 +111,25 @@ export function operationContract(spec: OpenApiDocument, method: string, path: s
   if (!operation) throw new Error(`openapi.yaml has no operation ${method} ${path}`);
   const security = operation.security ?? spec.security ?? [];
   const bodySchema = operation.requestBody?.content?.["application/json"]?.schema;
+  const schemes = security.flatMap((requirement) => Object.keys(requirement));
   return {
     operationId: operation.operationId,
-    keySources: security.flatMap((requirement) =>
-      Object.keys(requirement).map((name) => keySource(name, spec.components.securitySchemes[name])),
-    ),
+    keySources: schemes.map((name) => keySource(name, spec.components.securitySchemes[name])),
+    otherKeySources:
+      schemes.length === 0
+        ? []
+        : Object.entries(spec.components.securitySchemes)
+            .filter(([name]) => !schemes.includes(name))
+            .map(([name, scheme]) => keySource(name, scheme)),
     keyKinds: operation["x-api-key-kinds"] ?? ["private"],
     wrongKeyKindStatus: operation["x-wrong-key-kind-status"] ?? 403,
     arrayQueryParameters: (operation.parameters ?? [])
       .map((parameter) => resolveParameter(spec, parameter))
       .filter((parameter) => parameter.in === "query" && parameter.schema?.type === "array")
+      .map((parameter) => parameter.name),
+    emptyQueryParameters: (operation.parameters ?? [])
+      .map((parameter) => resolveParameter(spec, parameter))
+      .filter((parameter) => parameter.in === "query" && parameter["x-empty-is-absent"] === false)
       .map((parameter) => parameter.name),
     bodyRequired: operation.requestBody?.required === true,
     nullableBodyFields: bodySchema ? nullableFields(bodySchema, spec.components.schemas ?? {}) : undefined,

@@ -5,10 +5,11 @@ const MAX_LOGGED_KEYS = 50;
 const MAX_LOGGED_DEPTH = 6;
 
 /**
- * Anything shaped like an API key (sk_… or pk_…, also percent-encoded as sk%5F…), wherever it
- * appears: a query parameter of any name or spelling, a path segment, a header, an error message.
+ * Anything shaped like an API key (sk_… or pk_…, also percent-encoded as sk%5F…) or a feedback token
+ * (ft_…, its signature after a dot), wherever it appears: a query parameter of any name or spelling,
+ * a path segment, a header, an error message.
  */
-const KEY_SHAPED = /(?<=^|[^A-Za-z0-9]|%[0-9A-Fa-f]{2})(sk|pk)(?:_|%5f)[A-Za-z0-9_%-]*/gi;
+const KEY_SHAPED = /(?<=^|[^A-Za-z0-9]|%[0-9A-Fa-f]{2})(sk|pk|ft)(?:_|%5f)[A-Za-z0-9_%.-]*/gi;
 
 export function redactKeys(text: string): string {
   return text.replace(KEY_SHAPED, "$1_[REDACTED]");

@@ -13,7 +13,7 @@ declare module "fastify" {
 
 /** Requests a minute; 0 or absent turns a limit off. */
 export interface RateLimitOptions {
-  /** Requests with a public key, per client address (every visitor of a widget shares one key). */
+  /** Requests with a public key, per organization and client address (every visitor of a widget shares one key). */
   publicPerMinute?: number;
   /** Requests with a private key, per key. */
   privatePerMinute?: number;
@@ -80,16 +80,19 @@ function failedAuthLimit(app: FastifyInstance, perMinute: number): FailedAuthLim
   };
 }
 
-/** Public keys are counted per client address, private ones per key (by its id: no secret in Redis). */
+/**
+ * Public keys and feedback tokens are counted per organization and client address (one organization's
+ * widget traffic never limits another's from the same address), private keys per key (by its id: no secret in Redis).
+ */
 function perKeyLimit(app: FastifyInstance, { publicPerMinute = 0, privatePerMinute = 0 }: RateLimitOptions): preParsingAsyncHookHandler | undefined {
   if (Math.max(publicPerMinute, privatePerMinute) <= 0) return undefined;
-  const limitOf = (principal: Principal) => (principal.kind === "public" ? publicPerMinute : privatePerMinute);
+  const limitOf = (principal: Principal) => (principal.kind === "private" ? privatePerMinute : publicPerMinute);
   return app.rateLimit({
     max: (request) => limitOf(request.principal!),
     timeWindow: MINUTE_MS,
     allowList: (request) => !request.principal || limitOf(request.principal) <= 0,
     // Called before allowList, so also for requests without a principal (which allowList then lets through).
-    keyGenerator: ({ principal, ip }) => (principal?.kind === "private" ? `private:${principal.keyId}` : `public:${ip}`),
+    keyGenerator: ({ principal, ip }) => (principal?.kind === "private" ? `private:${principal.keyId}` : `public:${principal?.organizationId}:${ip}`),
   }) as preParsingAsyncHookHandler;
 }
 

@@ -21,8 +21,8 @@ export const database = fp(
 
 /** The domain's services on the app's database; closing the app stops their background work. */
 export const services = fp(
-  async (app: FastifyInstance, { summarizer, shuttingDown }: Omit<ServiceOptions, "log">) => {
-    app.decorate("services", createServices(app.database, { summarizer, shuttingDown, log: app.log }));
+  async (app: FastifyInstance, options: Omit<ServiceOptions, "log">) => {
+    app.decorate("services", createServices(app.database, { ...options, log: app.log }));
     app.addHook("onClose", () => app.services.memory.close());
   },
   { name: "services", dependencies: ["database"] },

@@ -6,7 +6,8 @@ import { operationOf } from "./contract.ts";
 import { isTimestamp, TIMESTAMP_RULE } from "./timestamp.ts";
 import { stripNulls } from "./nullFields.ts";
 
-const common: Options = { useDefaults: true, removeAdditional: false, allErrors: false, strict: false };
+// verbose: an issue carries its schema, so a message can name what `not: { enum }` refuses.
+const common: Options = { useDefaults: true, removeAdditional: false, allErrors: false, strict: false, verbose: true };
 
 /** ajv-formats' formats, with the service's one rule for timestamps as `date-time`. */
 function withServiceFormats(ajv: Ajv): Ajv {
@@ -31,6 +32,12 @@ const MAX_JSON_DEPTH = 100;
 const LONE_SURROGATE = /\p{Surrogate}/u;
 
 /**
+ * Keys that code copying an object with assignment (Object.assign, a merge) would turn into its
+ * prototype: refused wherever they are, rather than kept as data no one can use safely.
+ */
+const RESERVED_KEYS = new Set(["__proto__", "constructor"]);
+
+/**
  * What a body's schema cannot say: nesting too deep, or text with a lone surrogate, which would be
  * stored as U+FFFD (two different names becoming one, and a conflict inside a single request).
  */
@@ -47,6 +54,7 @@ function bodyProblem(body: unknown): string | undefined {
     for (const [key, child] of Object.entries(value)) {
       const childPath = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
       if (LONE_SURROGATE.test(key)) return `Invalid field '${childPath}': names must be well-formed Unicode (it has a lone surrogate)`;
+      if (RESERVED_KEYS.has(key)) return `Invalid field '${childPath}': '${key}' is a reserved name`;
       pending.push({ value: child, path: childPath, depth: depth + 1 });
     }
   }
@@ -54,7 +62,7 @@ function bodyProblem(body: unknown): string | undefined {
 }
 
 /**
- * Before validation: an empty query parameter counts as absent, array parameters also take
+ * Before validation: an empty query parameter counts as absent (unless its operation says otherwise), array parameters also take
  * comma-separated lists (`ids=1,2`), a required body must be there, an optional body field sent as
  * null is absent, and the body must be storable. A callback hook: it never waits for anything.
  */
@@ -63,7 +71,7 @@ export function normalizeRequest(request: FastifyRequest, _reply: FastifyReply, 
   const query = request.query as Record<string, string | string[]>;
   for (const [name, value] of Object.entries(query)) {
     const values = [value].flat().filter((item) => item !== "");
-    if (values.length === 0) delete query[name];
+    if (values.length === 0 && !operation.emptyQueryParameters.includes(name)) delete query[name];
     else if (operation.arrayQueryParameters.includes(name)) {
       query[name] = values.flatMap((item) => item.split(",")).filter((item) => item !== "");
     }
@@ -79,6 +87,8 @@ interface ValidationIssue {
   instancePath: string;
   params: Record<string, unknown>;
   message?: string;
+  /** The keyword's schema (ajv's verbose option). */
+  schema?: unknown;
 }
 
 function fieldName(instancePath: string, child?: unknown): string {
@@ -104,6 +114,8 @@ export function validationMessage(context: string | undefined, issue: Validation
     const types = [issue.params.type].flat().filter((type) => type !== "null");
     return `Invalid ${noun} '${name}': must be ${types.join(" or ")}`;
   }
+  const refused = (issue.schema as { enum?: unknown[] } | undefined)?.enum;
+  if (issue.keyword === "not" && Array.isArray(refused)) return `Invalid ${noun} '${name}': ${refused.map((value) => `'${value}'`).join(" and ")} are reserved names`;
   const allowed = Array.isArray(issue.params.allowedValues) ? `: ${issue.params.allowedValues.join(", ")}` : "";
   return `Invalid ${noun} '${name}': ${issue.message ?? "is not valid"}${allowed}`;
 }

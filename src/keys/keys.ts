@@ -1,17 +1,17 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "../db/types.ts";
+import type { TokenGrant } from "../tokens/grant.ts";
 import { keyCacheOf } from "./keyCache.ts";
 
 export type KeyKind = "private" | "public";
 
 export const KEY_PREFIXES: Record<KeyKind, string> = { private: "sk_", public: "pk_" };
 
-/** What a valid key grants: its organization, and its kind. */
-export interface Principal {
-  organizationId: number;
-  kind: KeyKind;
-  keyId: number;
-}
+/** What a request may authenticate with: an API key of either kind, or a feedback token (src/tokens/). */
+export type CredentialKind = KeyKind | "token";
+
+/** What a valid key grants: its organization, and its kind; a feedback token, what its payload grants. */
+export type Principal = { organizationId: number; kind: KeyKind; keyId: number } | { organizationId: number; kind: "token"; grant: TokenGrant };
 
 export interface CreatedKey {
   kind: KeyKind;

@@ -1,6 +1,8 @@
-import type { Db } from "../db/types.ts";
-import { conflict, notFound } from "../errors.ts";
-import { LIMITS } from "../limits.ts";
+import type { PrismaClient } from "../../generated/prisma/client.ts";
+import { inTransaction, type Db } from "../db/types.ts";
+import { conflict, invalidInput, notFound } from "../errors.ts";
+import { LIMITS, refuseOverLimit } from "../limits.ts";
+import { lockOrganizationCountPrisma } from "../organizations/limits.ts";
 
 export interface ProjectSummary {
   id: number;
@@ -16,18 +18,25 @@ export function listProjects(db: Db, organizationId: number): Promise<ProjectSum
   return db.project.findMany({ where: { organizationId }, orderBy: { id: "asc" }, select: SUMMARY });
 }
 
-/** A new project; a name the organization already has is a 409 (the unique key decides, not a lookup). */
-export async function createProject(db: Db, organizationId: number, name: string): Promise<ProjectSummary> {
-  // Only the admin CLI creates projects, one at a time: a check before the insert is enough.
-  if ((await db.project.count({ where: { organizationId } })) >= LIMITS.projectsPerOrganization) {
-    throw conflict(`organization ${organizationId} has ${LIMITS.projectsPerOrganization} projects, the most it may have`);
-  }
-  try {
-    return await db.project.create({ data: { organizationId, name }, select: SUMMARY });
-  } catch (error) {
-    if ((error as { code?: unknown }).code === "P2002") throw conflict(`organization ${organizationId} already has a project named '${name}'`);
-    throw error;
-  }
+/**
+ * A new project; a name the organization already has is a 409 (the unique key decides, not a lookup),
+ * one project more than the limit a 400 (counted under the organization's lock: concurrent creations
+ * at the limit leave it at the limit).
+ */
+export function createProject(prisma: PrismaClient, organizationId: number, name: string): Promise<ProjectSummary> {
+  return inTransaction(prisma, async (tx) => {
+    try {
+      const project = await tx.project.create({ data: { organizationId, name }, select: SUMMARY });
+      await lockOrganizationCountPrisma(tx, organizationId, "projects");
+      await refuseOverLimit(tx.project.count({ where: { organizationId } }), LIMITS.projectsPerOrganization, (limit) =>
+        invalidInput(`an organization has at most ${limit} projects`),
+      );
+      return project;
+    } catch (error) {
+      if ((error as { code?: unknown }).code === "P2002") throw conflict(`organization ${organizationId} already has a project named '${name}'`);
+      throw error;
+    }
+  });
 }
 
 /** The given project of the organization, or its default (first) project; 404 otherwise. */

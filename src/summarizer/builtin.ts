@@ -1,3 +1,4 @@
+import { StatementReader, statedPart, type Statement } from "../memory/facts/statements.ts";
 import { ChangeIndex, factKeys } from "./facts.ts";
 import { factSignals, isAboutSelf, isPleasantry, withoutGreeting } from "./lexicon.ts";
 import { isQuestion, splitSentences } from "./sentences.ts";
@@ -92,18 +93,23 @@ function analyse(conversation: Conversation): Analysed[] {
 
 /**
  * Every sentence except those of the latest answer and the open question, as it stands now:
- * clauses that a later user sentence replaced are left out, repeated sentences kept once.
+ * clauses that a later user sentence replaced are left out, repeated sentences kept once. What
+ * the user's sentences state about which subject (src/memory/facts, as the user's facts are
+ * kept) decides what a later one replaces where both state some.
  */
-function candidates(messages: Analysed[], skip: Set<number>): Candidate[] {
+function candidates(conversation: Conversation, messages: Analysed[], skip: Set<number>): Candidate[] {
   const changes = new ChangeIndex();
-  const sentences: { role: "user" | "assistant"; text: string; order: number; message: number; keys: ReturnType<typeof factKeys> }[] = [];
+  const reader = new StatementReader(conversation.messages);
+  const sentences: { role: "user" | "assistant"; text: string; order: number; message: number; keys: ReturnType<typeof factKeys>; statements: Statement[] }[] = [];
   messages.forEach(({ role, sentences: texts }, message) => {
     for (const text of texts) {
       if (role === "assistant" && factSignals(text) < 2) continue;
       const order = sentences.length;
       const keys = factKeys(text);
-      sentences.push({ role, text, order, message, keys });
-      if (role === "user") changes.add(order, text, keys);
+      const stated = role === "user" ? statedPart(text) : "";
+      const statements = stated ? reader.read(stated, message) : [];
+      sentences.push({ role, text, order, message, keys, statements });
+      if (role === "user") changes.add(order, text, keys, statements);
     }
   });
   const opening = sentences.find((sentence) => sentence.role === "user")?.message;
@@ -111,7 +117,7 @@ function candidates(messages: Analysed[], skip: Set<number>): Candidate[] {
   const kept: Candidate[] = [];
   for (const sentence of sentences.reverse()) {
     if (skip.has(sentence.message)) continue;
-    const text = changes.current(sentence.order, sentence.text, sentence.keys);
+    const text = changes.current(sentence.order, sentence.text, sentence.keys, sentence.statements);
     const key = text.toLocaleLowerCase();
     if (!text || seen.has(key)) continue;
     seen.add(key);
@@ -172,7 +178,7 @@ export function summarizeConversation(conversation: Conversation, limit = MAX_SU
   const openLine = open ? LABELS.open + open : "";
   const answerReserve = answer ? LABELS.answer.length + Math.min(answer.length, MIN_ANSWER, Math.floor(limit / 5)) + 1 : 0;
   const room = limit - (openLine ? openLine.length + 1 : 0) - answerReserve;
-  const chosen = choose(candidates(messages, new Set([lastAssistant, ...(open ? [lastUser] : [])])), room);
+  const chosen = choose(candidates(conversation, messages, new Set([lastAssistant, ...(open ? [lastUser] : [])])), room);
   const lines = LINE_ORDER.flatMap((kind) => {
     const texts = chosen.filter((candidate) => candidate.kind === kind).sort((a, b) => a.order - b.order);
     return texts.length > 0 ? [LABELS[kind] + texts.map((candidate) => candidate.text).join(" ")] : [];

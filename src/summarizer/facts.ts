@@ -1,3 +1,4 @@
+import type { Statement } from "../memory/facts/statements.ts";
 import { announcedChange, STOPWORDS, type Change } from "./lexicon.ts";
 import { isQuestion, splitClauses } from "./sentences.ts";
 
@@ -144,6 +145,22 @@ interface Later {
   order: number;
   keys: FactKeys;
   change: Change;
+  /** The subjects its statements are about (src/memory/facts): when both sentences have some, they decide. */
+  subjects: Set<string>;
+}
+
+/** A short word left dangling before a value that is cut out: "on" of "on May 3". */
+const BEFORE_VALUE = /(?:^|\s)(?:on|in|at|from|to|the|am|im|ab|vom|le|du|au|en|el|del|de)\s*$/iu;
+
+/** `text` without the spans of `gone` (offsets in `text`), nor the little word before each. */
+function without(text: string, gone: Statement[]): string {
+  let out = "";
+  let from = 0;
+  for (const { start, end } of [...gone].sort((a, b) => a.start - b.start)) {
+    out += text.slice(from, start).replace(BEFORE_VALUE, "");
+    from = end;
+  }
+  return (out + text.slice(from)).replace(/\s+([,.;!?])/gu, "$1").replace(/\s{2,}/gu, " ").trim();
 }
 
 /**
@@ -155,20 +172,34 @@ export class ChangeIndex {
   private readonly byValue = new Map<string, Later[]>();
   /** What a sentence says is no longer so: "4 people, not 3", "instead of the Marina Bay Sands". */
   private readonly byNegated = new Map<string, Later[]>();
+  /** Subject → the values the user's sentences stated for it, in order. */
+  private readonly bySubject = new Map<string, { order: number; value: string }[]>();
 
-  add(order: number, text: string, keys: FactKeys): void {
-    const later: Later = { order, keys, change: announcedChange(text) };
+  add(order: number, text: string, keys: FactKeys, statements: readonly Statement[] = []): void {
+    const later: Later = { order, keys, change: announcedChange(text), subjects: new Set(statements.map((statement) => statement.subject)) };
+    for (const { subject, value } of statements) listIn(this.bySubject, subject).push({ order, value });
     for (const slot of keys.slots.keys()) listIn(this.bySlot, slot).push(later);
     if (later.change === null) return;
     for (const value of keys.values) if (distinctive(value)) listIn(this.byValue, value).push(later);
     for (const value of negatedValues(text)) listIn(this.byNegated, value).push(later);
   }
 
-  private replaced(order: number, clause: FactKeys, asked: boolean): boolean {
+  /** Whether the latest later statement of the subject says something else. */
+  private changed(order: number, { subject, value }: Statement): boolean {
+    const latestStatement = this.bySubject.get(subject)?.at(-1);
+    return latestStatement !== undefined && latestStatement.order > order && latestStatement.value !== value;
+  }
+
+  /**
+   * Whether a later sentence replaces what `clause` says, as far as the words tell: not between
+   * two sentences whose subjects are known (`changed` decides for those: "I switched to day shifts"
+   * is not replaced by "I can do four days a week now instead of three").
+   */
+  private replaced(order: number, clause: FactKeys, asked: boolean, subjects: ReadonlySet<string>): boolean {
     const candidates = new Set<Later>();
     for (const slot of clause.slots.keys()) for (const later of latest(this.bySlot.get(slot), order)) candidates.add(later);
     for (const value of clause.values) for (const later of latest(this.byValue.get(value), order)) candidates.add(later);
-    for (const later of candidates) if (replaces(later.keys, later.change, clause, asked)) return true;
+    for (const later of candidates) if ((subjects.size === 0 || later.subjects.size === 0) && replaces(later.keys, later.change, clause, asked)) return true;
     for (const value of clause.values) if ((this.byNegated.get(value)?.at(-1)?.order ?? -1) > order) return true;
     return false;
   }
@@ -177,14 +208,27 @@ export class ChangeIndex {
    * The sentence at `order` as it stands now: cut before the first clause that a later sentence
    * replaces ("" when that is the first one). "I live in Köln and I'm free on Wednesday", then
    * "Wednesday doesn't work after all", keeps "I live in Köln"; what followed the replaced
-   * clause is dropped with it rather than left as a fragment.
+   * clause is dropped with it rather than left as a fragment. A clause whose subject a later
+   * sentence states otherwise loses only that value when it states other subjects too: "I'm
+   * flying from Lisbon with my husband Tomás on May 3", then "on May 10 now", keeps "I'm flying
+   * from Lisbon with my husband Tomás".
    */
-  current(order: number, sentence: string, keys: FactKeys): string {
+  current(order: number, sentence: string, keys: FactKeys, statements: readonly Statement[] = []): string {
     const asked = isQuestion(sentence);
-    if (!this.replaced(order, keys, asked)) return sentence;
+    const changed = statements.filter((statement) => this.changed(order, statement));
+    const subjects = new Set(statements.map((statement) => statement.subject));
+    if (changed.length === 0 && !this.replaced(order, keys, asked, subjects)) return sentence;
     const parts = splitClauses(sentence);
-    let end = 0;
-    while (end < parts.length && !this.replaced(order, factKeys(parts[end]!), asked)) end += 2;
-    return parts.slice(0, Math.max(0, end - 1)).join("").trim();
+    let kept = "";
+    for (let index = 0, start = 0; index < parts.length; start += parts[index]!.length + (parts[index + 1]?.length ?? 0), index += 2) {
+      const clause = parts[index]!;
+      const inClause = statements.filter((statement) => statement.start >= start && statement.end <= start + clause.length);
+      if (this.replaced(order, factKeys(clause), asked, new Set(inClause.map((statement) => statement.subject)))) break;
+      const gone = inClause.filter((statement) => changed.includes(statement));
+      if (gone.length > 0 && gone.length === inClause.length) break;
+      const shifted = gone.map((statement) => ({ ...statement, start: statement.start - start, end: statement.end - start }));
+      kept += (index > 0 ? parts[index - 1]! : "") + (gone.length > 0 ? without(clause, shifted) : clause);
+    }
+    return kept.trim();
   }
 }

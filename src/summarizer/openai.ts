@@ -65,17 +65,24 @@ function retryAfterMs(header: string | null): number | undefined {
   return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds * 1000, MAX_RETRY_AFTER_MS) : undefined;
 }
 
-async function requestSummary(options: OpenAiOptions, conversation: Conversation, signal: AbortSignal): Promise<string> {
+/** One exchange with the model: its instructions, the text it works on, and how long its answer may be. */
+export interface ChatRequest {
+  system: string;
+  user: string;
+  maxTokens: number;
+}
+
+async function requestCompletion(options: OpenAiOptions, chat: ChatRequest, signal: AbortSignal): Promise<string> {
   const response = await fetch(`${options.baseUrl.replace(/\/+$/, "")}/chat/completions`, {
     method: "POST",
     headers: { "content-type": "application/json", ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}) },
     body: JSON.stringify({
       model: options.model,
       temperature: 0,
-      max_tokens: 512,
+      max_tokens: chat.maxTokens,
       messages: [
-        { role: "system", content: INSTRUCTIONS },
-        { role: "user", content: transcript(conversation) },
+        { role: "system", content: chat.system },
+        { role: "user", content: chat.user },
       ],
     }),
     signal,
@@ -91,8 +98,8 @@ async function requestSummary(options: OpenAiOptions, conversation: Conversation
   } catch {
     throw new SummarizerError("the summarizer's answer is not JSON", true);
   }
-  if (typeof content !== "string" || content.trim() === "") throw new SummarizerError("the summarizer's answer has no summary", true);
-  return checkedSummary(content.trim(), conversation);
+  if (typeof content !== "string" || content.trim() === "") throw new SummarizerError("the summarizer's answer is empty", true);
+  return content.trim();
 }
 
 /**
@@ -115,12 +122,16 @@ function isRetryable(error: unknown): boolean {
   return error instanceof SummarizerError ? error.retryable : true;
 }
 
-async function summarizeWithRetries(options: OpenAiOptions, conversation: Conversation, signal?: AbortSignal): Promise<string> {
+/**
+ * The model's answer (trimmed, not empty) from the OpenAI-compatible endpoint of `options`, with
+ * its timeout per attempt and its retries: the LLM summarizer and the LLM fact extractor share it.
+ */
+export async function complete(options: OpenAiOptions, chat: ChatRequest, signal?: AbortSignal): Promise<string> {
   const retryDelayMs = options.retryDelayMs ?? 500;
   for (let attempt = 0; ; attempt++) {
     const attemptSignal = AbortSignal.any([AbortSignal.timeout(options.timeoutMs), ...(signal ? [signal] : [])]);
     try {
-      return await requestSummary(options, conversation, attemptSignal);
+      return await requestCompletion(options, chat, attemptSignal);
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
       if (attempt >= options.retries || !isRetryable(error)) throw error;
@@ -135,6 +146,7 @@ export function openAiSummarizer(options: OpenAiOptions): Summarizer {
   return {
     name: "openai",
     window: OPENAI_WINDOW,
-    summarize: (conversation, signal) => summarizeWithRetries(options, conversation, signal),
+    summarize: async (conversation, signal) =>
+      checkedSummary(await complete(options, { system: INSTRUCTIONS, user: transcript(conversation), maxTokens: 512 }, signal), conversation),
   };
 }

@@ -3,9 +3,11 @@ import type { DriverQueries } from "../db/driver.ts";
 import { INGEST, LINK_INTENTS, THREAD_INTENT_COUNT } from "./sql.ts";
 import { invalidInput } from "../errors.ts";
 import { LIMITS, refuseOverLimit } from "../limits.ts";
+import { searchLanguages } from "../memory/facts/language.ts";
 import type { SummaryState } from "../memory/summaries.ts";
 import { projectNotFound } from "../projects/projects.ts";
 import { saveSegments, type UserInput } from "../users/users.ts";
+import { recordEvent } from "../webhooks/events.ts";
 import { loadThread, type ThreadView } from "./views.ts";
 
 type JsonObject = Record<string, unknown>;
@@ -34,6 +36,12 @@ const messageForStatement = ({ createdAt, ...message }: MessageInput) => ({
   ...message,
   ...(createdAt === undefined ? {} : { createdAt: new Date(createdAt).toISOString() }),
 });
+
+/** The messages as INGEST takes them, each user message with its language for search (guessed before the transaction). */
+function withLanguages(messages: MessageInput[]) {
+  const languages = searchLanguages(messages);
+  return messages.map((message, index) => ({ ...messageForStatement(message), language: languages[index] }));
+}
 
 /** Links the thread to the named intents of its project, creating unknown ones; more than the limit is a 400. */
 async function linkIntents(tx: DriverQueries, organizationId: number, projectId: number, threadId: number, names: string[]) {
@@ -67,7 +75,7 @@ export async function ingestThread(
       user.username ?? null,
       input.externalId ?? null,
       JSON.stringify(input.metadata ?? {}),
-      JSON.stringify((input.messages ?? []).map(messageForStatement)),
+      JSON.stringify(withLanguages(input.messages ?? [])),
     ]);
     if (!written) throw projectNotFound();
     const { threadId, created, projectId, userId, summaryMessageId, lastMessageId } = written;
@@ -75,6 +83,7 @@ export async function ingestThread(
     await linkIntents(tx, organizationId, projectId, threadId, input.intents ?? []);
     await onThreadChanged?.(tx, organizationId, threadId, { summaryMessageId, lastMessageId });
     const thread = await loadThread(tx, organizationId, threadId);
+    await recordEvent(tx, organizationId, { type: created ? "thread.created" : "thread.updated", thread: thread! });
     return { thread: thread!, created };
   });
 }

@@ -164,7 +164,7 @@ export interface IngestRow {
  * create it once), and the messages appended in arrival order, one whose externalId the thread
  * already has skipped. No row: no such project, and nothing written.
  * $1 organization, $2 projectId, $3-$6 the user's externalId, name, email, username, $7 the
- * thread's externalId, $8 its metadata, $9 the messages (a JSON array).
+ * thread's externalId, $8 its metadata, $9 the messages (a JSON array, each with its search language).
  */
 export const INGEST: Statement<IngestRow> = {
   name: "ingest",
@@ -188,12 +188,12 @@ export const INGEST: Statement<IngestRow> = {
         "updatedAt" = now()
       RETURNING "id", (xmax = 0) AS "created", "projectId", "externalUserId", "summaryMessageId"
     ), added AS (
-      INSERT INTO "Message" ("organizationId", "threadId", "role", "content", "type", "externalId", "metadata", "jsonContent", "createdAt")
+      INSERT INTO "Message" ("organizationId", "threadId", "role", "content", "type", "externalId", "metadata", "jsonContent", "createdAt", "language")
       SELECT $1, thread."id", m."role", m."content", COALESCE(m."type", 'markdown'), m."externalId", COALESCE(m."metadata", '{}'),
-             m."jsonContent", COALESCE(m."createdAt", now()) AT TIME ZONE 'UTC'
+             m."jsonContent", COALESCE(m."createdAt", now()) AT TIME ZONE 'UTC', m."language"
       FROM thread, ROWS FROM (jsonb_to_recordset($9::jsonb)
-        AS ("role" text, "content" text, "type" text, "externalId" text, "metadata" jsonb, "jsonContent" jsonb, "createdAt" timestamptz))
-        WITH ORDINALITY AS m("role", "content", "type", "externalId", "metadata", "jsonContent", "createdAt", position)
+        AS ("role" text, "content" text, "type" text, "externalId" text, "metadata" jsonb, "jsonContent" jsonb, "createdAt" timestamptz, "language" text))
+        WITH ORDINALITY AS m("role", "content", "type", "externalId", "metadata", "jsonContent", "createdAt", "language", position)
       ORDER BY m.position
       ON CONFLICT ("organizationId", "threadId", "externalId") DO NOTHING
       RETURNING "id"

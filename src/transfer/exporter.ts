@@ -9,7 +9,9 @@ import {
   emptyCounts,
   type Counts,
   type ExportRecord,
+  type FactRecord,
   type FeedbackRecord,
+  type ForgottenRecord,
   type MessageRecord,
   type ThreadRecord,
   type UserRecord,
@@ -31,7 +33,7 @@ export interface ExportProgress {
 }
 
 /** Rows a query fetches at once: what the export holds in memory, whatever the data's size. */
-const PAGE_SIZE = { users: 1_000, threads: 200, messages: 2_000, feedback: 2_000 };
+const PAGE_SIZE = { users: 1_000, threads: 200, messages: 2_000, feedback: 2_000, facts: 2_000 };
 /** Text gathered before it is handed to `write`. */
 const CHUNK_CHARS = 1 << 20;
 
@@ -149,7 +151,7 @@ async function writeThreadPage(tx: Db, organizationId: number, threads: ThreadRe
     [0, 0],
     ([afterThread, afterMessage]) => tx.$queryRaw<MessageRecord[]>`
       SELECT 'message' AS kind, m."id" AS "ref", m."threadId" AS "thread", m."externalId", m."role", m."type", m."content",
-        m."jsonContent", m."metadata", ${iso('m."createdAt"')} AS "createdAt"
+        m."jsonContent", m."metadata", ${iso('m."createdAt"')} AS "createdAt", m."language"
       FROM "Message" m
       WHERE m."organizationId" = ${organizationId} AND m."threadId" = ANY(${ids}::int[])
         AND (m."threadId", m."id") > (${afterThread}::int, ${afterMessage}::int)
@@ -212,6 +214,44 @@ async function writeThreads(tx: Db, options: ExportOptions, out: RecordWriter, p
 }
 
 /**
+ * The facts stated in the exported threads, each superseded by a fact the file holds (or by none),
+ * then the statements the exported users asked to forget.
+ */
+async function writeFacts(tx: Db, options: ExportOptions, out: RecordWriter): Promise<void> {
+  const conditions = threadConditions(options);
+  const facts = rowsOf(pages(
+    0,
+    (after) => tx.$queryRaw<FactRecord[]>`
+      SELECT 'fact' AS kind, f."id" AS "ref", u."externalId" AS "user", f."messageId" AS "message", f."subject", f."text",
+        ${iso('f."statedAt"')} AS "statedAt", CASE WHEN f."invalidAt" IS NULL THEN NULL ELSE ${iso('f."invalidAt"')} END AS "invalidAt",
+        (SELECT s."id" FROM "Fact" s JOIN "Thread" t ON t."id" = s."threadId" WHERE s."id" = f."supersededById" AND ${conditions}) AS "supersededBy",
+        ${iso('f."createdAt"')} AS "createdAt"
+      FROM "Fact" f
+      JOIN "Thread" t ON t."id" = f."threadId"
+      JOIN "ExternalUser" u ON u."id" = f."externalUserId"
+      WHERE f."organizationId" = ${options.organizationId} AND ${conditions} AND f."id" > ${after}
+      ORDER BY f."id" LIMIT ${PAGE_SIZE.facts}`,
+    (fact) => fact.ref,
+    PAGE_SIZE.facts,
+  ));
+  for await (const fact of facts) await out.add(fact);
+
+  const users = userConditions(options);
+  const forgotten = rowsOf(pages<ForgottenRecord & { userId: number }, [number, string, string]>(
+    [0, "", ""],
+    ([afterUser, afterSubject, afterStatement]) => tx.$queryRaw<(ForgottenRecord & { userId: number })[]>`
+      SELECT u."id" AS "userId", 'forgotten' AS kind, u."externalId" AS "user", g."subject", g."statement", ${iso('g."forgottenAt"')} AS "forgottenAt"
+      FROM "FactForgotten" g JOIN "ExternalUser" u ON u."id" = g."externalUserId"
+      WHERE g."organizationId" = ${options.organizationId} AND ${users}
+        AND (g."externalUserId", g."subject", g."statement") > (${afterUser}::int, ${afterSubject}::text, ${afterStatement}::text)
+      ORDER BY g."externalUserId", g."subject", g."statement" LIMIT ${PAGE_SIZE.facts}`,
+    (row) => [row.userId, row.subject, row.statement],
+    PAGE_SIZE.facts,
+  ));
+  for await (const { userId, ...row } of forgotten) await out.add(row);
+}
+
+/**
  * Writes the organization's data (or one project's, or the threads since a time) as export
  * records, all read from one snapshot of the database, a page at a time. Returns the counts.
  */
@@ -242,6 +282,7 @@ export function exportOrganization(
       await writeCatalogues(tx, options, out);
       await writeUsers(tx, options, out);
       await writeThreads(tx, options, out, progress);
+      await writeFacts(tx, options, out);
       await out.add({ kind: "end", counts: out.counts });
       await out.flush();
       return out.counts;

@@ -66,7 +66,7 @@ const STAGING: Record<CountedKind, Staging> = {
     table: "import_message",
     columns: {
       line: "int", ref: "bigint", thread: "bigint", externalId: "text", role: "text", type: "text", content: "text",
-      jsonContent: "jsonb", metadata: "jsonb", createdAt: "timestamptz",
+      jsonContent: "jsonb", metadata: "jsonb", createdAt: "timestamptz", language: "text",
     },
     numberedBy: "Message",
   },
@@ -75,6 +75,15 @@ const STAGING: Record<CountedKind, Staging> = {
     columns: { line: "int", message: "bigint", user: "text", feedbackType: "text", feedbackText: "text", attributes: "jsonb", ...TIMESTAMPS },
     numberedBy: "Feedback",
   },
+  fact: {
+    table: "import_fact",
+    columns: {
+      line: "int", ref: "bigint", user: "text", message: "bigint", subject: "text", text: "text", statedAt: "timestamptz",
+      invalidAt: "timestamptz", supersededBy: "bigint", createdAt: "timestamptz",
+    },
+    numberedBy: "Fact",
+  },
+  forgotten: { table: "import_forgotten", columns: { line: "int", user: "text", subject: "text", statement: "text", forgottenAt: "timestamptz" } },
 };
 
 const quoted = (columns: Record<string, string>) => Object.keys(columns).map((column) => `"${column}"`).join(", ");
@@ -142,8 +151,10 @@ async function stageRecords(tx: Db, lines: AsyncIterable<string>): Promise<{ hea
       if (header) throw new ImportError("a second header record", lineNumber);
       header = record;
     } else if (record.kind === "end") {
-      const missing = COUNTED_KINDS.find((kind) => record.counts[kind] !== counts[kind]);
-      if (missing) throw new ImportError(`the end record counts ${record.counts[missing]} ${missing} records, the file holds ${counts[missing]}`, lineNumber);
+      // Files made before facts count none of them.
+      const counted = (kind: CountedKind) => record.counts[kind] ?? 0;
+      const missing = COUNTED_KINDS.find((kind) => counted(kind) !== counts[kind]);
+      if (missing) throw new ImportError(`the end record counts ${counted(missing)} ${missing} records, the file holds ${counts[missing]}`, lineNumber);
       ended = true;
     } else {
       counts[record.kind] += 1;
@@ -179,6 +190,9 @@ const CHECKS = [
   duplicate("import_message", "r.ref", `'message ref ' || r.ref || ' appears twice'`),
   duplicate("import_message", `r.thread, r."externalId"`, `'message ' || ${text(`r."externalId"`)} || ' appears twice in thread ' || r.thread`, `r."externalId" IS NOT NULL`),
   duplicate("import_feedback", "r.message, r.user", `'user ' || ${text("r.user")} || ' gave feedback on message ' || r.message || ' twice'`),
+  duplicate("import_fact", "r.ref", `'fact ref ' || r.ref || ' appears twice'`),
+  duplicate("import_fact", "r.user, r.subject", `'user ' || ${text("r.user")} || ' has two current facts of subject ' || ${text("r.subject")}`, `r."invalidAt" IS NULL`),
+  duplicate("import_forgotten", "r.user, r.subject, r.statement", `'user ' || ${text("r.user")} || ' forgot ' || ${text("r.statement")} || ' twice'`),
   `SELECT s.line, 'segment type ' || ${text("s.type")} || ' is not in the file' FROM import_segment s
    WHERE NOT EXISTS (SELECT 1 FROM import_segment_type st WHERE st.name = s.type)`,
   `SELECT r.line, 'project ' || ${text("r.project")} || ' is not in the file' FROM (
@@ -203,6 +217,12 @@ const CHECKS = [
    WHERE NOT EXISTS (SELECT 1 FROM import_thread t WHERE t.ref = m.thread)`,
   `SELECT f.line, 'message ' || f.message || ' is not in the file' FROM import_feedback f
    WHERE NOT EXISTS (SELECT 1 FROM import_message m WHERE m.ref = f.message)`,
+  `SELECT f.line, 'message ' || f.message || ' is not a message of user ' || ${text("f.user")} || ' in the file' FROM import_fact f
+   WHERE NOT EXISTS (SELECT 1 FROM import_message m JOIN import_thread t ON t.ref = m.thread WHERE m.ref = f.message AND t.user = f.user)`,
+  `SELECT f.line, 'fact ' || f."supersededBy" || ' is not a fact of the same user in the file' FROM import_fact f
+   WHERE f."supersededBy" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM import_fact s WHERE s.ref = f."supersededBy" AND s.user = f.user)`,
+  `SELECT g.line, 'user ' || ${text("g.user")} || ' is not in the file' FROM import_forgotten g
+   WHERE NOT EXISTS (SELECT 1 FROM import_user u WHERE u."externalId" = g.user)`,
   `SELECT f.line, 'attribute ' || ${text("e.key")} || ' with option ' || ${text("e.value")} || ' is not in project ' || ${text("t.project")}
    FROM import_feedback f
    JOIN import_message m ON m.ref = f.message
@@ -265,8 +285,8 @@ const WRITES = [
    CROSS JOIN LATERAL jsonb_array_elements_text(r.intents) n(name)
    JOIN "Project" p ON p."organizationId" = $1 AND p."name" = r.project
    JOIN "Intent" i ON i."organizationId" = $1 AND i."projectId" = p."id" AND i."name" = n.name`,
-  `INSERT INTO "Message" ("id", "organizationId", "threadId", "externalId", "role", "type", "content", "jsonContent", "metadata", "createdAt")
-   SELECT r.id, $1, t.id, r."externalId", r.role, r.type, r.content, r."jsonContent", r.metadata, ${utc(`r."createdAt"`)}
+  `INSERT INTO "Message" ("id", "organizationId", "threadId", "externalId", "role", "type", "content", "jsonContent", "metadata", "createdAt", "language")
+   SELECT r.id, $1, t.id, r."externalId", r.role, r.type, r.content, r."jsonContent", r.metadata, ${utc(`r."createdAt"`)}, r.language
    FROM import_message r JOIN import_thread t ON t.ref = r.thread`,
   `INSERT INTO "Feedback" ("id", "organizationId", "messageId", "threadId", "projectId", "externalUserId", "feedbackType", "feedbackText",
      "createdAt", "updatedAt")
@@ -283,6 +303,17 @@ const WRITES = [
    JOIN "Project" p ON p."organizationId" = $1 AND p."name" = t.project
    JOIN "Attribute" a ON a."organizationId" = $1 AND a."projectId" = p."id" AND a."name" = e.key
    JOIN "AttributeOption" o ON o."organizationId" = $1 AND o."attributeId" = a."id" AND o."name" = e.value`,
+  `INSERT INTO "Fact" ("id", "organizationId", "externalUserId", "subject", "text", "statedAt", "invalidAt", "supersededById",
+     "threadId", "messageId", "createdAt")
+   SELECT r.id, $1, u."id", r.subject, r.text, ${utc(`r."statedAt"`)}, ${utc(`r."invalidAt"`)}, s.id, t.id, m.id, ${utc(`r."createdAt"`)}
+   FROM import_fact r
+   JOIN import_message m ON m.ref = r.message
+   JOIN import_thread t ON t.ref = m.thread
+   JOIN "ExternalUser" u ON u."organizationId" = $1 AND u."externalId" = r.user
+   LEFT JOIN import_fact s ON s.ref = r."supersededBy"`,
+  `INSERT INTO "FactForgotten" ("organizationId", "externalUserId", "subject", "statement", "forgottenAt")
+   SELECT $1, u."id", r.subject, r.statement, ${utc(`r."forgottenAt"`)} FROM import_forgotten r
+   JOIN "ExternalUser" u ON u."organizationId" = $1 AND u."externalId" = r.user`,
 ];
 
 /**

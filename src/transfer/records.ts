@@ -3,8 +3,8 @@ import addFormats from "ajv-formats";
 
 // The export file: JSON Lines, one record per line, each with a `kind`. In file order: one header,
 // the organization's catalogues (projects, segment types, segments, intents, attributes), its users,
-// then threads with their messages and feedback, and one end record whose counts tell a whole file
-// from a cut one. Internal ids appear only as `ref`s that tie a file's records together; importing
+// then threads with their messages and feedback, the users' facts and what they asked to forget,
+// and one end record whose counts tell a whole file from a cut one. Internal ids appear only as `ref`s that tie a file's records together; importing
 // assigns new ids. Timestamps are ISO 8601 in UTC with milliseconds, as the API shows them.
 
 export const EXPORT_FORMAT = "feedback-memory-export";
@@ -93,6 +93,8 @@ export interface MessageRecord {
   jsonContent: Json | null;
   metadata: Json;
   createdAt: string;
+  /** The language search stems the message in; absent in files made before facts. */
+  language?: string | null;
 }
 
 export interface FeedbackRecord extends Timestamps {
@@ -104,6 +106,31 @@ export interface FeedbackRecord extends Timestamps {
   feedbackText: string | null;
   /** Attribute name to option name. */
   attributes: Record<string, string>;
+}
+
+/** A fact of a user (decisions.md, "User memory: facts across threads"), stated in message `message`. */
+export interface FactRecord {
+  kind: "fact";
+  ref: number;
+  /** The externalId of the fact's user. */
+  user: string;
+  message: number;
+  subject: string;
+  text: string;
+  statedAt: string;
+  invalidAt: string | null;
+  /** The ref of the fact that superseded it. */
+  supersededBy: number | null;
+  createdAt: string;
+}
+
+/** A statement a user asked to forget: it is never kept as a fact again. */
+export interface ForgottenRecord {
+  kind: "forgotten";
+  user: string;
+  subject: string;
+  statement: string;
+  forgottenAt: string;
 }
 
 export type Counts = Record<CountedKind, number>;
@@ -124,10 +151,14 @@ export type ExportRecord =
   | ThreadRecord
   | MessageRecord
   | FeedbackRecord
+  | FactRecord
+  | ForgottenRecord
   | EndRecord;
 
 /** The kinds between the header and the end record, in the order the file holds them. */
-export const COUNTED_KINDS = ["project", "segmentType", "segment", "intent", "attribute", "user", "thread", "message", "feedback"] as const;
+export const COUNTED_KINDS = ["project", "segmentType", "segment", "intent", "attribute", "user", "thread", "message", "feedback", "fact", "forgotten"] as const;
+/** Kinds that files made before facts do not count: absent from their end record means none. */
+const KINDS_SINCE_FACTS: readonly CountedKind[] = ["fact", "forgotten"];
 export type CountedKind = (typeof COUNTED_KINDS)[number];
 
 export const emptyCounts = (): Counts => Object.fromEntries(COUNTED_KINDS.map((kind) => [kind, 0])) as Counts;
@@ -141,12 +172,12 @@ const object = { type: "object" };
 const stringMap = { type: "object", additionalProperties: name };
 const timestamps = { createdAt: timestamp, updatedAt: timestamp };
 
-/** An object with exactly these fields, all required (null where the schema allows it). */
-function fields(properties: Json) {
-  return { type: "object", additionalProperties: false, required: Object.keys(properties), properties };
+/** An object with exactly these fields, all required but `optional` (null where the schema allows it). */
+function fields(properties: Json, optional: readonly string[] = []) {
+  return { type: "object", additionalProperties: false, required: Object.keys(properties).filter((key) => !optional.includes(key)), properties };
 }
 
-const record = (kind: string, properties: Json) => fields({ kind: { const: kind }, ...properties });
+const record = (kind: string, properties: Json, optional: readonly string[] = []) => fields({ kind: { const: kind }, ...properties }, optional);
 
 const SCHEMAS: Record<ExportRecord["kind"], Json> = {
   header: record("header", {
@@ -193,7 +224,8 @@ const SCHEMAS: Record<ExportRecord["kind"], Json> = {
     jsonContent: { type: ["object", "null"] },
     metadata: object,
     createdAt: timestamp,
-  }),
+    language: optionalName,
+  }, ["language"]),
   feedback: record("feedback", {
     message: ref,
     user: name,
@@ -202,8 +234,20 @@ const SCHEMAS: Record<ExportRecord["kind"], Json> = {
     attributes: stringMap,
     ...timestamps,
   }),
+  fact: record("fact", {
+    ref,
+    user: name,
+    message: ref,
+    subject: { type: "string", minLength: 1, maxLength: 100 },
+    text: { type: "string", minLength: 1, maxLength: 300 },
+    statedAt: timestamp,
+    invalidAt: { type: ["string", "null"], format: "date-time" },
+    supersededBy: { type: ["integer", "null"], minimum: 1 },
+    createdAt: timestamp,
+  }),
+  forgotten: record("forgotten", { user: name, subject: { type: "string", minLength: 1, maxLength: 100 }, statement: string, forgottenAt: timestamp }),
   end: record("end", {
-    counts: { type: "object", required: [...COUNTED_KINDS], properties: Object.fromEntries(COUNTED_KINDS.map((kind) => [kind, { type: "integer", minimum: 0 }])) },
+    counts: { type: "object", required: COUNTED_KINDS.filter((kind) => !KINDS_SINCE_FACTS.includes(kind)), properties: Object.fromEntries(COUNTED_KINDS.map((kind) => [kind, { type: "integer", minimum: 0 }])) },
   }),
 };
 

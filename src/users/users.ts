@@ -1,11 +1,21 @@
-import type { PrismaClient } from "../../generated/prisma/client.ts";
 import type { Database } from "../db/database.ts";
 import type { DriverQueries } from "../db/driver.ts";
-import { ASSIGN_SEGMENTS, NEW_USER, UPSERT_USER, USER, USER_SEGMENT_COUNT } from "./sql.ts";
-import { inTransaction } from "../db/types.ts";
+import {
+  ASSIGN_SEGMENTS,
+  DELETE_UNHELD_SEGMENTS,
+  DELETE_USER,
+  LOCK_USER_SEGMENTS,
+  UPSERT_USER,
+  USER,
+  USER_BY_EXTERNAL_ID,
+  USER_SEGMENT_COUNT,
+} from "./sql.ts";
 import { invalidInput } from "../errors.ts";
 import { LIMITS, refuseOverLimit } from "../limits.ts";
+import { lockOrganizationCount } from "../organizations/limits.ts";
+import { SEGMENT_COUNTS } from "../organizations/sql.ts";
 import type { ExternalUserView } from "./json.ts";
+import { recordEvent } from "../webhooks/events.ts";
 
 export interface UserInput {
   externalId: string;
@@ -24,11 +34,23 @@ const userValues = (organizationId: number, input: UserInput) => [
   input.username ?? null,
 ];
 
-/** Sets the user's segment of each named type, creating types and segments on first use. */
+/**
+ * Sets the user's segment of each named type, creating types and segments on first use; what it
+ * created counts against the organization's caps, under their lock (a 400 beyond, the caller's
+ * transaction undone).
+ */
 async function assignSegments(db: DriverQueries, organizationId: number, userId: number, segments: Record<string, string>) {
   const entries = Object.entries(segments).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  if (entries.length === 0) return;
-  await db.rows(ASSIGN_SEGMENTS, [organizationId, userId, entries.map(([type]) => type), entries.map(([, segment]) => segment)]);
+  const [assigned] = await db.rows(ASSIGN_SEGMENTS, [organizationId, userId, entries.map(([type]) => type), entries.map(([, segment]) => segment)]);
+  if (!assigned!.created) return;
+  await lockOrganizationCount(db, organizationId, "segments");
+  const [counts] = await db.rows(SEGMENT_COUNTS, [organizationId]);
+  if (counts!.segmentTypes > LIMITS.segmentTypesPerOrganization) {
+    throw invalidInput(`Invalid field 'segments': an organization has at most ${LIMITS.segmentTypesPerOrganization} segment types`);
+  }
+  if (counts!.segments > LIMITS.segmentsPerOrganization) {
+    throw invalidInput(`Invalid field 'segments': an organization has at most ${LIMITS.segmentsPerOrganization} segments`);
+  }
 }
 
 /** Sets the user's segments inside the caller's transaction; holding more than the limit is a 400. */
@@ -49,15 +71,13 @@ export async function saveUser(db: DriverQueries, organizationId: number, input:
 }
 
 /**
- * Creates the user, with its fields and segments, when the externalId is new to the organization; an existing
- * user is left exactly as stored (what a public key may do).
+ * The user with this externalId, created with nothing but it when new; an existing user is left
+ * exactly as stored (all a public key may do: anyone can name anyone).
  */
-export async function saveNewUser(db: DriverQueries, organizationId: number, input: UserInput): Promise<{ id: number; created: boolean }> {
+export async function userByExternalId(db: DriverQueries, organizationId: number, externalId: string): Promise<{ id: number; created: boolean }> {
   for (;;) {
-    const [user] = await db.rows(NEW_USER, userValues(organizationId, input));
-    if (!user) continue;
-    if (user.created) await assignSegments(db, organizationId, user.id, input.segments ?? {});
-    return user;
+    const [user] = await db.rows(USER_BY_EXTERNAL_ID, [organizationId, externalId]);
+    if (user) return user;
   }
 }
 
@@ -71,10 +91,18 @@ export async function upsertUser({ driver }: Pick<Database, "driver">, organizat
 }
 
 /**
- * Deletes the user; foreign keys cascade to their threads, messages, feedback (given and
- * received) and segment links, all in this one statement. False when there is no such user.
+ * Deletes the user, with (foreign keys cascading) their threads, messages, feedback given and
+ * received and segment links, and the segments no remaining user holds (a segment's name can be
+ * personal data, such as an email address); segment types, the organization's vocabulary, stay.
+ * One transaction. False when there is no such user.
  */
-export async function deleteUser(prisma: PrismaClient, organizationId: number, externalId: string): Promise<boolean> {
-  const { count } = await inTransaction(prisma, (tx) => tx.externalUser.deleteMany({ where: { organizationId, externalId } }));
-  return count > 0;
+export async function deleteUser({ driver }: Pick<Database, "driver">, organizationId: number, externalId: string): Promise<boolean> {
+  return driver.transaction(async (tx) => {
+    const held = await tx.rows(LOCK_USER_SEGMENTS, [organizationId, externalId]);
+    const [deleted] = await tx.rows(DELETE_USER, [organizationId, externalId]);
+    if (!deleted) return false;
+    if (held.length > 0) await tx.rows(DELETE_UNHELD_SEGMENTS, [organizationId, held.map(({ id }) => id)]);
+    await recordEvent(tx, organizationId, { type: "user.deleted", data: { externalId } });
+    return true;
+  });
 }

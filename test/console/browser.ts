@@ -46,14 +46,17 @@ export async function watchedPage(browser: Browser, origin: string, options: Bro
 
 const axeSource = readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
-/** axe-core's serious and critical violations on the page as it is now (rule id and the elements). */
-export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
+/** axe-core's violations of these impacts on the page as it is now (rule id and the elements). */
+export async function accessibilityViolations(page: Page, impacts: readonly string[] = ["minor", "moderate", "serious", "critical"]): Promise<string[]> {
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(await axeSource);
-  return page.evaluate(async () => {
+  return page.evaluate(async (impacts) => {
     const { violations } = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
-    return violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-  });
+    return violations.filter((violation) => impacts.includes(violation.impact)).map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  }, impacts);
 }
+
+/** axe-core's serious and critical violations on the page as it is now. */
+export const seriousAccessibilityViolations = (page: Page): Promise<string[]> => accessibilityViolations(page, ["serious", "critical"]);
 
 /** Waits until the view has asked the API and shown its answer (the section is no longer busy). */
 export async function settled(page: Page, action: () => Promise<unknown>, path = "/api/external/"): Promise<void> {

@@ -23,7 +23,7 @@ async function thread(externalId: string, projectId?: number) {
   return created.data!;
 }
 
-t.test("createFeedback with a public key: 201 created, 200 replaced, attribute options with their attribute", async (t) => {
+t.test("createFeedback with a public key: 201 created, 409 on a second public vote, 200 replaced by a private key, attribute options with their attribute", async (t) => {
   const attribute = await client.PUT("/api/external/attributes", { body: { name: uniqueId("reason"), options: ["outdated", "wrong"] } });
   const externalThreadId = uniqueId("thread");
   const target = await thread(externalThreadId);
@@ -40,7 +40,11 @@ t.test("createFeedback with a public key: 201 created, 200 replaced, attribute o
     attributeOptions: [{ name: "outdated", attribute: { name: attribute.data!.name, options: [{ name: "outdated" }, { name: "wrong" }] } }],
   });
 
-  const replaced = await widget.POST("/api/external/feedback", { body: { feedbackType: "POSITIVE", externalThreadId, externalMessageId: "m1", externalUser: { externalId: giver } } });
+  const again = await widget.POST("/api/external/feedback", { body: { feedbackType: "POSITIVE", externalThreadId, externalMessageId: "m1", externalUser: { externalId: giver } } });
+  t.equal(again.response.status, 409);
+  t.same(again.error, { error: "Conflict - this giver has already voted; a feedback token can change a vote" });
+
+  const replaced = await client.POST("/api/external/feedback", { body: { feedbackType: "POSITIVE", externalThreadId, externalMessageId: "m1", externalUser: { externalId: giver } } });
   t.equal(replaced.response.status, 200);
   t.match(replaced.data, { id: created.data!.id, feedbackType: "POSITIVE", attributeOptions: [] });
   t.equal(await prisma.feedback.count({ where: { messageId: target.messages[0]!.id } }), 1);

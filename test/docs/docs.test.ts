@@ -5,13 +5,25 @@ import { join } from "node:path";
 import { chromium } from "playwright-core";
 import t from "tap";
 import { loadSpecification } from "../../src/http/contract.ts";
+import { DOCS_CSP } from "../../src/http/docs.ts";
 import { startService } from "../helpers/app.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
 
 const skip = existsSync(CHROMIUM) ? false : `needs Debian's chromium at ${CHROMIUM} (apt-get install chromium)`;
 
-t.test("/docs lists every operation of openapi.yaml and loads nothing from off the machine", { skip }, async (t) => {
+t.test("every page and asset of /docs carries the Content-Security-Policy and refuses framing", async (t) => {
+  const { app } = await startService(t);
+  for (const url of ["/docs", "/docs/", "/docs/static/swagger-ui.css", "/docs/static/swagger-ui-bundle.js", "/docs/static/swagger-initializer.js", "/docs/json"]) {
+    const response = await app.inject(url);
+    t.ok(response.statusCode < 400, `${url}: ${response.statusCode}`);
+    t.equal(response.headers["content-security-policy"], DOCS_CSP, url);
+    t.match(response.headers["content-security-policy"], /frame-ancestors 'none'/, url);
+    t.equal(response.headers["x-frame-options"], "DENY", url);
+  }
+});
+
+t.test("/docs lists every operation of openapi.yaml, breaks no rule of its policy and loads nothing from off the machine", { skip }, async (t) => {
   const { app } = await startService(t);
   const url = await app.listen({ port: 0, host: "127.0.0.1" });
   const operationIds = Object.values(loadSpecification().paths).flatMap((operations) =>
@@ -28,7 +40,13 @@ t.test("/docs lists every operation of openapi.yaml and loads nothing from off t
     return route.abort();
   });
 
-  await page.goto(`${url}/docs`);
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text());
+  });
+
+  const docsPage = await page.goto(`${url}/docs`);
+  t.equal(docsPage?.headers()["content-security-policy"], DOCS_CSP, "the page was served with the policy");
   await page.waitForSelector(".opblock", { timeout: 30_000 });
   for (const operationId of operationIds) {
     t.equal(await page.locator(`.opblock[id$="-${operationId}"]`).count(), 1, `${operationId} is listed`);
@@ -42,4 +60,11 @@ t.test("/docs lists every operation of openapi.yaml and loads nothing from off t
   t.comment(`screenshot: ${screenshot}`);
 
   t.same(offMachine, [], "every request stayed on 127.0.0.1");
+  t.same(violations, [], "the browser refused nothing under the policy");
+
+  // setContent waits for the frame's load event; a frame the policy refuses shows Chromium's error page instead.
+  await page.setContent(`<iframe src="${url}/docs/"></iframe>`);
+  const frame = page.frames().find((candidate) => candidate !== page.mainFrame());
+  t.not(frame?.url(), `${url}/docs/`, "another page cannot frame /docs");
+  t.equal(await frame?.locator("#swagger-ui").count(), 0, "the frame holds none of it");
 });

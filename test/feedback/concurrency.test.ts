@@ -22,7 +22,7 @@ t.test("10 identical votes at once: one feedback, exactly one 201, the rest 200,
     externalUser: { externalId: giver, segments: { plan: "pro" } },
     attributes: { [reason.name]: "wrong", [tone.name]: "formal" },
   };
-  const responses = await Promise.all(Array.from({ length: 10 }, () => postFeedback(body)));
+  const responses = await Promise.all(Array.from({ length: 10 }, () => postFeedback(body, org.privateKey)));
   t.same(statusCounts(responses.map((r) => r.response.status)), { 200: 9, 201: 1 });
   t.equal(new Set(responses.map((r) => r.data!.id)).size, 1, "one id");
 
@@ -43,7 +43,7 @@ t.test("10 different votes by one giver at once: one feedback holding one of the
         externalThreadId: target.externalId,
         feedbackText: `vote ${i}`,
         attributes: { [reason.name]: choices[i % 5]! },
-      }),
+      }, org.privateKey),
     ),
   );
   t.same(statusCounts(responses.map((r) => r.response.status)), { 200: 9, 201: 1 });

@@ -133,7 +133,7 @@ t.test("a re-vote by the same giver replaces type, text and attributes: 200, sam
   const first = await postFeedback({ feedbackType: "NEGATIVE", externalThreadId: target.externalId, feedbackText: "bad", attributes: { [name]: "outdated" } });
   t.equal(first.response.status, 201);
 
-  const second = await postFeedback({ feedbackType: "POSITIVE", externalThreadId: target.externalId, attributes: { [name]: "wrong" } });
+  const second = await postFeedback({ feedbackType: "POSITIVE", externalThreadId: target.externalId, attributes: { [name]: "wrong" } }, org.privateKey);
   t.equal(second.response.status, 200);
   const body = second.data!;
   t.same(contractViolations("Feedback", body), []);
@@ -142,7 +142,7 @@ t.test("a re-vote by the same giver replaces type, text and attributes: 200, sam
   t.same(body.attributeOptions.map((o) => o.name), ["wrong"], "attributes replaced");
   t.ok(Date.parse(body.updatedAt) >= Date.parse(body.createdAt));
 
-  const third = await postFeedback({ feedbackType: "POSITIVE", externalThreadId: target.externalId, externalMessageId: "m2" });
+  const third = await postFeedback({ feedbackType: "POSITIVE", externalThreadId: target.externalId, externalMessageId: "m2" }, org.privateKey);
   t.equal(third.response.status, 200, "naming the last message explicitly is the same vote");
   t.same(third.data!.attributeOptions, [], "no attributes: none kept");
 
@@ -168,8 +168,13 @@ t.test("keys: public and private accepted, none or unknown refused with 401", as
   t.equal((await postFeedback(body, org.publicKey)).response.status, 201);
   t.equal((await postFeedback(body, org.privateKey)).response.status, 200);
   // The typed client sends the key in the api-key header; this request sends it as a Bearer token instead.
-  const bearer = await call(null, { method: "POST", url: "/api/external/feedback", headers: { authorization: `Bearer ${org.publicKey}` }, payload: body });
-  t.equal(bearer.statusCode, 200);
+  const bearer = await call(null, {
+    method: "POST",
+    url: "/api/external/feedback",
+    headers: { authorization: `Bearer ${org.publicKey}` },
+    payload: { ...body, externalMessageId: "m1" },
+  });
+  t.equal(bearer.statusCode, 201);
   const noKey = await postInvalidFeedback(body, null);
   t.equal(noKey.statusCode, 401, "no key");
   t.same(noKey.json(), UNAUTHORIZED);

@@ -3,13 +3,14 @@ import { startService, uniqueId } from "../helpers/app.ts";
 import { contractViolations } from "../helpers/contract.ts";
 import { feedbackFixtures } from "../helpers/feedback.ts";
 
-// What a public key may see and change: anyone can hold a public key, so it creates givers but never
-// changes one, and its answers carry no personal data.
+// What a public key may see and change: anyone can hold a public key and name anyone, so it stores a
+// giver's externalId alone, never changes a user or a vote, and its answers carry no personal data.
 const service = await startService(t);
 const { org, api } = service;
 const { prisma } = service.database;
-const { thread, postFeedback } = feedbackFixtures(service);
+const { thread, attribute, postFeedback } = feedbackFixtures(service);
 
+const ALREADY_VOTED = "Conflict - this giver has already voted; a feedback token can change a vote";
 const PUBLIC_USER_KEYS = ["createdAt", "externalId", "id", "organizationId", "segments", "updatedAt"];
 
 const storedUser = (externalId: string) =>
@@ -64,24 +65,72 @@ t.test("the message a public key's vote landed on: which one, not what it says; 
   t.same(viaPrivate.data!.message, { externalId: "m2", role: "assistant", content: "message 2" });
 });
 
-t.test("a new giver is created with the fields given, and the answer still shows none of them", async (t) => {
+t.test("a new giver is stored with its externalId alone: the name, email, username and segments given are ignored", async (t) => {
   const target = await thread();
   const carol = uniqueId("carol");
+  const segmentType = uniqueId("plan");
   const { data, response } = await postFeedback({
     feedbackType: "POSITIVE",
     externalThreadId: target.externalId,
-    externalUser: { externalId: carol, name: "Carol", email: "carol@example.com", segments: { plan: "trial" } },
+    externalUser: { externalId: carol, name: "Carol", email: "carol@example.com", username: "carol", segments: { [segmentType]: "trial" } },
   });
   t.equal(response.status, 201);
   t.same(Object.keys(data!.externalUser!).sort(), PUBLIC_USER_KEYS);
   t.same(data!.externalUser!.segments, []);
   const stored = await storedUser(carol);
-  t.match(stored, { name: "Carol", email: "carol@example.com", username: null });
-  t.same(stored.segments.map((link) => [link.segment.type.name, link.segment.name]), [["plan", "trial"]]);
+  t.match(stored, { name: null, email: null, username: null });
+  t.same(stored.segments, [], "no segment given");
+  t.equal(await prisma.segmentType.count({ where: { organizationId: org.organizationId, name: segmentType } }), 0, "nor a segment type created");
+});
 
-  const again = await postFeedback({ feedbackType: "NEGATIVE", externalThreadId: target.externalId, externalUser: { externalId: carol, name: "Changed" } });
-  t.equal(again.response.status, 200, "the same giver's vote is replaced");
-  t.equal((await storedUser(carol)).name, "Carol", "a second public call does not change the giver it created");
+t.test("a public key never replaces a vote: 409, and the vote stays as it was", async (t) => {
+  const reason = await attribute(uniqueId("reason"), ["outdated", "wrong"]);
+  const target = await thread();
+  const alice = await api(org.privateKey).POST("/api/external/feedback", {
+    body: { feedbackType: "NEGATIVE", externalThreadId: target.externalId, feedbackText: "out of date", attributes: { [reason.name]: "outdated" } },
+  });
+  t.equal(alice.response.status, 201, "the thread's user voted through the backend");
+  const before = await prisma.feedback.findUniqueOrThrow({ where: { id: alice.data!.id }, include: { options: true } });
+
+  const bodies = [
+    { feedbackType: "POSITIVE" as const, externalThreadId: target.externalId },
+    { feedbackType: "POSITIVE" as const, externalThreadId: target.externalId, externalUser: { externalId: target.userExternalId }, feedbackText: "great" },
+  ];
+  for (const body of bodies) {
+    const { error, response } = await postFeedback(body);
+    t.equal(response.status, 409, body.externalUser ? "naming the giver" : "the thread's user, unnamed");
+    t.same(error, { error: ALREADY_VOTED });
+  }
+  const after = await prisma.feedback.findMany({ where: { organizationId: org.organizationId, messageId: target.messages.at(-1)!.id }, include: { options: true } });
+  t.same(after, [before], "type, text, reason and times unchanged; no other vote");
+
+  const carol = uniqueId("carol");
+  const first = await postFeedback({ feedbackType: "NEGATIVE", externalThreadId: target.externalId, externalUser: { externalId: carol } });
+  t.equal(first.response.status, 201, "another giver votes once");
+  const again = await postFeedback({ feedbackType: "POSITIVE", externalThreadId: target.externalId, externalUser: { externalId: carol } });
+  t.equal(again.response.status, 409, "and not twice");
+  t.equal((await prisma.feedback.findUniqueOrThrow({ where: { id: first.data!.id } })).feedbackType, "NEGATIVE");
+});
+
+t.test("30 concurrent public votes by one giver: one 201, the rest 409, one vote stored", async (t) => {
+  const target = await thread();
+  const giver = uniqueId("giver");
+  const responses = await Promise.all(
+    Array.from({ length: 30 }, (_, i) =>
+      postFeedback({ feedbackType: i % 2 ? "POSITIVE" : "NEGATIVE", externalThreadId: target.externalId, feedbackText: `vote ${i}`, externalUser: { externalId: giver } }),
+    ),
+  );
+  const statuses = responses.map(({ response }) => response.status);
+  t.equal(statuses.filter((status) => status === 201).length, 1);
+  t.equal(statuses.filter((status) => status === 409).length, 29);
+  const winner = responses.find(({ response }) => response.status === 201)!.data!;
+  const stored = await prisma.feedback.findMany({ where: { organizationId: org.organizationId, messageId: target.messages.at(-1)!.id } });
+  t.same(
+    stored.map(({ id, feedbackText }) => ({ id, feedbackText })),
+    [{ id: winner.id, feedbackText: winner.feedbackText }],
+    "the first vote, untouched",
+  );
+  t.equal(await prisma.externalUser.count({ where: { organizationId: org.organizationId, externalId: giver } }), 1);
 });
 
 t.test("without externalUser the thread owner's profile is not shown either", async (t) => {

@@ -22,6 +22,7 @@ export const records = (lines: string[]) => lines.map((line) => JSON.parse(line)
 export function exportContent(lines: string[]): object[] {
   const threads = new Map<number, number>();
   const messages = new Map<number, number>();
+  const facts = new Map<number, number>();
   const position = (refs: Map<number, number>, ref: number) => refs.get(ref) ?? refs.set(ref, refs.size + 1).get(ref);
   return records(lines.slice(1)).map((record) => {
     switch (record.kind) {
@@ -31,6 +32,13 @@ export function exportContent(lines: string[]): object[] {
         return { ...record, ref: position(messages, record.ref), thread: position(threads, record.thread) };
       case "feedback":
         return { ...record, message: position(messages, record.message) };
+      case "fact":
+        return {
+          ...record,
+          ref: position(facts, record.ref),
+          message: position(messages, record.message),
+          supersededBy: record.supersededBy && position(facts, record.supersededBy),
+        };
       default:
         return record;
     }

@@ -23,7 +23,7 @@ t.test("listing filters take at most 100 values", async (t) => {
   t.equal(hundred.response.status, 200);
 });
 
-t.test("message content and feedbackText are at most 5,242,880 characters, even with a larger body limit", async (t) => {
+t.test("message content is at most 5,242,880 characters, even with a larger body limit", async (t) => {
   const roomy = await startService(t, { bodyLimitBytes: 12 * 1024 * 1024 });
   const externalId = uniqueId("user");
   const tooLong = "x".repeat(5_242_881);
@@ -35,14 +35,34 @@ t.test("message content and feedbackText are at most 5,242,880 characters, even 
   t.equal(thread.statusCode, 400);
   t.same(thread.json(), { error: "Invalid field 'messages[0].content': must NOT have more than 5242880 characters" });
   t.equal(await roomy.database.prisma.externalUser.count({ where: { organizationId: roomy.org.organizationId, externalId } }), 0);
+});
 
-  const feedback = await roomy.call(roomy.org.privateKey, {
-    method: "POST",
-    url: "/api/external/feedback",
-    payload: { feedbackType: "POSITIVE", externalThreadId: "any", feedbackText: tooLong },
+t.test("feedbackText is at most 10,000 characters, and the feedback listing shows it whole", async (t) => {
+  const externalThreadId = uniqueId("thread");
+  const created = await privateApi.POST("/api/external/threads", {
+    body: { externalId: externalThreadId, externalUser: { externalId: uniqueId("user") }, messages: [{ role: "assistant", content: "an answer" }] },
   });
-  t.equal(feedback.statusCode, 400);
-  t.same(feedback.json(), { error: "Invalid field 'feedbackText': must NOT have more than 5242880 characters" });
+  t.equal(created.response.status, 201);
+  const stored = () => prisma.feedback.count({ where: { ...where, threadId: created.data!.id } });
+  for (const key of [org.publicKey, org.privateKey]) {
+    const response = await call(key, {
+      method: "POST",
+      url: "/api/external/feedback",
+      payload: { feedbackType: "NEGATIVE", externalThreadId, feedbackText: "x".repeat(10_001) },
+    });
+    t.equal(response.statusCode, 400);
+    t.same(response.json(), { error: "Invalid field 'feedbackText': must NOT have more than 10000 characters" });
+  }
+  t.equal(await stored(), 0, "nothing written");
+
+  const text = "y".repeat(9_999) + "z";
+  const accepted = await api(org.publicKey).POST("/api/external/feedback", { body: { feedbackType: "NEGATIVE", externalThreadId, feedbackText: text } });
+  t.equal(accepted.response.status, 201);
+  t.equal(accepted.data!.feedbackText, text);
+  t.equal(await stored(), 1);
+  const listed = await privateApi.GET("/api/external/feedback", { params: { query: { threadIds: [created.data!.id] } } });
+  t.equal(listed.response.status, 200);
+  t.equal(listed.data!.rows[0]!.feedbackText, text, "whole in the listing");
 });
 
 t.test(`a user holds at most ${LIMITS.segmentsPerUser} segments`, async (t) => {
@@ -96,8 +116,8 @@ t.test(`an organization has at most ${LIMITS.projectsPerOrganization} projects`,
   await prisma.project.createMany({ data: names("p", 998).map((project) => ({ organizationId: other.organizationId, name: project })) });
   await createProject(prisma, other.organizationId, "the-1000th");
   await t.rejects(createProject(prisma, other.organizationId, "the-1001st"), {
-    statusCode: 409,
-    message: `organization ${other.organizationId} has 1000 projects, the most it may have`,
+    statusCode: 400,
+    message: "an organization has at most 1000 projects",
   });
   t.equal(await prisma.project.count({ where: { organizationId: other.organizationId } }), 1000);
 });

@@ -1,4 +1,5 @@
 import t from "tap";
+import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import { startService, uniqueId } from "../helpers/app.ts";
 
 // Bodies of bytes that are not UTF-8, and declared charsets, stay in-process: prism would decode and re-encode them.
@@ -52,4 +53,40 @@ t.test("a declared charset other than UTF-8 is a 415 and stores nothing", async 
 t.test("a declared charset is checked before anything else of the body", async (t) => {
   const response = await putUser(Buffer.from([0xff, 0xfe, 0x7b, 0x00]), "application/json; charset=utf-16");
   t.equal(response.statusCode, 415);
+});
+
+t.test("a body with a Content-Encoding other than identity is a 415, compressed or not, and stores nothing", async (t) => {
+  const prefix = uniqueId("coded");
+  const plain = JSON.stringify({ externalId: `${prefix}-plain` });
+  for (const [coding, payload] of [
+    ["gzip", gzipSync(JSON.stringify({ externalId: `${prefix}-gzip` }))],
+    ["gzip", plain],
+    ["br", brotliCompressSync(JSON.stringify({ externalId: `${prefix}-br` }))],
+    ["br", plain],
+    ["deflate", deflateSync(JSON.stringify({ externalId: `${prefix}-deflate` }))],
+    ["x-unheard-of", plain],
+    ["identity, gzip", plain],
+  ] as const) {
+    const response = await app.inject({
+      method: "PUT",
+      url: "/api/external/users",
+      headers: { "api-key": org.privateKey, "content-type": "application/json", "content-encoding": coding },
+      payload,
+    });
+    const named = coding.replace("identity, ", "");
+    t.same([response.statusCode, response.json()], [415, { error: `Unsupported Media Type: Content-Encoding '${named}'; send the body uncompressed` }], coding);
+  }
+  t.equal(await usersNamed(prefix), 0);
+});
+
+t.test("Content-Encoding: identity is no encoding", async (t) => {
+  const externalId = uniqueId("identity");
+  const response = await app.inject({
+    method: "PUT",
+    url: "/api/external/users",
+    headers: { "api-key": org.privateKey, "content-type": "application/json", "content-encoding": "identity" },
+    payload: JSON.stringify({ externalId }),
+  });
+  t.equal(response.statusCode, 201);
+  t.equal(await usersNamed(externalId), 1);
 });

@@ -21,23 +21,28 @@ t.test("the settings: public 600, private unlimited, failed authentications 60 b
   t.throws(() => readConfig({ RATE_LIMIT_PRIVATE_PER_MINUTE: "-1" }), /RATE_LIMIT_PRIVATE_PER_MINUTE must be a non-negative integer/);
 });
 
-t.test("a public key over its address's limit gets 429 with Retry-After, and the request writes nothing", async (t) => {
+t.test("a public key over its organization's limit at an address gets 429 with Retry-After, and the request writes nothing", async (t) => {
   const { api, call, app, org, newOrganization, database } = await startService(t, { rateLimit: { publicPerMinute: 3 } });
-  const other = await newOrganization();
   const statuses = [];
-  for (const key of [org.publicKey, other.publicKey, org.publicKey]) {
-    const response = await call(key, feedback);
+  for (let i = 0; i < 3; i++) {
+    const response = await call(org.publicKey, feedback);
     statuses.push(response.statusCode);
     t.equal(response.headers["x-ratelimit-limit"], "3");
   }
-  t.same(statuses, [400, 400, 400], "two public keys from one address share its limit");
-  const limited = await call(other.publicKey, feedback);
+  t.same(statuses, [400, 400, 400]);
+  const limited = await call(org.publicKey, feedback);
   t.equal(limited.statusCode, 429);
   t.same(limited.json(), { error: limited.json().error });
   t.match(limited.json().error, TOO_MANY);
   const retryAfter = Number(limited.headers["retry-after"]);
   t.ok(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter}`);
   t.equal(limited.headers["x-ratelimit-remaining"], "0");
+
+  const other = await newOrganization();
+  const otherStatuses = [];
+  for (let i = 0; i < 3; i++) otherStatuses.push((await call(other.publicKey, feedback)).statusCode);
+  t.same(otherStatuses, [400, 400, 400], "another organization's widget at the same address has its own count");
+  t.equal((await call(other.publicKey, feedback)).statusCode, 429, "and its own limit");
 
   const elsewhere = await app.inject({ ...feedback, remoteAddress: "10.1.2.3", headers: { "api-key": org.publicKey } });
   t.equal(elsewhere.statusCode, 400, "another address has its own count");
@@ -47,6 +52,63 @@ t.test("a public key over its address's limit gets 429 with Retry-After, and the
   t.equal(privateCall.response.status, 201, "private keys are unlimited by default");
   t.equal(privateCall.response.headers.get("x-ratelimit-limit"), null, "and carry no rate-limit headers");
   t.equal(await database.prisma.externalUser.count({ where: { externalId } }), 1);
+});
+
+/** Headers a client could send to pose as another address, each with a new value per request. */
+const SPOOFED_ADDRESS_HEADERS = (i: number): Record<string, string> => ({
+  "x-forwarded-for": `203.0.113.${i}`,
+  "x-real-ip": `203.0.113.${i}`,
+  forwarded: `for=203.0.113.${i}`,
+  "true-client-ip": `203.0.113.${i}`,
+  "cf-connecting-ip": `203.0.113.${i}`,
+});
+
+t.test("by default the socket's address counts: no forwarding header gets around a limit", async (t) => {
+  const { app, org } = await startService(t, { rateLimit: { publicPerMinute: 3, failedAuthPerMinute: 3 } });
+  const send = (key: string, request: typeof feedback | typeof projects, i: number, header: string) =>
+    app.inject({ ...request, remoteAddress: "10.7.0.1", headers: { "api-key": key, [header]: SPOOFED_ADDRESS_HEADERS(i)[header]! } });
+  const statuses: number[] = [];
+  const failures: number[] = [];
+  const headers = Object.keys(SPOOFED_ADDRESS_HEADERS(0));
+  for (let i = 0; i < 2 * headers.length; i++) {
+    statuses.push((await send(org.publicKey, feedback, i, headers[i % headers.length]!)).statusCode);
+    failures.push((await send(randomKey(), projects, i, headers[i % headers.length]!)).statusCode);
+  }
+  t.same(statuses, [400, 400, 400, ...Array(2 * headers.length - 3).fill(429)], "public key: one count for the socket's address");
+  t.same(failures, [401, 401, 401, ...Array(2 * headers.length - 3).fill(429)], "failed authentications: one count for the socket's address");
+  const all = await app.inject({ ...feedback, remoteAddress: "10.7.0.1", headers: { "api-key": org.publicKey, ...SPOOFED_ADDRESS_HEADERS(99) } });
+  t.equal(all.statusCode, 429, "nor all of them at once");
+});
+
+t.test("TRUST_PROXY: the client address from X-Forwarded-For, only through the proxies it names", async (t) => {
+  t.equal(readConfig({}).trustProxy, false, "off by default");
+  t.same(
+    ["true", "false", "2", "10.0.0.1", "10.0.0.0/8, 192.168.1.1,fd00::/8", "loopback"].map((raw) => readConfig({ TRUST_PROXY: raw }).trustProxy),
+    [true, false, 2, ["10.0.0.1"], ["10.0.0.0/8", "192.168.1.1", "fd00::/8"], ["loopback"]],
+  );
+  for (const wrong of ["yes", "10.0.0.0/33", "10.0.0.300", "10.0.0.1/8/2", ",", "-1"]) {
+    t.throws(() => readConfig({ TRUST_PROXY: wrong }), /TRUST_PROXY must be true, false, a hop count or comma-separated addresses or CIDR ranges/, wrong);
+  }
+
+  await t.test("addresses and CIDR ranges", async (t) => {
+    const { app, org } = await startService(t, { trustProxy: ["10.0.0.0/8"], rateLimit: { publicPerMinute: 1 } });
+    const send = (remoteAddress: string, forwardedFor: string) =>
+      app.inject({ ...feedback, remoteAddress, headers: { "api-key": org.publicKey, "x-forwarded-for": forwardedFor } });
+    t.equal((await send("10.0.0.5", "198.51.100.1")).statusCode, 400);
+    t.equal((await send("10.0.0.6", "198.51.100.2")).statusCode, 400, "each visitor behind the trusted proxy has its own count");
+    t.equal((await send("10.0.0.5", "198.51.100.1")).statusCode, 429, "the same visitor through another proxy: its count");
+    t.equal((await send("10.0.0.5", "198.51.100.3, 198.51.100.1")).statusCode, 429, "an address the visitor prepends is not believed");
+    t.equal((await send("192.0.2.9", "198.51.100.4")).statusCode, 400);
+    t.equal((await send("192.0.2.9", "198.51.100.5")).statusCode, 429, "X-Forwarded-For from an untrusted peer is ignored");
+  });
+
+  await t.test("a hop count", async (t) => {
+    const { app, org } = await startService(t, { trustProxy: 1, rateLimit: { publicPerMinute: 1 } });
+    const send = (forwardedFor: string) => app.inject({ ...feedback, remoteAddress: "10.0.0.5", headers: { "api-key": org.publicKey, "x-forwarded-for": forwardedFor } });
+    t.equal((await send("198.51.100.1")).statusCode, 400);
+    t.equal((await send("198.51.100.2")).statusCode, 400, "the address the one proxy saw");
+    t.equal((await send("203.0.113.7, 198.51.100.1")).statusCode, 429, "what the visitor wrote before the proxy's entry is not believed");
+  });
 });
 
 t.test("private keys are unlimited by default, limited per key when configured", async (t) => {

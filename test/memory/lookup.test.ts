@@ -47,13 +47,15 @@ t.test("200: the summary of the user's thread, with exactly the fields of Memory
   t.equal(stored.createdAt.toISOString(), response.data!.createdAt);
 });
 
-t.test("the key: Bearer or ?apiKey, private only; 401 with the exact body otherwise", async (t) => {
+t.test("the key: Bearer, ?apiKey or the api-key header, private only; 401 with the exact body otherwise", async (t) => {
   const userExternalId = uniqueId("user");
   await postThread({ externalUser: { externalId: userExternalId }, messages: exchange("Question?", "Answer.") });
   t.equal((await getMemory(userExternalId)).response.status, 200, "Bearer");
   // The typed client sends the key as a Bearer token; this request sends it as ?apiKey instead.
   const viaQuery = await call(null, { method: "GET", url: `${memoryUrl(userExternalId)}&apiKey=${encodeURIComponent(org.privateKey)}` });
   t.equal(viaQuery.statusCode, 200, "?apiKey");
+  const viaHeader = await call(null, { method: "GET", url: memoryUrl(userExternalId), headers: { "api-key": org.privateKey } });
+  t.equal(viaHeader.statusCode, 200, "the api-key header, as every other operation reads it");
 
   const refused = [
     { name: "no key", request: { url: memoryUrl(userExternalId) } },
@@ -62,7 +64,7 @@ t.test("the key: Bearer or ?apiKey, private only; 401 with the exact body otherw
     { name: "empty ?apiKey", request: { url: `${memoryUrl(userExternalId)}&apiKey=` } },
     { name: "public key as Bearer", request: { url: memoryUrl(userExternalId), headers: { authorization: `Bearer ${org.publicKey}` } } },
     { name: "public key as ?apiKey", request: { url: `${memoryUrl(userExternalId)}&apiKey=${org.publicKey}` } },
-    { name: "a valid private key in the api-key header alone", request: { url: memoryUrl(userExternalId), headers: { "api-key": org.privateKey } } },
+    { name: "public key in the api-key header", request: { url: memoryUrl(userExternalId), headers: { "api-key": org.publicKey } } },
     { name: "a Basic authorization", request: { url: memoryUrl(userExternalId), headers: { authorization: `Basic ${org.privateKey}` } } },
   ];
   for (const { name, request } of refused) {

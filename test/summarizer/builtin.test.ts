@@ -102,6 +102,42 @@ t.test("an unannounced new value with the same subject replaces the old one; two
   t.match(questions, /feature 1 do\? What does feature 2 do\?/, "questions are not facts that change");
 });
 
+t.test("a change replaces only what it changes, as the subjects of the user's facts tell (issue 27, item 6)", async (t) => {
+  const shifts = summarize([
+    user("I work night shifts at a hospital."),
+    assistant("Ok."),
+    user("Update: I switched to day shifts last week, so I can run in the mornings now."),
+    assistant("Morning runs are great."),
+    user("Also I can do four days a week now instead of three."),
+    assistant("Perfect, add an easy 25-minute run on the fourth day."),
+  ]);
+  t.equal(
+    shifts,
+    [
+      "User said: Update: I switched to day shifts last week, so I can run in the mornings now. Also I can do four days a week now instead of three.",
+      "Latest answer: Perfect, add an easy 25-minute run on the fourth day.",
+    ].join("\n"),
+    "the days a week do not replace the shifts; the day shifts replace the night shifts",
+  );
+  const lisbon = summarize([
+    user("I'm flying from Lisbon with my husband Tomás on May 3, and we need a hotel in Rome for four nights."),
+    assistant("Lovely! What's your budget per night?"),
+    user("Around €150 a night."),
+    assistant("Trastevere has good options around €140."),
+    user("Change of plan: we now fly on May 10."),
+    assistant("Got it, Rome from May 10."),
+  ]);
+  t.equal(
+    lisbon,
+    [
+      "User said: I'm flying from Lisbon with my husband Tomás, and we need a hotel in Rome for four nights. Around €150 a night. Change of plan: we now fly on May 10.",
+      "Assistant confirmed: Trastevere has good options around €140.",
+      "Latest answer: Got it, Rome from May 10.",
+    ].join("\n"),
+    "the new date takes out the old date, not the trip and the husband it shared a sentence with",
+  );
+});
+
 t.test("code blocks and markdown markup disappear", async (t) => {
   const summary = summarize([
     user("Why does this fail on Python 3.12?\n\n```python\nimport os\nprint(os.environ['HOME'])\n```\n\nIt says `KeyError`."),

@@ -24,7 +24,7 @@ t.test("the whole organization: header first, end last with the counts, nothing 
   t.match(all[0], { kind: "header", format: "feedback-memory-export", version: 1, organization: { id: org.organizationId }, filter: { projectId: null, since: null } });
   t.same(all.at(-1), {
     kind: "end",
-    counts: { project: 2, segmentType: 2, segment: 3, intent: 2, attribute: 2, user: 3, thread: 3, message: 4, feedback: 2 },
+    counts: { project: 2, segmentType: 2, segment: 3, intent: 2, attribute: 2, user: 3, thread: 3, message: 4, feedback: 2, fact: 0, forgotten: 0 },
   });
   const sections = all.map((record) => record.kind).filter((kind, i, kinds) => kind !== kinds[i - 1]);
   t.same(sections, ["header", "project", "segmentType", "segment", "intent", "attribute", "user", "thread", "message", "feedback", "end"]);
@@ -66,7 +66,7 @@ t.test("--since: threads created at or after that time, and the users they name"
   t.same(ofKind(all, "feedback"), [], "feedback rides with its thread");
 
   const future = await exportRecords({ since: new Date(Date.now() + 3600_000) });
-  t.same(future.at(-1), { kind: "end", counts: { project: 2, segmentType: 2, segment: 3, intent: 2, attribute: 2, user: 0, thread: 0, message: 0, feedback: 0 } });
+  t.same(future.at(-1), { kind: "end", counts: { project: 2, segmentType: 2, segment: 3, intent: 2, attribute: 2, user: 0, thread: 0, message: 0, feedback: 0, fact: 0, forgotten: 0 } });
 });
 
 t.test("an unknown organization or another organization's project is refused before anything is written", async (t) => {

@@ -77,3 +77,40 @@ t.test("keys: none is 401, public is 403", async (t) => {
   t.equal((await deleteUser(externalId, org.publicKey)).response.status, 403);
   t.equal(await prisma.externalUser.count({ where: { organizationId: org.organizationId, externalId } }), 1);
 });
+
+t.test("the segments no remaining user holds are deleted with the user; shared ones and segment types stay", async (t) => {
+  const leaver = uniqueId("leaver");
+  const email = `${uniqueId("gdpr-user")}@example.com`;
+  const plan = uniqueId("plan");
+  await client.PUT("/api/external/users", { body: { externalId: leaver, segments: { "personal-email": email, plan } } });
+  const bystander = await client.PUT("/api/external/users", { body: { externalId: uniqueId("bystander"), segments: { plan } } });
+  const segmentNames = async () => ((await client.GET("/api/external/segments")).data ?? []).map((segment) => segment.name);
+  t.ok((await segmentNames()).includes(email));
+
+  t.equal((await deleteUser(leaver)).response.status, 204);
+  const names = await segmentNames();
+  t.notOk(names.includes(email), "GET /segments no longer lists the address");
+  t.ok(names.includes(plan), "the segment another user holds stays");
+  t.equal(await prisma.segment.count({ where: { organizationId: org.organizationId, name: email } }), 0, "nor is it stored");
+  t.equal(await prisma.segment.count({ where: { id: bystander.data!.segments[0]!.id } }), 1, "the shared one keeps its id");
+  t.equal(await prisma.segmentType.count({ where: { organizationId: org.organizationId, name: "personal-email" } }), 1, "segment types stay");
+});
+
+t.test("a segment given to another user while its last holder is deleted is never lost", async (t) => {
+  for (let round = 0; round < 10; round++) {
+    const email = `${uniqueId("shared")}@example.com`;
+    const leaver = uniqueId("leaver");
+    const newcomer = uniqueId("newcomer");
+    await client.PUT("/api/external/users", { body: { externalId: leaver, segments: { "personal-email": email } } });
+    const [deleted, given] = await Promise.all([
+      deleteUser(leaver),
+      client.PUT("/api/external/users", { body: { externalId: newcomer, segments: { "personal-email": email } } }),
+    ]);
+    t.same([deleted.response.status, given.response.status], [204, 201]);
+    const stored = await prisma.externalUser.findFirstOrThrow({
+      where: { organizationId: org.organizationId, externalId: newcomer },
+      include: { segments: { include: { segment: true } } },
+    });
+    t.same(stored.segments.map((link) => link.segment.name), [email], `round ${round}: the newcomer holds it`);
+  }
+});

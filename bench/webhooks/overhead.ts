@@ -1,0 +1,76 @@
+/**
+ * `tsx bench/webhooks/overhead.ts [seconds] [rounds]`: Create Thread and feedback with no webhook and
+ * with one registered (subscribed to those four types; the service's worker delivers to a receiver
+ * in this process meanwhile), in alternating rounds against one service process on a fresh
+ * PostgreSQL database. Per case: median req/s, and the CPU milliseconds per request of the service
+ * process and of its PostgreSQL backends (steadier than req/s on a busy machine).
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import pg from "pg";
+import { openDatabase } from "../../src/db/database.ts";
+import { initOrganization } from "../../src/organizations/organizations.ts";
+import { dropDatabase, recreateDatabase } from "../database.ts";
+import { cpuSeconds, load, withBackendCpu } from "../measure.ts";
+import { SERVICE, startTarget, stopTarget } from "../servers.ts";
+
+const [seconds = 8, rounds = 4] = process.argv.slice(2).map(Number);
+const server = process.env.BENCH_POSTGRES ?? "postgresql://postgres@127.0.0.1:5432";
+const databaseUrl = await recreateDatabase(server, "bench_webhooks");
+const setup = await openDatabase({ databaseUrl });
+await setup.migrate();
+const org = await initOrganization(setup.prisma, "bench", "default");
+await setup.close();
+
+let delivered = 0;
+const receiver = http.createServer((request, response) => request.resume().on("end", () => (delivered++, response.writeHead(204).end())));
+await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+const service = await startTarget({ ...SERVICE, env: { ...SERVICE.env, WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true" } }, databaseUrl);
+const db = new pg.Client({ connectionString: databaseUrl });
+await db.connect();
+const key = { "api-key": org.privateKey };
+const json = { "content-type": "application/json", ...key };
+
+let n = 0;
+const cases = {
+  ingest: () => ({
+    method: "POST" as const, path: "/api/external/threads", headers: { ...json },
+    body: JSON.stringify({ externalId: `t-${++n}`, externalUser: { externalId: `u-${n % 500}` }, messages: Array.from({ length: 10 }, (_, i) => ({ role: i % 2 ? "assistant" : "user", content: `message ${i} of ${n}` })) }),
+  }),
+  feedback: () => ({
+    method: "POST" as const, path: "/api/external/feedback", headers: { ...json },
+    body: JSON.stringify({ feedbackType: ++n % 3 ? "POSITIVE" : "NEGATIVE", externalThreadId: `t-${(n % 200) + 1}`, externalUser: { externalId: `giver-${n}` } }),
+  }),
+};
+
+const results: Record<string, { rate: number; serviceMs: number; databaseMs: number }[]> = {};
+let webhookId: number | undefined;
+for (let r = 0; r < rounds; r++) {
+  for (const withWebhook of r % 2 ? [true, false] : [false, true]) {
+    if (withWebhook) {
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`;
+      const events = ["thread.created", "thread.updated", "feedback.created", "feedback.updated"];
+      const answer = await fetch(`${service.url}/api/external/webhooks`, { method: "POST", headers: json, body: JSON.stringify({ url, events }) });
+      webhookId = ((await answer.json()) as { id: number }).id;
+    } else if (webhookId) await fetch(`${service.url}/api/external/webhooks/${webhookId}`, { method: "DELETE", headers: key });
+    for (const [name, next] of Object.entries(cases)) {
+      const cpuBefore = cpuSeconds(service.child.pid!);
+      const [{ requests, seconds: took, statuses }, databaseSeconds] = await withBackendCpu(db, () => load(service.url, 8, seconds, next));
+      // The deliveries of this round's events are part of its cost: let the worker finish them.
+      if (withWebhook) for (let idle = 0; idle < 40 && (await db.query(`SELECT 1 FROM "WebhookDelivery" WHERE "status" = 'pending' LIMIT 1`)).rowCount; idle++) await new Promise((resolve) => setTimeout(resolve, 250));
+      const serviceSeconds = cpuSeconds(service.child.pid!) - cpuBefore;
+      if (Object.keys(statuses).some((status) => !status.startsWith("2"))) console.log(name, statuses);
+      (results[`${name}, ${withWebhook ? "one webhook" : "no webhook"}`] ??= []).push({ rate: requests / took, serviceMs: (serviceSeconds * 1000) / requests, databaseMs: (databaseSeconds * 1000) / requests });
+    }
+  }
+}
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+for (const [name, values] of Object.entries(results)) {
+  const rate = median(values.map((v) => v.rate));
+  console.log(`${name.padEnd(22)} ${rate.toFixed(0).padStart(5)} req/s  service ${median(values.map((v) => v.serviceMs)).toFixed(2)} ms CPU/req  PostgreSQL ${median(values.map((v) => v.databaseMs)).toFixed(2)} ms CPU/req  (req/s by round: ${values.map((v) => v.rate.toFixed(0)).join(", ")})`);
+}
+console.log(`deliveries received: ${delivered}`);
+await db.end();
+await stopTarget(service.child);
+receiver.close();
+await dropDatabase(server, "bench_webhooks");

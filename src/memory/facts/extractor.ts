@@ -1,0 +1,84 @@
+import { withoutGreeting } from "../../summarizer/lexicon.ts";
+import { splitSentences } from "../../summarizer/sentences.ts";
+import { clip, plainText } from "../../summarizer/text.ts";
+import { StatementReader, statedPart } from "./statements.ts";
+
+export interface FactMessage {
+  id: number;
+  role: string;
+  content: string;
+  createdAt: Date;
+  language?: string;
+}
+
+/** A fact a user stated: `subject` is a short English key shared by every language, `text` their words. */
+export interface ExtractedFact {
+  subject: string;
+  text: string;
+  messageId: number;
+}
+
+export interface FactExtractor {
+  extract(messages: readonly FactMessage[]): Promise<ExtractedFact[]>;
+}
+
+export const MAX_FACT_TEXT = 300;
+/** Characters and sentences read per message: facts are stated in a few sentences, not in pasted documents. */
+const MAX_MESSAGE_CHARS = 2000;
+const MAX_SENTENCES = 40;
+
+const CLAUSE_BREAK = /[,;] /gu;
+/** A conjunction that only tied the clause to the one before: "and" of "…, and we need a hotel in Rome". */
+const TIE = /^(?:and|so|but|und|aber|also|et|mais|donc|y|pero|así que)\s+/iu;
+/** A clause shorter than this says too little alone: the sentence is kept. */
+const MIN_CLAUSE = 15;
+
+/**
+ * The clauses of `sentence` (cut after ", " and "; ") that hold [start, end): "I switched to day
+ * shifts last week" of "I switched to day shifts last week, so I can run in the mornings now";
+ * "We need a hotel in Rome" of "I'm flying on May 3, and we need a hotel in Rome".
+ */
+function clauseOf(sentence: string, start: number, end: number): string {
+  let from = 0;
+  let to = sentence.length;
+  for (const match of sentence.matchAll(CLAUSE_BREAK)) {
+    if (match.index < start) from = match.index + match[0].length;
+    else if (match.index >= end) {
+      to = match.index;
+      break;
+    }
+  }
+  const clause = sentence.slice(from, to).trim();
+  if (from === 0) return clause.length < MIN_CLAUSE ? sentence : clause;
+  const untied = clause.replace(TIE, "");
+  return untied.length < MIN_CLAUSE ? sentence : untied.charAt(0).toLocaleUpperCase() + untied.slice(1);
+}
+
+/**
+ * The facts the user's messages state, in message order: at most one per subject and message
+ * (its last statement of it), the text being the clause that states it (within what a question
+ * states before it asks). Assistant messages, questions, greetings and thanks state none.
+ */
+export function extractFacts(messages: readonly FactMessage[]): ExtractedFact[] {
+  const reader = new StatementReader(messages);
+  const facts: ExtractedFact[] = [];
+  messages.forEach((message, index) => {
+    if (message.role !== "user") return;
+    const bySubject = new Map<string, string>();
+    for (const sentence of splitSentences(plainText(message.content.slice(0, MAX_MESSAGE_CHARS), false)).slice(0, MAX_SENTENCES)) {
+      const stated = statedPart(withoutGreeting(sentence));
+      if (!stated) continue;
+      for (const { subject, start, end } of reader.read(stated, index)) {
+        bySubject.delete(subject);
+        bySubject.set(subject, clauseOf(stated, start, end));
+      }
+    }
+    for (const [subject, text] of bySubject) facts.push({ subject, text: clip(text, MAX_FACT_TEXT), messageId: message.id });
+  });
+  return facts;
+}
+
+/** The built-in extractor: deterministic, offline, no model. */
+export function createBuiltinFactExtractor(): FactExtractor {
+  return { extract: async (messages) => extractFacts(messages) };
+}

@@ -1,0 +1,77 @@
+// The operations on a user's memory across threads: their facts, forgetting one, a context block, search.
+import type { Driver, DriverQueries } from "../../db/driver.ts";
+import { notFound } from "../../errors.ts";
+import { type ContextFact, CONTEXT, FACT_USER, FACTS, FORGET_FACT, LOCK_FACT, SEARCH_MESSAGES, type SearchResult } from "./sql.ts";
+import { statementKey } from "./supersede.ts";
+
+export const USER_NOT_FOUND = "User not found";
+export const FACT_NOT_FOUND = "Fact not found";
+
+/** A snippet is at most this long (decisions.md). */
+const SNIPPET_LIMIT = 300;
+/** A context of at most 20,000 characters holds fewer facts than this. */
+const CONTEXT_FACT_LIMIT = 500;
+
+/** The user's id; a 404 when the organization has no such user. */
+async function userIdOf(db: DriverQueries, organizationId: number, userExternalId: string): Promise<number> {
+  const [user] = await db.rows(FACT_USER, [organizationId, userExternalId]);
+  if (!user) throw notFound(USER_NOT_FOUND);
+  return user.id;
+}
+
+export async function listFacts(db: DriverQueries, organizationId: number, userExternalId: string, options: { history: boolean; limit: number }) {
+  const userId = await userIdOf(db, organizationId, userExternalId);
+  const [row] = await db.rows(FACTS, [organizationId, userId, options.history, options.limit]);
+  return { userExternalId, facts: row?.facts ?? [] };
+}
+
+/** Forgets the fact for good (see FORGET_FACT); a 404 when the organization has no such fact. */
+export async function forgetFact(driver: Driver, organizationId: number, factId: number): Promise<void> {
+  const forgotten = await driver.transaction(async (tx) => {
+    const [fact] = await tx.rows(LOCK_FACT, [organizationId, factId]);
+    if (fact) await tx.rows(FORGET_FACT, [organizationId, factId, statementKey(fact.text)]);
+    return fact !== undefined;
+  });
+  if (!forgotten) throw notFound(FACT_NOT_FOUND);
+}
+
+const factLine = ({ subject, text, statedAt }: ContextFact) => `- ${text} (${subject}, ${statedAt.slice(0, 10)})`;
+
+/**
+ * The context block: a heading and one line per fact while they fit, then the summary's lines
+ * while they fit; never longer than `maxChars`, and never a part of a line.
+ */
+export function contextBlock(facts: readonly ContextFact[], summary: string | null, maxChars: number, related: boolean) {
+  const lines: string[] = [];
+  const factIds: number[] = [];
+  const fits = (more: string[]) => [...lines, ...more].join("\n").length <= maxChars;
+  const heading = `What the user said about themselves (${related ? "most related first" : "newest first"}):`;
+  for (const fact of facts) {
+    const line = factLine(fact);
+    const next = lines.length === 0 ? [heading, line] : [line];
+    if (!fits(next)) break;
+    lines.push(...next);
+    factIds.push(fact.id);
+  }
+  if (summary) {
+    const summaryLines = summary.split("\n");
+    const head = [...(lines.length > 0 ? [""] : []), "Summary of the latest conversation:"];
+    const taken = summaryLines.findIndex((_, count) => !fits([...head, ...summaryLines.slice(0, count + 1)]));
+    const kept = summaryLines.slice(0, taken === -1 ? summaryLines.length : taken);
+    if (kept.length > 0) lines.push(...head, ...kept);
+  }
+  return { context: lines.join("\n"), factIds };
+}
+
+export async function memoryContext(db: DriverQueries, organizationId: number, userExternalId: string, options: { maxChars: number; q?: string }) {
+  const userId = await userIdOf(db, organizationId, userExternalId);
+  const [row] = await db.rows(CONTEXT, [organizationId, userId, options.q ?? null, CONTEXT_FACT_LIMIT]);
+  const { context, factIds } = contextBlock(row?.facts ?? [], row?.summary ?? null, options.maxChars, options.q !== undefined);
+  return { userExternalId, context, factIds };
+}
+
+export async function searchMessages(db: DriverQueries, organizationId: number, userExternalId: string, options: { q: string; limit: number }) {
+  const userId = await userIdOf(db, organizationId, userExternalId);
+  const results: SearchResult[] = await db.rows(SEARCH_MESSAGES, [organizationId, userId, options.q, options.limit, SNIPPET_LIMIT]);
+  return { userExternalId, results };
+}

@@ -1,0 +1,58 @@
+import type { DriverQueries } from "../../db/driver.ts";
+import type { SummaryState } from "../summaries.ts";
+import { type ExtractedFact, type FactExtractor, type FactMessage, MAX_FACT_TEXT } from "./extractor.ts";
+import { CLOSE_FACT, FACT_NEIGHBOURS, INSERT_FACT, NEW_MESSAGES } from "./sql.ts";
+import { statementKey } from "./supersede.ts";
+
+/** A subject is at most this long (openapi.yaml); the extractor reads at most this much of a message. */
+const SUBJECT_LIMIT = 100;
+const MESSAGE_READ_LIMIT = 20_000;
+
+/**
+ * Keeps the statement in the user's timeline of its subject, as `place` of ./supersede.ts does:
+ * it becomes current when nothing was said on the subject after it (closing the current fact),
+ * else history superseded by the next statement. A statement the message already made, one that
+ * says the same as the fact stated just before or just after it, and one the user asked to
+ * forget add nothing.
+ */
+async function keepFact(tx: DriverQueries, organizationId: number, userId: number, fact: ExtractedFact): Promise<void> {
+  const text = fact.text.trim().slice(0, MAX_FACT_TEXT);
+  const subject = fact.subject.trim().slice(0, SUBJECT_LIMIT);
+  const key = statementKey(text);
+  if (!key || !subject) return;
+  const [place] = await tx.rows(FACT_NEIGHBOURS, [organizationId, userId, subject, key, fact.messageId]);
+  if (!place || place.forgotten || place.known) return;
+  if ([place.previousText, place.nextText].some((said) => said !== null && statementKey(said) === key)) return;
+  if (place.previousCurrent) await tx.rows(CLOSE_FACT, [organizationId, place.previousId, fact.messageId]);
+  // The fact stated before is current, or was closed by the next one: this one closes it now.
+  // One closed by a fact since forgotten keeps its end.
+  const supersedes = place.previousCurrent || (place.nextId !== null && place.previousSupersededById === place.nextId) ? place.previousId : null;
+  await tx.rows(INSERT_FACT, [organizationId, userId, subject, text, fact.messageId, place.nextId, supersedes]);
+}
+
+/**
+ * In Create Thread's transaction, after its messages are written: the facts the extractor finds in
+ * the user messages it added join the user's facts.
+ * The extractor reads only the messages this ingest added (the assistant's among them, for the
+ * questions the user answers); the database reads only the timelines of the subjects found. The
+ * user's row is locked by the ingest's upsert from its first statement, so concurrent ingests of
+ * one user take turns here.
+ */
+export async function keepFacts(tx: DriverQueries, extractor: FactExtractor, organizationId: number, threadId: number, state: SummaryState) {
+  if (state.lastMessageId === null || state.lastMessageId === state.summaryMessageId) return;
+  const added = await tx.rows(NEW_MESSAGES, [organizationId, threadId, state.summaryMessageId ?? 0, state.lastMessageId, MESSAGE_READ_LIMIT]);
+  const users = added.filter((message) => message.role === "user");
+  if (users.length === 0) return;
+  const messages: FactMessage[] = added.map(({ id, role, content, createdAt, language }) => ({
+    id,
+    role,
+    content,
+    createdAt: new Date(createdAt),
+    ...(language ? { language } : {}),
+  }));
+  const statedAt = new Map(users.map((message) => [message.id, Date.parse(message.createdAt)]));
+  // Only the user's messages state facts; in the order they were said, so that within one ingest the later one wins.
+  const facts = (await extractor.extract(messages)).filter((fact) => statedAt.has(fact.messageId));
+  facts.sort((a, b) => statedAt.get(a.messageId)! - statedAt.get(b.messageId)! || a.messageId - b.messageId);
+  for (const fact of facts) await keepFact(tx, organizationId, users[0]!.userId, fact);
+}

@@ -1,0 +1,65 @@
+/**
+ * One way a user states a fact: a pattern tried on one statement (a sentence, or the part of a
+ * question before it asks). Patterns are case-insensitive and free of nested quantifiers, so a
+ * sentence costs time linear in its length. `needs`: words one of which the pattern needs, when
+ * it does not start with plain words (`cues`).
+ */
+export interface Rule {
+  /** The fact's key, shared by every language: "home city", "budget", "diet". */
+  subject: string;
+  pattern: RegExp;
+  /**
+   * Only where the thread is about this (one of its messages, the assistant's included, says so):
+   * "four days a week now" counts runs in a thread about running.
+   */
+  topic?: RegExp;
+  /** Only when the assistant's message just before asked for it: "Around €150 a night." after "What's your budget?". */
+  answers?: RegExp;
+  /**
+   * The words the pattern can start with, when it starts with plain words: a statement without
+   * any of them is not tried (trying every pattern at every position costs more than a look-up).
+   */
+  cues?: ReadonlySet<string>;
+}
+
+/** A word boundary that knows letters beyond ASCII ("\b" does not: "é" is not a word character to it). */
+const BOUNDARY = String.raw`(?:(?<![\p{L}\p{N}])(?=[\p{L}\p{N}])|(?<=[\p{L}\p{N}])(?![\p{L}\p{N}]))`;
+
+/**
+ * A rule from a pattern written with `\b` for word boundaries. A group named `name` must start
+ * with a capital letter (a place, a person, a brand), the rest of the pattern ignores case.
+ */
+export function rule(subject: string, source: string, extra: Pick<Rule, "topic" | "answers"> & { needs?: string } = {}): Rule {
+  const { needs, ...conditions } = extra;
+  const cues = needs === undefined ? leadingWords(source) : new Set(needs.split(" "));
+  return { subject, pattern: new RegExp(source.replaceAll(String.raw`\b`, BOUNDARY), "iud"), ...conditions, ...(cues ? { cues } : {}) };
+}
+
+const LEADING_ALTERNATIVES = /^\\b\(\?(?::|<v>)([\p{L}'’ |-]+)\)(?![?*{])/u;
+const LEADING_WORD = /^\\b([\p{L}'’-]+)(?![?*{\p{L}'’-])/u;
+
+/** The first words of `\b(?:one|two words|…)` or `\bword` at the start of a pattern, lowercase. */
+function leadingWords(source: string): Set<string> | undefined {
+  const alternatives = LEADING_ALTERNATIVES.exec(source)?.[1]?.split("|") ?? LEADING_WORD.exec(source)?.slice(1);
+  return alternatives && new Set(alternatives.map((alternative) => alternative.split(" ")[0]!.toLocaleLowerCase()));
+}
+
+const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
+
+/** The words of a statement, lowercase, as cues are written: "we're" gives "we're" and "we", "j'habite" gives "j'habite" and "j". */
+export function wordsOf(statement: string): Set<string> {
+  const words = new Set<string>();
+  for (const [word] of statement.toLocaleLowerCase().matchAll(WORD)) {
+    words.add(word);
+    const cut = word.search(/['’-]/u);
+    if (cut > 0) words.add(word.slice(0, cut));
+  }
+  return words;
+}
+
+/**
+ * Up to three words that may be a name: the statement reader keeps only their capitalised start
+ * ("Lyon" of "Lyon last month", "New York" of "New York instead").
+ */
+export const NAME = String.raw`(?<name>\p{L}[\p{L}'’-]*(?: [\p{L}'’-]+){0,2})`;
+export const MONEY = String.raw`(?:[$€£]\s?\d[\d.,  ]*\d|[$€£]\s?\d|\d[\d.,  ]*\s?(?:[$€£]|euros?|eur|dollars?|usd|pounds?|gbp|francs?|chf)\b)`;

@@ -1,0 +1,52 @@
+import { MONEY, NAME, rule, type Rule } from "../rule.ts";
+
+const NUMBER = String.raw`(?<v>\d{1,2}|un|una|dos|tres|cuatro|cinco|seis|siete)`;
+const MONTH = String.raw`(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)\b`;
+const DATE = String.raw`(?:\d{1,2} de ${MONTH})`;
+const TRAVEL_WORDS = "viajo viajamos viaje viajar vuelo vuelos volamos salimos salgo salida regreso volvemos vacaciones vamos voy";
+const TRAVEL = String.raw`\b(?:${TRAVEL_WORDS.replaceAll(" ", "|")})\b`;
+const JOBS = String.raw`(?:ingenier[oa]|desarrollador[a]?|programador[a]?|enfermer[oa]|profesor[a]?|maestr[oa]|analista|diseñador[a]?|médic[oa]|abogad[oa]|contador[a]?|contable|gerente|consultor[a]?|traductor[a]?|estudiante|cociner[oa]|chef|arquitect[oa]|farmacéutic[oa]|electricista|fontaner[oa]|conductor[a]?|periodista|fotógraf[oa]|vendedor[a]?|secretari[oa]|camarer[oa]|policía|funcionari[oa]|autónom[oa]|freelance)`;
+
+/** Spanish. The order matters where two rules give one subject: the first that matches wins. */
+export const ES: Rule[] = [
+  rule("home city", String.raw`\b(?:vivo|vivimos|resido|residimos|me mudé|nos mudamos|nos hemos mudado|me he mudado|me mudo|nos mudaremos|nos fuimos a vivir)\b(?: \p{L}+){0,2}? (?:en|a) ${NAME}`),
+  rule("home city", String.raw`\btrabajo\b[^.;]{0,40}? en ${NAME}`),
+  rule("housing", String.raw`\b(?:hemos comprado|compramos|he comprado|compré|alquilamos|alquilo|hemos alquilado) (?:una|un) (?<v>casa|piso|apartamento|departamento|chalet)\b`),
+  rule("budget", String.raw`\bpresupuesto\b[^.;?]{0,40}?(?<v>${MONEY})`),
+  rule("budget", String.raw`\b(?:puedo|podemos) (?:gastar|pagar|llegar a|subir a)\b[^.;?]{0,20}?(?<v>${MONEY})`),
+  rule("budget", String.raw`^(?:unos|unas|alrededor de|hasta|como mucho|máximo)?\s*(?<v>${MONEY})`, { answers: /presupuesto|gastar|precio/i }),
+  rule("diet", String.raw`\b(?:soy|somos|me hice|me he hecho|ya no soy|sigo siendo|ahora soy)\b(?: \p{L}+){0,2}? (?<v>vegetarian[oa]s?|vegan[oa]s?|pescetarian[oa]s?|flexitarian[oa]s?)\b`),
+  rule("diet", String.raw`\b(?:he vuelto a comer|volví a comer|vuelvo a comer|ahora como)\b (?<v>carne|pescado)\b`),
+  rule("allergy", String.raw`\b(?:soy|somos)\b(?: \p{L}+){0,2}? (?:alérgic[oa]s?|intolerantes?) (?:a|al) (?:los |las |la |el )?(?<v>[\p{L}\s,-]{2,40}?)(?=[,.;]|$| y\b| pero\b)`),
+  rule("allergy", String.raw`\btengo (?:una )?(?<v>alergia (?:a|al) (?:los |las |la |el )?[\p{L}-]+)`),
+  rule("health condition", String.raw`\b(?:tengo|me diagnosticaron|me han diagnosticado|padezco|sufro de)\b[^.,;]{0,40}?\b(?<v>diabetes|asma|hipertensión|celiaquía|migrañas?|artrosis|depresión|ansiedad|intolerancia a la lactosa|epilepsia)\b`),
+  rule("health condition", String.raw`\b(?:soy|estoy) (?<v>celíac[oa]|diabétic[oa]|asmátic[oa]|embarazada)\b`),
+  rule("weight", String.raw`\b(?:peso|pesaba|ya peso|mi peso es|he bajado a|estoy en)\b[^.,;]{0,15}?(?<v>\d{2,3}(?:[.,]\d)?\s?(?:kg|kilos?))\b`),
+  rule("age", String.raw`\b(?:tengo|cumplí|acabo de cumplir) (?<v>\d{1,2}) años\b`),
+  rule("job", String.raw`\btrabajo (?:como|de) (?<v>[^.,;]{2,40}?)(?=[,.;]|$| en\b| para\b)`),
+  rule("job", String.raw`\b(?:soy|ahora soy|ya soy) (?<v>${JOBS})\b`),
+  rule("job", String.raw`\b(?:nuevo trabajo|nuevo empleo|dejé el trabajo|dejé mi trabajo|me despidieron|conseguí el trabajo|conseguí un trabajo|conseguí el puesto)\b`),
+  rule("work schedule", String.raw`\b(?<v>media jornada|jornada completa|tiempo completo|tiempo parcial|turno de noche|turnos de noche|turno de día|teletrabajo|teletrabajo|desde casa|en remoto|por las mañanas|por las tardes|de noche)\b`),
+  rule("running days per week", String.raw`\b(?:corro|corremos|correr|salgo a correr|running)\b[^.;]{0,30}?\b${NUMBER} (?:días|veces) (?:a|por|cada|en) (?:la )?semana\b`),
+  rule("running days per week", String.raw`\b${NUMBER} (?:días|veces) (?:a|por|cada|en) (?:la )?semana\b`, { topic: /\b(?:corr\p{L}*|running|maratón)\b/iu, needs: "días veces" }),
+  rule("training goal", String.raw`\b(?:entreno para|preparo|preparando|inscrito|inscrita|mi objetivo)\b[^.,;]{0,60}?\b(?<v>maratón|media maratón|ultra|triatlón|trail|10 ?km|carrera)\b`),
+  rule("partner", String.raw`\b(?:mi|con mi) (?<v>marido|esposo|esposa|mujer|novio|novia|pareja|prometid[oa])\b`),
+  rule("partner", String.raw`\b(?:nos casamos|nos hemos casado|nos comprometimos|nos separamos|me casé|me divorcié|estoy casado|estoy casada|estoy divorciado|estoy divorciada|estoy soltero|estoy soltera)\b`),
+  rule("children", String.raw`\b(?:nació|nacieron|ha nacido|embarazada|esperamos un bebé)\b`),
+  rule("children", String.raw`\b(?:tengo|tenemos|mi|mis|nuestro|nuestra|nuestros|nuestras)\s(?:\p{L}+\s)?(?<v>hij[oa]s?|niñ[oa]s|bebé|gemel[oa]s)\b`),
+  rule("pet", String.raw`\b(?:tengo|tenemos|adoptamos|adopté|hemos adoptado|compramos)\b[^.;]{0,20}?\b(?<v>perr[oa]|perrit[oa]|cachorr[oa]|gat[oa]|gatit[oa]|conejo|hámster|loro|caballo|galgo)\b`),
+  rule("pet", String.raw`\b(?:mi|nuestro|nuestra) (?<v>perr[oa]|perrit[oa]|cachorr[oa]|gat[oa]|gatit[oa]|conejo|hámster|loro|caballo)\b`),
+  rule("travel date", String.raw`${TRAVEL}[^.;]{0,80}?\b(?:el |del |en |a partir del )?(?<v>${DATE}|${MONTH}(?! \d))`),
+  rule("travel date", String.raw`\b(?:el |del )?(?<v>${DATE})\b[^.;]{0,40}?${TRAVEL}`, { needs: TRAVEL_WORDS }),
+  rule("travel origin", String.raw`\b(?:desde|saliendo de|salimos de|salgo de)\s${NAME}`),
+  rule("travel destination", String.raw`\b(?:viajo|viajamos|viaje|vamos|voy|volamos|vacaciones|vuelo)\b[^.;]{0,30}? (?:a|en|para) ${NAME}`),
+  rule("car", String.raw`\b(?:conduzco|compré|compramos|vendimos|tengo|tenemos)\b[^.;]{0,30}?\b(?<v>toyota|honda|ford|volkswagen|vw|bmw|audi|mercedes|tesla|renault|peugeot|citroën|fiat|seat|skoda|kia|hyundai|nissan|dacia|coche|carro|moto|furgoneta)\b`),
+  rule("phone", String.raw`\b(?:tengo|compré|uso|mi|móvil|celular)\b[^.;]{0,20}?\b(?<v>(?:iphone|pixel|galaxy|samsung|xiaomi|redmi|oneplus|huawei|motorola|nokia)(?: [\p{L}\p{N}]+){0,3})`),
+  rule("laptop", String.raw`\b(?:tengo|compré|uso|mi)\b[^.;]{0,20}?\b(?<v>(?:portátil|ordenador|laptop|macbook|thinkpad|xps|surface|chromebook)(?: [\p{L}\p{N}]+){0,2})`),
+  rule("operating system", String.raw`\b(?:uso|usamos|utilizo|trabajo con|con)\b[^.;]{0,20}?\b(?<v>linux|ubuntu|windows|macos|fedora|debian)\b`),
+  rule("programming language", String.raw`\b(?:programo|desarrollo|trabajo|escribo código)\b[^.;]{0,30}?\b(?:en|con) (?<v>python|java|kotlin|typescript|javascript|go|rust|c#|c\+\+|ruby|php|swift|scala)\b`),
+  rule("shoe size", String.raw`\b(?:calzo|uso el número|uso un|talla de zapato es)\b(?: un| el)? (?<v>\d{2}(?:[.,]5)?)\b`),
+  rule("clothing size", String.raw`\b(?:uso la talla|uso talla|mi talla es|talla) (?<v>xs|s|m|l|xl|xxl)\b`),
+  rule("language learning", String.raw`\b(?:aprendo|aprendiendo|estudio|estudiando)\b (?<v>inglés|alemán|francés|italiano|portugués|japonés|chino|coreano|árabe|neerlandés|ruso|polaco)\b`),
+  rule("name", String.raw`\b(?:me llamo|mi nombre es) ${NAME}`),
+];

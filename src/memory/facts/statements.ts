@@ -1,0 +1,124 @@
+import { guessLanguage } from "../../summarizer/language.ts";
+import { isPleasantry } from "../../summarizer/lexicon.ts";
+import { isQuestion } from "../../summarizer/sentences.ts";
+import { wordsOf, type Rule } from "./rule.ts";
+import { rulesFor } from "./rules/index.ts";
+
+/** What one statement says about one subject: `value` is what it says (lowercase), at [start, end) of the statement. */
+export interface Statement {
+  subject: string;
+  value: string;
+  start: number;
+  end: number;
+}
+
+export interface ReadableMessage {
+  role: string;
+  content: string;
+  language?: string;
+}
+
+/** "If we move to Berlin …" states nothing yet. */
+const CONDITIONAL = /^(?:if|when|once|in case|wenn|falls|sobald|si|quand|cuando|en caso)\s/iu;
+/** A question that starts by asking states nothing before its comma: "Can we stretch the budget to €180, …?". */
+const ASKING =
+  /^(?:¿|what|how|can|could|do|does|did|is|are|should|would|will|where|when|which|who|why|any|shall|may|was|wie|wo|wann|welche\p{L}*|kann|können|soll\p{L}*|gibt|hast|habt|ist|sind|warum|que|quoi|quel\p{L}*|comment|où|quand|pourquoi|est-ce|pouvez|peux|combien|qué|cómo|dónde|cuándo|cuál\p{L}*|cuánto\p{L}*|puedo|puedes|hay|tiene)(?![\p{L}])/iu;
+const LAST_QUESTION_BREAK = /(?:,\s*|\s*¿)(?!.*(?:,\s|¿))/u;
+
+/**
+ * The part of a sentence that states something: the sentence itself, or what a question says
+ * before it asks ("I'm vegetarian, any good road-trip snacks?" states "I'm vegetarian"); "" for
+ * a question, a greeting or thanks, or a condition.
+ */
+export function statedPart(sentence: string): string {
+  if (CONDITIONAL.test(sentence) || isPleasantry(sentence)) return "";
+  if (!isQuestion(sentence)) return sentence;
+  if (ASKING.test(sentence)) return "";
+  const cut = LAST_QUESTION_BREAK.exec(sentence);
+  return cut ? sentence.slice(0, cut.index).replace(/[\s,;:]+$/u, "") : "";
+}
+
+const CONNECTOR = /^(?:de|del|do|da|du|la|am|an|sur|upon)$/u;
+const CAPITALISED = /^\p{Lu}/u;
+const DOTTED = /^\.\p{L}/u;
+
+/** The capitalised words a name group starts with: "Lyon" of "Lyon last month", "" for "there". */
+function capitalisedStart(name: string): string {
+  const words = name.split(" ");
+  let kept = 0;
+  for (let index = 0; index < words.length; index++) {
+    const word = words[index]!;
+    if (CAPITALISED.test(word)) kept = index + 1;
+    else if (!(index > 0 && CONNECTOR.test(word) && CAPITALISED.test(words[index + 1] ?? ""))) break;
+  }
+  return words.slice(0, kept).join(" ");
+}
+
+function hasAny(words: ReadonlySet<string>, cues: ReadonlySet<string>): boolean {
+  for (const cue of cues) if (words.has(cue)) return true;
+  return false;
+}
+
+/** The statement a rule reads in `statement`, spanning its value (the `v` or `name` group, else the whole match). */
+function statementOf(rule: Rule, statement: string): Statement | undefined {
+  const match = rule.pattern.exec(statement);
+  if (!match) return undefined;
+  const name = match.groups?.name;
+  if (name !== undefined) {
+    const kept = capitalisedStart(name);
+    const start = match.indices!.groups!.name![0];
+    // "Fly.io", "Node.js": a domain or a file, not a place or a person.
+    if (!kept || DOTTED.test(statement.slice(start + kept.length, start + kept.length + 2))) return undefined;
+    return { subject: rule.subject, value: kept.toLocaleLowerCase(), start, end: start + kept.length };
+  }
+  const value = match.groups?.v;
+  if (value === undefined) return { subject: rule.subject, value: match[0].toLocaleLowerCase(), start: match.index, end: match.index + match[0].length };
+  const [start, end] = match.indices!.groups!.v!;
+  return { subject: rule.subject, value: value.toLocaleLowerCase(), start, end };
+}
+
+/**
+ * Reads the statements of a conversation's user messages. The language of a message is its own
+ * when known, else the one of all the user's messages together (short messages alone are too
+ * short to tell), else every language's rules are tried.
+ */
+export class StatementReader {
+  private language: string | undefined | null = null;
+  private readonly topics = new Map<RegExp, boolean>();
+
+  constructor(private readonly messages: readonly ReadableMessage[]) {}
+
+  private conversationLanguage(): string | undefined {
+    if (this.language === null) {
+      const text = this.messages.filter((message) => message.role === "user").map((message) => message.content).join("\n");
+      this.language = guessLanguage(text);
+    }
+    return this.language;
+  }
+
+  private about(topic: RegExp): boolean {
+    let found = this.topics.get(topic);
+    if (found === undefined) this.topics.set(topic, (found = this.messages.some((message) => topic.test(message.content))));
+    return found;
+  }
+
+  /** The statements of `statement` (a stated part of a sentence of message `index`), one per subject, the first rule winning. */
+  read(statement: string, index: number): Statement[] {
+    const message = this.messages[index]!;
+    const rules = rulesFor(message.language ?? this.conversationLanguage());
+    const found: Statement[] = [];
+    const subjects = new Set<string>();
+    const words = wordsOf(statement);
+    for (const rule of rules) {
+      if (subjects.has(rule.subject)) continue;
+      if (rule.cues && !hasAny(words, rule.cues)) continue;
+      if (rule.topic && !this.about(rule.topic)) continue;
+      if (rule.answers && !(index > 0 && this.messages[index - 1]!.role !== "user" && rule.answers.test(this.messages[index - 1]!.content))) continue;
+      const read = statementOf(rule, statement);
+      if (!read) continue;
+      found.push(read);
+      subjects.add(rule.subject);
+    }
+    return found;
+  }
+}

@@ -1,0 +1,47 @@
+import type { DriverQueries } from "../db/driver.ts";
+import type { ThreadView } from "../threads/views.ts";
+import { RECORD_EVENT, RECORD_FEEDBACK_EVENT } from "./sql.ts";
+
+/** The event types an endpoint subscribes to (openapi.yaml WebhookEventType). */
+export const EVENT_TYPES = [
+  "feedback.created",
+  "feedback.updated",
+  "thread.created",
+  "thread.updated",
+  "memory.facts_changed",
+  "user.deleted",
+  "alert.triggered",
+  "alert.resolved",
+] as const;
+
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/**
+ * What happened, with what its event's `data` is made of. `memory.facts_changed` has no caller yet:
+ * the memory facts (issue 27) are not on main; their change records it in its transaction with
+ * `recordEvent(tx, organizationId, { type: "memory.facts_changed", data: { userExternalId, facts } })`.
+ */
+export type OutboxEvent =
+  /** `data`: the Feedback as a private key gets it, when the caller has it; else it is built from the stored feedback. */
+  | { type: "feedback.created" | "feedback.updated"; feedbackId: number; data?: unknown }
+  | { type: "thread.created" | "thread.updated"; thread: ThreadView }
+  | { type: "user.deleted"; data: { externalId: string } }
+  | { type: Exclude<EventType, "feedback.created" | "feedback.updated" | "thread.created" | "thread.updated" | "user.deleted">; data: unknown };
+
+/** The event's data: a thread travels without its messages (their count says how many). */
+function dataOf(event: OutboxEvent): unknown {
+  if ("thread" in event) {
+    const { messages: _messages, ...thread } = event.thread;
+    return thread;
+  }
+  return "data" in event ? event.data : undefined;
+}
+
+/**
+ * The outbox: writes the event, with a delivery to each endpoint subscribed to its type, inside the
+ * caller's transaction (so that a change that rolls back leaves no event); nothing when none is.
+ */
+export async function recordEvent(tx: DriverQueries, organizationId: number, event: OutboxEvent): Promise<void> {
+  if ("feedbackId" in event && event.data === undefined) await tx.rows(RECORD_FEEDBACK_EVENT, [organizationId, event.type, event.feedbackId]);
+  else await tx.rows(RECORD_EVENT, [organizationId, event.type, JSON.stringify(dataOf(event))]);
+}

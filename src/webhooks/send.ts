@@ -1,0 +1,69 @@
+import http from "node:http";
+import https from "node:https";
+import type { LookupFunction } from "node:net";
+import type { CheckedUrl } from "./url.ts";
+
+/** How one attempt ended: an answer's status code, or no answer. */
+export type Outcome = { statusCode: number } | { error: string };
+
+export interface SendOptions {
+  timeoutMs: number;
+  /** Bytes of the answer read (and thrown away) before the connection is dropped. */
+  maxResponseBytes: number;
+  agents: { http: http.Agent; https: https.Agent };
+  /** Aborts the attempt (shutdown). */
+  signal?: AbortSignal;
+}
+
+/** A lookup that answers the checked addresses, so that the connection goes where the check looked. */
+function pinnedLookup(addresses: CheckedUrl["addresses"]): LookupFunction {
+  return (_host, options, callback) => {
+    if (options.all) callback(null, addresses);
+    else callback(null, addresses[0]!.address, addresses[0]!.family);
+  };
+}
+
+/**
+ * POSTs `body` to the checked URL: no redirect followed (a 3xx is an answer like any other), the
+ * status code is the outcome, at most `maxResponseBytes` of the answer are read (then the connection
+ * is dropped), and the whole attempt, answer included, is cut at `timeoutMs`. It ends when the answer
+ * does, so that an endpoint that answers slowly holds its slot of the worker's bounds meanwhile.
+ */
+export function post({ url, addresses }: CheckedUrl, headers: Record<string, string>, body: string, options: SendOptions): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const client = url.protocol === "https:" ? https : http;
+    let settled = false;
+    const settle = (outcome: Outcome) => {
+      if (settled) return;
+      settled = true;
+      resolve(outcome);
+    };
+    const request = client.request(url, {
+      method: "POST",
+      headers: { ...headers, "content-length": Buffer.byteLength(body), "user-agent": "feedback-memory-service-webhooks" },
+      agent: url.protocol === "https:" ? options.agents.https : options.agents.http,
+      lookup: pinnedLookup(addresses),
+      signal: options.signal,
+    });
+    const timer = setTimeout(() => request.destroy(new Error(`no answer within ${options.timeoutMs / 1000} s`)), options.timeoutMs);
+    let statusCode: number | undefined;
+    request.on("response", (response) => {
+      statusCode = response.statusCode ?? 0;
+      let read = 0;
+      response.on("data", (chunk: Buffer) => {
+        read += chunk.length;
+        if (read > options.maxResponseBytes) response.destroy();
+      });
+      response.on("error", () => {});
+      response.on("close", () => {
+        clearTimeout(timer);
+        settle({ statusCode: statusCode! });
+      });
+    });
+    request.on("error", (error) => {
+      clearTimeout(timer);
+      settle(statusCode === undefined ? { error: error.message.slice(0, 1000) } : { statusCode });
+    });
+    request.end(body);
+  });
+}

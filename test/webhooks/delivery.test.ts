@@ -1,0 +1,214 @@
+import { createHmac } from "node:crypto";
+import t from "tap";
+import { buildApp, type AppOptions } from "../../src/app.ts";
+import type { WebhookSettings } from "../../src/config.ts";
+import { recordEvent } from "../../src/webhooks/events.ts";
+import { startService, uniqueId, type TestService } from "../helpers/app.ts";
+import { eventually, startReceiver } from "../helpers/receiver.ts";
+import type { Teardown } from "../helpers/transport.ts";
+
+// The delivery workers, against local receivers. The subtests run one after another: a worker claims
+// every organization's due deliveries, so that two subtests' workers would share their work.
+
+const SETTINGS: WebhookSettings = { allowPrivateNetworks: true, retryBaseMs: 100, maxAgeHours: 24 };
+const background = (worker: NonNullable<AppOptions["background"]>["worker"] = {}) => ({ alertIntervalSeconds: 3600, worker: { pollMs: 50, ...worker } });
+
+async function serviceWithWorker(t: Teardown, settings: Partial<WebhookSettings> = {}, worker: NonNullable<AppOptions["background"]>["worker"] = {}) {
+  const service = await startService(t, { webhooks: { ...SETTINGS, ...settings }, background: background(worker) });
+  await service.app.ready();
+  return service;
+}
+
+async function register(service: TestService, url: string, events = ["user.deleted"]) {
+  const created = await service.call(service.org.privateKey, { method: "POST", url: "/api/external/webhooks", payload: { url, events } });
+  if (created.statusCode !== 201) throw new Error(`webhook registration failed: ${created.body}`);
+  return created.json() as { id: number; secret: string };
+}
+
+/** An event of the service's organization, written as a change would write it. */
+const emit = (service: TestService, externalId = uniqueId("user")) =>
+  service.database.driver.transaction((tx) => recordEvent(tx, service.org.organizationId, { type: "user.deleted", data: { externalId } }));
+
+const deliveriesOf = (service: TestService, id: number) =>
+  service.api(service.org.privateKey).GET("/api/external/webhooks/{id}/deliveries", { params: { path: { id } } }).then(({ data }) => data!.rows);
+
+t.test("delivers a signed event: the Standard Webhooks headers verify against the secret", async (t) => {
+  const service = await serviceWithWorker(t);
+  const receiver = await startReceiver(t);
+  const webhook = await register(service, receiver.url, ["thread.created"]);
+  const thread = await service.api(service.org.privateKey).POST("/api/external/threads", { body: { externalUser: { externalId: uniqueId("user") } } });
+  const [delivery] = await eventually(() => receiver.received.length === 1 && receiver.received);
+  const { headers, body } = delivery!;
+  const event = await service.database.prisma.webhookEvent.findFirstOrThrow({ where: { organizationId: service.org.organizationId } });
+  t.equal(headers["webhook-id"], event.id);
+  t.equal(headers["content-type"], "application/json");
+  const timestamp = Number(headers["webhook-timestamp"]);
+  t.ok(Math.abs(timestamp - Date.now() / 1000) < 30, "the timestamp is now, in Unix seconds");
+  const key = Buffer.from(webhook.secret.replace(/^whsec_/, ""), "base64");
+  const expected = createHmac("sha256", key).update(`${event.id}.${timestamp}.${body}`).digest("base64");
+  t.equal(headers["webhook-signature"], `v1,${expected}`);
+  const { messages: _messages, ...threadData } = thread.data!;
+  t.same(JSON.parse(body), { id: event.id, type: "thread.created", createdAt: event.createdAt.toISOString(), organizationId: service.org.organizationId, data: threadData });
+  const rows = await eventually(async () => {
+    const rows = await deliveriesOf(service, webhook.id);
+    return rows[0]?.status === "delivered" && rows;
+  });
+  t.same(rows, [{ eventId: event.id, type: "thread.created", status: "delivered", attempts: 1, lastStatusCode: 200, lastError: null, nextAttemptAt: null, createdAt: rows[0]!.createdAt }]);
+});
+
+t.test("retries with backoff until delivered, every attempt recorded; the same event each time", async (t) => {
+  const service = await serviceWithWorker(t, { retryBaseMs: 300 });
+  const receiver = await startReceiver(t, (_received, index) => [503, 500][index] ?? 204);
+  const webhook = await register(service, receiver.url);
+  await emit(service);
+  const first = await eventually(async () => {
+    const [row] = await deliveriesOf(service, webhook.id);
+    return row?.attempts === 1 && row.lastStatusCode === 503 && row;
+  });
+  t.match(first, { status: "pending", lastError: "HTTP 503", nextAttemptAt: /Z$/ });
+  const delivered = await eventually(async () => {
+    const [row] = await deliveriesOf(service, webhook.id);
+    return row?.status === "delivered" && row;
+  });
+  t.match(delivered, { attempts: 3, lastStatusCode: 204, lastError: null, nextAttemptAt: null });
+  t.equal(receiver.received.length, 3);
+  t.equal(new Set(receiver.received.map(({ headers }) => headers["webhook-id"])).size, 1);
+  t.equal(new Set(receiver.received.map(({ body }) => body)).size, 1, "the same body every time");
+  const [a, b, c] = receiver.received.map(({ at }) => at);
+  t.ok(b! - a! >= 150 && c! - b! >= 300, `backoff doubles (${b! - a!} ms, then ${c! - b!} ms)`);
+});
+
+t.test("gives up after WEBHOOK_MAX_AGE_HOURS: failed, with the last status code or error; redirects are not followed", async (t) => {
+  const service = await serviceWithWorker(t, { maxAgeHours: 0 });
+  const target = await startReceiver(t);
+  const redirecting = await startReceiver(t, () => (_request, response) => response.writeHead(307, { location: target.url }).end());
+  const failing = await startReceiver(t, () => 500);
+  const hooks = [await register(service, failing.url), await register(service, redirecting.url), await register(service, "http://127.0.0.1:9/closed")];
+  await emit(service);
+  const rows = await eventually(async () => {
+    const rows = (await Promise.all(hooks.map((hook) => deliveriesOf(service, hook.id)))).map(([row]) => row);
+    return rows.every((row) => row?.status === "failed") && rows;
+  });
+  t.match(rows[0], { status: "failed", attempts: 1, lastStatusCode: 500, lastError: "HTTP 500", nextAttemptAt: null });
+  t.match(rows[1], { status: "failed", attempts: 1, lastStatusCode: 307, lastError: "HTTP 307" });
+  t.match(rows[2], { status: "failed", attempts: 1, lastStatusCode: null, lastError: /ECONNREFUSED/ });
+  t.equal(target.received.length, 0, "the redirect was not followed");
+});
+
+t.test("each delivery checks the URL again and connects to the address it checked", async (t) => {
+  const receiver = await startReceiver(t);
+  const port = new URL(receiver.url).port;
+  const answers: Record<string, string> = { "hooks.example.test": "127.0.0.1", "metadata.example.test": "169.254.169.254" };
+  const resolve = async (host: string) => (answers[host] ? [{ address: answers[host], family: 4 }] : []);
+  const service = await serviceWithWorker(t, { maxAgeHours: 0 }, { resolve });
+  // Stored as if DNS had answered differently at registration.
+  const endpoint = (host: string) =>
+    service.database.prisma.webhookEndpoint.create({
+      data: { organizationId: service.org.organizationId, url: `http://${host}:${port}/hook`, events: ["user.deleted"], secret: "whsec_AAAA" },
+    });
+  const pinned = await endpoint("hooks.example.test");
+  const metadata = await endpoint("metadata.example.test");
+  await emit(service);
+  const [delivered] = await eventually(async () => {
+    const rows = await deliveriesOf(service, pinned.id);
+    return rows[0]?.status === "delivered" && rows;
+  });
+  t.match(delivered, { lastStatusCode: 200 });
+  t.equal(receiver.received[0]!.headers.host, `hooks.example.test:${port}`, "the request names the host; the connection went to the checked address");
+  const [refused] = await eventually(async () => {
+    const rows = await deliveriesOf(service, metadata.id);
+    return rows[0]?.status === "failed" && rows;
+  });
+  t.match(refused, { lastStatusCode: null, lastError: "the host resolves to a cloud metadata address (169.254.169.254)" });
+  t.equal(receiver.received.length, 1);
+});
+
+t.test("two workers on one database deliver each event once, within the per-endpoint bound", async (t) => {
+  const service = await serviceWithWorker(t);
+  const second = await buildApp({ database: service.database, webhooks: SETTINGS, background: background() });
+  t.teardown(() => second.close());
+  await second.ready();
+  let inFlight = 0;
+  let mostInFlight = 0;
+  const receiver = await startReceiver(t, () => (_request, response) => {
+    mostInFlight = Math.max(mostInFlight, ++inFlight);
+    setTimeout(() => {
+      inFlight--;
+      response.writeHead(200).end();
+    }, 10);
+  });
+  await register(service, receiver.url);
+  const count = 120;
+  for (let i = 0; i < count; i += 20) await Promise.all(Array.from({ length: 20 }, () => emit(service)));
+  await eventually(() => receiver.received.length >= count, 60_000);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const ids = receiver.received.map(({ headers }) => headers["webhook-id"]);
+  t.equal(ids.length, count, "no event was sent twice");
+  t.equal(new Set(ids).size, count);
+  t.ok(mostInFlight <= 8, `at most 4 in flight per worker to one endpoint (saw ${mostInFlight})`);
+  const pending = await service.database.prisma.webhookDelivery.count({ where: { organizationId: service.org.organizationId, status: { not: "delivered" } } });
+  t.equal(pending, 0);
+});
+
+t.test("an endpoint that never answers keeps none of the others waiting", async (t) => {
+  const service = await serviceWithWorker(t, {}, { timeoutMs: 2_000 });
+  const hanging = await startReceiver(t, () => () => {});
+  const healthy = await startReceiver(t);
+  await register(service, hanging.url);
+  await register(service, healthy.url);
+  for (let i = 0; i < 12; i++) await emit(service);
+  await eventually(() => healthy.received.length === 12, 1_500);
+  t.ok(hanging.received.length <= 4, `the hanging endpoint holds at most 4 attempts at once (${hanging.received.length})`);
+});
+
+t.test("shutdown: an attempt in flight is left due for the next worker, never lost", async (t) => {
+  const service = await startService(t, { webhooks: SETTINGS });
+  let answer = false;
+  const receiver = await startReceiver(t, () => (_request, response) => {
+    if (answer) response.writeHead(200).end();
+  });
+  const webhook = await register(service, receiver.url);
+  const first = await buildApp({ database: service.database, webhooks: SETTINGS, background: background({ stopGraceMs: 100 }) });
+  await first.ready();
+  await emit(service);
+  await eventually(() => receiver.received.length === 1);
+  await first.close();
+  const [interrupted] = await deliveriesOf(service, webhook.id);
+  t.match(interrupted, { status: "pending", attempts: 1, lastError: "interrupted: the service shut down" });
+  t.ok(Date.parse(interrupted!.nextAttemptAt!) <= Date.now() + 1000, "due again at once, not after the lease");
+
+  answer = true;
+  const next = await buildApp({ database: service.database, webhooks: SETTINGS, background: background() });
+  t.teardown(() => next.close());
+  await next.ready();
+  const [delivered] = await eventually(async () => {
+    const rows = await deliveriesOf(service, webhook.id);
+    return rows[0]?.status === "delivered" && rows;
+  });
+  t.match(delivered, { attempts: 2, lastStatusCode: 200 });
+  t.equal(new Set(receiver.received.map(({ headers }) => headers["webhook-id"])).size, 1);
+});
+
+t.test("delivered events are deleted after 7 days; pending ones are kept", async (t) => {
+  const service = await startService(t, { webhooks: SETTINGS });
+  const { prisma } = service.database;
+  const webhook = await register(service, "http://127.0.0.1:9/closed");
+  const eightDaysAgo = new Date(Date.now() - 8 * 24 * 3600_000);
+  const old = (status: string) =>
+    prisma.webhookEvent.create({
+      data: {
+        organizationId: service.org.organizationId, type: "user.deleted", payload: {}, createdAt: eightDaysAgo,
+        deliveries: { create: { organizationId: service.org.organizationId, endpointId: webhook.id, status, nextAttemptAt: status === "pending" ? new Date(Date.now() + 3600_000) : null } },
+      },
+    });
+  const delivered = await old("delivered");
+  const waiting = await old("pending");
+  const recent = await emit(service).then(() => prisma.webhookEvent.findFirstOrThrow({ where: { organizationId: service.org.organizationId, createdAt: { gt: eightDaysAgo } } }));
+  await prisma.webhookDelivery.updateMany({ where: { eventId: recent.id }, data: { status: "delivered", nextAttemptAt: null } });
+  const app = await buildApp({ database: service.database, webhooks: SETTINGS, background: background() });
+  t.teardown(() => app.close());
+  await app.ready();
+  await eventually(async () => (await prisma.webhookEvent.count({ where: { id: delivered.id } })) === 0);
+  t.equal(await prisma.webhookDelivery.count({ where: { eventId: delivered.id } }), 0);
+  t.equal(await prisma.webhookEvent.count({ where: { id: { in: [waiting.id, recent.id] } } }), 2);
+});

@@ -1,0 +1,107 @@
+import t from "tap";
+import { recordEvent } from "../../src/webhooks/events.ts";
+import { startService, uniqueId } from "../helpers/app.ts";
+import { feedbackFixtures } from "../helpers/feedback.ts";
+
+// Each change writes its event in its own transaction, with one delivery per subscribed endpoint.
+const service = await startService(t, { webhooks: { allowPrivateNetworks: true } });
+const { api, call } = service;
+const { prisma } = service.database;
+const ALL = ["feedback.created", "feedback.updated", "thread.created", "thread.updated", "user.deleted"];
+
+async function subscribedOrganization(events = ALL) {
+  const organization = await service.newOrganization();
+  const created = await call(organization.privateKey, { method: "POST", url: "/api/external/webhooks", payload: { url: "http://127.0.0.1:9/hook", events } });
+  return { organization, webhookId: created.json().id as number, client: api(organization.privateKey), widget: api(organization.publicKey) };
+}
+
+const eventsOf = (organizationId: number) =>
+  prisma.webhookEvent.findMany({ where: { organizationId }, orderBy: { createdAt: "asc" }, include: { deliveries: true } });
+
+t.test("Create Thread: thread.created, then thread.updated; the thread without messages, with messageCount", async (t) => {
+  const { organization, webhookId, client } = await subscribedOrganization();
+  const externalId = uniqueId("thread");
+  const body = { externalId, externalUser: { externalId: uniqueId("user"), name: "Ada" }, messages: [{ role: "user" as const, content: "hi" }] };
+  const created = await client.POST("/api/external/threads", { body });
+  const updated = await client.POST("/api/external/threads", { body: { ...body, messages: [{ role: "assistant" as const, content: "hello" }] } });
+  const events = await eventsOf(organization.organizationId);
+  t.same(events.map((event) => event.type), ["thread.created", "thread.updated"]);
+  const { messages: _created, ...createdThread } = created.data!;
+  const { messages: _updated, ...updatedThread } = updated.data!;
+  t.same(events[0]!.payload, createdThread);
+  t.same(events[1]!.payload, updatedThread);
+  t.equal((events[1]!.payload as { messageCount: number }).messageCount, 2);
+  t.notOk("messages" in (events[0]!.payload as object));
+  for (const event of events) t.same(event.deliveries.map((delivery) => [delivery.endpointId, delivery.status, delivery.organizationId]), [[webhookId, "pending", organization.organizationId]]);
+});
+
+t.test("feedback: feedback.created then feedback.updated, the Feedback as the private key gets it (even given with a public key)", async (t) => {
+  const { organization, client, widget } = await subscribedOrganization();
+  const fixtures = feedbackFixtures({ ...service, org: organization });
+  const target = await fixtures.thread();
+  const reason = await fixtures.attribute(uniqueId("reason"), ["slow", "wrong"]);
+  const giver = { externalId: uniqueId("giver"), name: "Grace", email: "grace@example.com" };
+  const given = await widget.POST("/api/external/feedback", {
+    body: { feedbackType: "NEGATIVE", externalThreadId: target.externalId, externalUser: giver, attributes: { [reason.name]: "slow" } },
+  });
+  t.equal(given.response.status, 201);
+  t.notOk("content" in given.data!.message, "the public key's answer has no message content");
+  const replaced = await client.POST("/api/external/feedback", {
+    body: { feedbackType: "POSITIVE", externalThreadId: target.externalId, externalUser: giver, attributes: { [reason.name]: "wrong" } },
+  });
+  t.equal(replaced.response.status, 200);
+  const events = (await eventsOf(organization.organizationId)).filter((event) => event.type.startsWith("feedback."));
+  t.same(events.map((event) => event.type), ["feedback.created", "feedback.updated"]);
+  t.match(events[0]!.payload, { id: given.data!.id, feedbackType: "NEGATIVE", message: { content: "message 2" }, externalUser: { name: "Grace", email: "grace@example.com" } });
+  t.same((events[0]!.payload as { attributeOptions: { name: string }[] }).attributeOptions.map((option) => option.name), ["slow"]);
+  t.same(events[1]!.payload, replaced.data, "the update's data is the private key's answer, with the options it set");
+});
+
+t.test("user deletion: user.deleted with the externalId", async (t) => {
+  const { organization, client } = await subscribedOrganization();
+  const externalId = uniqueId("leaver");
+  await client.PUT("/api/external/users", { body: { externalId } });
+  t.equal((await client.DELETE("/api/external/users/{externalId}", { params: { path: { externalId } } })).response.status, 204);
+  t.equal((await client.DELETE("/api/external/users/{externalId}", { params: { path: { externalId } } })).response.status, 404);
+  const events = await eventsOf(organization.organizationId);
+  t.same(events.map((event) => [event.type, event.payload]), [["user.deleted", { externalId }]], "one event; the 404 wrote none");
+});
+
+t.test("nothing is written for a type no endpoint subscribes to, nor for an organization without endpoints", async (t) => {
+  const { organization, client } = await subscribedOrganization(["user.deleted"]);
+  await client.POST("/api/external/threads", { body: { externalUser: { externalId: uniqueId("user") }, messages: [{ role: "user", content: "hi" }] } });
+  t.equal(await prisma.webhookEvent.count({ where: { organizationId: organization.organizationId } }), 0);
+  const bare = await service.newOrganization();
+  await api(bare.privateKey).POST("/api/external/threads", { body: { externalUser: { externalId: uniqueId("user") } } });
+  t.equal(await prisma.webhookEvent.count({ where: { organizationId: bare.organizationId } }), 0);
+  t.equal(await prisma.webhookDelivery.count({ where: { organizationId: bare.organizationId } }), 0);
+});
+
+t.test("a change that rolls back leaves no event", async (t) => {
+  const { organization, client } = await subscribedOrganization();
+  const fixtures = feedbackFixtures({ ...service, org: organization });
+  const target = await fixtures.thread();
+  const before = await prisma.webhookEvent.count({ where: { organizationId: organization.organizationId } });
+
+  // A giver already holding 100 segments: the upsert adds a 101st, and the feedback is refused after it.
+  const externalId = uniqueId("giver");
+  const segments = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`type-${i}`, "s"]));
+  await client.PUT("/api/external/users", { body: { externalId, segments } });
+  const refused = await client.POST("/api/external/feedback", {
+    body: { feedbackType: "POSITIVE", externalThreadId: target.externalId, externalUser: { externalId, name: "Changed", segments: { extra: "s" } } },
+  });
+  t.equal(refused.response.status, 400);
+  t.equal(await prisma.webhookEvent.count({ where: { organizationId: organization.organizationId } }), before);
+  t.equal((await prisma.externalUser.findFirstOrThrow({ where: { organizationId: organization.organizationId, externalId } })).name, null);
+
+  // An event written, then the transaction fails: it goes with the rest.
+  await t.rejects(
+    service.database.driver.transaction(async (tx) => {
+      await recordEvent(tx, organization.organizationId, { type: "user.deleted", data: { externalId } });
+      throw new Error("injected failure");
+    }),
+    { message: "injected failure" },
+  );
+  t.equal(await prisma.webhookEvent.count({ where: { organizationId: organization.organizationId } }), before);
+  t.equal(await prisma.webhookDelivery.count({ where: { organizationId: organization.organizationId, event: { type: "user.deleted" } } }), 0);
+});

@@ -1,4 +1,5 @@
 import { Prisma } from "../../generated/prisma/client.ts";
+import { listingCount } from "../db/counting.ts";
 import type { Db } from "../db/types.ts";
 import { feedbackConditions, type FeedbackFilters } from "./filters.ts";
 import { loadFeedbackViews, type FeedbackView } from "./views.ts";
@@ -10,17 +11,21 @@ export interface PageRequest {
 
 export interface FeedbackPage {
   count: number;
+  countExact: boolean;
   rows: FeedbackView[];
 }
 
 /**
- * One page of the organization's feedback, newest first, and the number of all matching ones:
+ * One page of the organization's feedback, newest first, and the number of all matching ones (a
+ * search's stops at 10,000: `listingCount`):
  * two statements, the count running beside the page (on PostgreSQL, on another connection of
  * the pool), the page's rows and their JSON built by PostgreSQL in one.
  */
 export async function listFeedback(db: Db, organizationId: number, filters: FeedbackFilters, page: PageRequest): Promise<FeedbackPage> {
   const where = feedbackConditions(organizationId, filters);
-  const counting = db.$queryRaw<{ count: number }[]>`SELECT count(*)::int AS "count" FROM "Feedback" f WHERE ${where}`;
+  const count = listingCount(filters.search !== undefined);
+  const counting = db.$queryRaw<{ count: number; countExact: boolean }[]>`
+    SELECT ${Prisma.raw(count.columns)} FROM (SELECT 1 FROM "Feedback" f WHERE ${where} ${Prisma.raw(count.limit)}) matching`;
   const rows = loadFeedbackViews(
     db,
     Prisma.sql`SELECT f.* FROM "Feedback" f WHERE ${where}
@@ -28,5 +33,5 @@ export async function listFeedback(db: Db, organizationId: number, filters: Feed
       LIMIT ${page.pageSize} OFFSET ${page.pageSize * page.pageIndex}`,
   );
   const [counted, feedback] = await Promise.all([counting, rows]);
-  return { count: counted[0]!.count, rows: feedback };
+  return { ...counted[0]!, rows: feedback };
 }

@@ -11,6 +11,7 @@ export interface PageRequest {
 
 export interface ThreadPage {
   count: number;
+  countExact: boolean;
   rows: ThreadView[];
 }
 
@@ -18,5 +19,5 @@ export interface ThreadPage {
 export async function listThreads(db: DriverQueries, organizationId: number, filters: ThreadFilters, page: PageRequest): Promise<ThreadPage> {
   const { statement, values } = threadListing(organizationId, filters, page);
   const [listed] = await db.rows(statement, values);
-  return { count: listed!.count, rows: listed!.rows as ThreadView[] };
+  return { count: listed!.count, countExact: listed!.countExact, rows: listed!.rows as ThreadView[] };
 }

@@ -6,13 +6,15 @@ import type { MessageView } from "./views.ts";
 
 export interface MessagePage {
   count: number;
+  /** Always true: the thread's messages are always counted whole. */
+  countExact: boolean;
   rows: MessageView[];
 }
 
 /** One page of a thread's messages in arrival order and the number of all of them; null when the organization has no such thread. */
 export async function listThreadMessages(db: DriverQueries, organizationId: number, threadId: number, page: PageRequest): Promise<MessagePage | null> {
   const [found] = await db.rows(MESSAGE_PAGE, [organizationId, threadId, page.pageSize, page.pageSize * page.pageIndex]);
-  return found ? { count: found.count, rows: found.rows as MessageView[] } : null;
+  return found ? { count: found.count, countExact: true, rows: found.rows as MessageView[] } : null;
 }
 
 /** One message whole; 404 when the organization has no such thread or the thread no such message. */

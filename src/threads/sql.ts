@@ -1,6 +1,7 @@
 // The statements of threads: reading one, listing them, and Create Thread's writes.
 import type { ExternalUser, Message, Project, Thread } from "../../generated/prisma/client.ts";
 import type { Statement } from "../db/driver.ts";
+import { listingCount } from "../db/counting.ts";
 import { externalUserJson } from "../db/json.ts";
 import { containsPattern, isoTimestampText as iso } from "../db/sql.ts";
 
@@ -129,15 +130,15 @@ function givenFilters(filters: ThreadFilters): [keyof ThreadFilters, unknown][] 
 }
 
 export interface ThreadListing {
-  /** The count of all matching threads and the page's Thread objects, as one JSON array. */
-  statement: Statement<{ count: number; rows: unknown }>;
+  /** The count of all matching threads (a search's capped: src/db/counting.ts) and the page's Thread objects, as one JSON array. */
+  statement: Statement<{ count: number; countExact: boolean; rows: unknown }>;
   /** $1 organization, then the filters' values, then page size and offset. */
   values: unknown[];
 }
 
 /**
- * The thread listing as one statement: the count of all threads these filters match and the
- * page's Thread objects, newest first (createdAt, then id, descending). One statement rather than
+ * The thread listing as one statement: the count of all threads these filters match (a search's
+ * stops at 10,000: `listingCount`) and the page's Thread objects, newest first (createdAt, then id, descending). One statement rather than
  * the count on a connection of its own: under load a second round trip and connection cost more
  * than running the two one after the other saves. Each set of filters has its own name, so that
  * each is prepared with a plan for its own shape; the search terms' statements are left unnamed,
@@ -149,20 +150,22 @@ export function threadListing(organizationId: number, filters: ThreadFilters, pa
   const given = givenFilters(filters);
   const where = [`t."organizationId" = $1`, ...given.map(([name, filter]) => THREAD_CONDITIONS[name](filter as never)(value))].join(" AND ");
   const shape = given.map(([name]) => name).join(",");
-  const named = !given.some(([name]) => name === "search" || name === "userSearch");
+  const searching = given.some(([name]) => name === "search" || name === "userSearch");
+  const count = listingCount(searching);
   const limit = value(page.pageSize);
   const offset = value(page.pageSize * page.pageIndex);
   return {
     statement: {
-      name: named ? `threads:${shape}` : "",
+      name: searching ? "" : `threads:${shape}`,
       text: `
-        SELECT (SELECT count(*)::int FROM "Thread" t WHERE ${where}) AS "count",
+        SELECT counted."count", counted."countExact",
           COALESCE((
             SELECT json_agg(${threadJson} ORDER BY t."createdAt" DESC, t."id" DESC)
             FROM (
               SELECT t.* FROM "Thread" t WHERE ${where}
               ORDER BY t."createdAt" DESC, t."id" DESC LIMIT ${limit} OFFSET ${offset}) t
-            ${threadJoins}), '[]') AS "rows"`,
+            ${threadJoins}), '[]') AS "rows"
+        FROM (SELECT ${count.columns} FROM (SELECT 1 FROM "Thread" t WHERE ${where} ${count.limit}) matching) counted`,
     },
     values,
   };

@@ -48,6 +48,12 @@ t.test("createFeedback with a public key: 201 created, 409 on a second public vo
   t.equal(replaced.response.status, 200);
   t.match(replaced.data, { id: created.data!.id, feedbackType: "POSITIVE", attributeOptions: [] });
   t.equal(await prisma.feedback.count({ where: { messageId: target.messages[0]!.id } }), 1);
+
+  const listed = await client.GET("/api/external/feedback", { params: { query: { threadIds: [target.id], search: "out of" } } });
+  t.equal(listed.response.status, 200);
+  t.same([listed.data?.count, listed.data?.countExact, listed.data?.rows.map((row) => row.id)], [0, true, []], "the replaced vote has no text");
+  const all = await client.GET("/api/external/feedback", { params: { query: { threadIds: [target.id] } } });
+  t.same([all.data?.count, all.data?.countExact, all.data?.rows.map((row) => row.id)], [1, true, [created.data!.id]]);
 });
 
 t.test("createFeedback errors: 400, 401, 404, 409, 413, 415", async (t) => {

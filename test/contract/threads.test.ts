@@ -39,6 +39,11 @@ t.test("createThread: 201 created, 200 appended, listed by listThreads", async (
   const listed = await client.GET("/api/external/threads", { params: { query: { externalUserIds: [userExternalId], pageSize: 10 } } });
   t.equal(listed.response.status, 200);
   t.equal(listed.data?.count, 1);
+  t.equal(listed.data?.countExact, true);
+  const searched = await client.GET("/api/external/threads", { params: { query: { search: externalId, userSearch: userExternalId } } });
+  t.same([searched.data?.count, searched.data?.countExact], [1, true], "a small search's count is exact");
+  const messages = await client.GET("/api/external/threads/{threadId}/messages", { params: { path: { threadId: created.data!.id } } });
+  t.same([messages.data?.count, messages.data?.countExact], [2, true]);
   t.same(listed.data?.rows.map((row) => row.id), [created.data?.id]);
   t.equal(listed.data?.rows[0]?.messages.length, 2);
 });

@@ -47,9 +47,9 @@ t.test("deletes the user with threads, messages, feedback and segment links; not
   const memory = await client.GET("/api/external/memory", { params: { query: { userExternalId: externalId } } });
   t.equal(memory.response.status, 404);
   const listing = await client.GET("/api/external/threads", { params: { query: { externalUserIds: [externalId] } } });
-  t.same(listing.data, { count: 0, rows: [] });
+  t.same(listing.data, { count: 0, countExact: true, rows: [] });
   const byId = await client.GET("/api/external/threads", { params: { query: { ids: [thread.id] } } });
-  t.same(byId.data, { count: 0, rows: [] });
+  t.same(byId.data, { count: 0, countExact: true, rows: [] });
   const feedback = await widget.POST("/api/external/feedback", { body: { feedbackType: "NEGATIVE", externalThreadId: threadId } });
   t.equal(feedback.response.status, 404);
 

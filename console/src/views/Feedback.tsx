@@ -43,7 +43,7 @@ export function FeedbackView({ query }: { query: URLSearchParams }) {
       <Status state={page} />
       {page.data && !page.error ? (
         <>
-          <Pager pageIndex={pageIndex} pageSize={PAGE_SIZE} count={page.data.count} countExact={(page.data as { countExact?: boolean }).countExact} noun="feedback" hrefFor={(index) => viewUrl(filters, index)} />
+          <Pager pageIndex={pageIndex} pageSize={PAGE_SIZE} count={page.data.count} countExact={page.data.countExact} rows={page.data.rows.length} noun="feedback" hrefFor={(index) => viewUrl(filters, index)} />
           <table class="rows" data-testid="feedback">
             <caption class="visually-hidden">Feedback, newest first</caption>
             <thead>

@@ -114,7 +114,7 @@ export function ThreadsView({ query }: { query: URLSearchParams }) {
       <Status state={page} />
       {page.data && !page.error ? (
         <>
-          <Pager pageIndex={pageIndex} pageSize={PAGE_SIZE} count={page.data.count} countExact={(page.data as { countExact?: boolean }).countExact} noun="threads" hrefFor={(index) => viewUrl(filters, index)} />
+          <Pager pageIndex={pageIndex} pageSize={PAGE_SIZE} count={page.data.count} countExact={page.data.countExact} rows={page.data.rows.length} noun="threads" hrefFor={(index) => viewUrl(filters, index)} />
           <table class="rows" data-testid="threads">
             <caption class="visually-hidden">Threads, newest first</caption>
             <thead>

@@ -7,7 +7,7 @@ import { LOCK_ORGANIZATION_COUNT } from "./sql.ts";
  * lock of their own. Segment types and segments, up to 100,000, are not counted: triggers keep their
  * counts in "OrganizationCount" (migration 0009_bounds), whose row is the lock.
  */
-export const ORGANIZATION_COUNTS = { attributes: 1, projects: 2 } as const;
+export const ORGANIZATION_COUNTS = { attributes: "Attribute", projects: "Project" } as const;
 
 export type LockedCount = keyof typeof ORGANIZATION_COUNTS;
 

@@ -2,12 +2,12 @@
 import type { Statement } from "../db/driver.ts";
 
 /**
- * $1 which count (ORGANIZATION_COUNTS), $2 organization: an advisory lock held until the transaction
- * ends. The two-integer form, so that it never meets the migrations' single-key lock.
+ * $1 the table whose rows are counted, $2 organization: an advisory lock held until the transaction
+ * ends, keyed by the table's name as the other features' locks are (src/alerts, src/webhooks).
  */
 export const LOCK_ORGANIZATION_COUNT: Statement<never> = {
   name: "lock_organization_count",
-  text: `SELECT pg_advisory_xact_lock($1::int, $2::int)::text`,
+  text: `SELECT pg_advisory_xact_lock(hashtext($1::text), $2::int)::text`,
 };
 
 /**

@@ -43,27 +43,25 @@ export async function forgetFact(driver: Driver, organizationId: number, factId:
 const factLine = ({ subject, text, statedAt }: ContextFact) => `- ${text.replace(/\s+/g, " ")} (${subject}, ${statedAt.slice(0, 10)})`;
 
 /**
- * The context block: a heading and one line per fact while they fit, then the summary's lines
- * while they fit; never longer than `maxChars`, and never a part of a line.
+ * The context block: a heading and one line per fact, then the summary's heading and lines, cut
+ * after the last whole line that fits in `maxChars` (what is left out is what matters least).
  */
 export function contextBlock(facts: readonly ContextFact[], summary: string | null, maxChars: number, related: boolean) {
   const lines: string[] = [];
   const factIds: number[] = [];
-  const fits = (more: string[]) => [...lines, ...more].join("\n").length <= maxChars;
+  let length = -1; // of lines.join("\n"), with the separator each added line brings
+  const lengthWith = (more: readonly string[]) => more.reduce((sum, line) => sum + 1 + line.length, length);
+  const add = (more: readonly string[]) => {
+    if (lengthWith(more) > maxChars) return false;
+    length = lengthWith(more);
+    lines.push(...more);
+    return true;
+  };
   const heading = `What the user said about themselves (${related ? "most related first" : "newest first"}):`;
-  for (const fact of facts) {
-    const line = factLine(fact);
-    const next = lines.length === 0 ? [heading, line] : [line];
-    if (!fits(next)) break;
-    lines.push(...next);
-    factIds.push(fact.id);
-  }
-  if (summary) {
-    const summaryLines = summary.split("\n");
-    const head = [...(lines.length > 0 ? [""] : []), "Summary of the latest conversation:"];
-    const taken = summaryLines.findIndex((_, count) => !fits([...head, ...summaryLines.slice(0, count + 1)]));
-    const kept = summaryLines.slice(0, taken === -1 ? summaryLines.length : taken);
-    if (kept.length > 0) lines.push(...head, ...kept);
+  const allFacts = facts.every((fact) => add(lines.length === 0 ? [heading, factLine(fact)] : [factLine(fact)]) && factIds.push(fact.id));
+  const [first, ...rest] = summary ? summary.split("\n") : [];
+  if (allFacts && first !== undefined && add([...(lines.length > 0 ? [""] : []), "Summary of the latest conversation:", first])) {
+    rest.every((line) => add([line]));
   }
   return { context: lines.join("\n"), factIds };
 }

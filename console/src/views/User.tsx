@@ -3,12 +3,57 @@ import { Link } from "../components/Link.tsx";
 import { Status } from "../components/Status.tsx";
 import { formatTime } from "../filters.ts";
 import { useLoad } from "../load.ts";
-import { latestMemory } from "../memory.ts";
+import { latestMemory, userFacts, type Fact } from "../memory.ts";
 import { useSession } from "../session-context.ts";
+import { messageAnchor } from "./Thread.tsx";
 
 const PAGE_SIZE = 50;
 
-/** One user: who they are, their threads (newest first) and their latest memory. */
+/** Where the fact was stated: its message, on its thread's page. */
+const sourceHref = ({ source }: Fact) => `/console/threads/${source.threadId}#${messageAnchor(source.messageExternalId, source.messageId)}`;
+
+function FactLine({ fact }: { fact: Fact }) {
+  return (
+    <>
+      {fact.text}{" "}
+      <span class="muted">
+        · <time dateTime={fact.statedAt}>{formatTime(fact.statedAt)}</time> · <Link href={sourceHref(fact)}>source message</Link>
+      </span>
+    </>
+  );
+}
+
+/** The current facts, each with the history of its subject (the statements it replaced), newest first. */
+function Facts({ facts }: { facts: Fact[] }) {
+  const current = facts.filter((fact) => fact.invalidAt === null);
+  if (!current.length) return <p class="muted">No facts yet.</p>;
+  return (
+    <ul class="list" data-testid="user-facts">
+      {current.map((fact) => {
+        const history = facts.filter((older) => older.subject === fact.subject && older.invalidAt !== null);
+        return (
+          <li key={fact.id} data-fact-id={fact.id}>
+            <strong>{fact.subject}</strong>: <FactLine fact={fact} />
+            {history.length ? (
+              <details>
+                <summary>Earlier ({history.length})</summary>
+                <ul>
+                  {history.map((older) => (
+                    <li key={older.id} data-fact-id={older.id}>
+                      <FactLine fact={older} />
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** One user: who they are, what they said about themselves, their threads (newest first) and their latest memory. */
 export function UserView({ externalId }: { externalId: string }) {
   const { service, unauthorized } = useSession();
   const threads = useLoad(
@@ -17,10 +62,11 @@ export function UserView({ externalId }: { externalId: string }) {
     unauthorized,
   );
   const memory = useLoad(`memory-${externalId}`, () => latestMemory(service, externalId), unauthorized);
+  const facts = useLoad(`user-facts-${externalId}`, () => userFacts(service, externalId), unauthorized);
   const user = threads.data?.rows[0]?.externalUser;
 
   return (
-    <section aria-labelledby="user-title" aria-busy={threads.loading || memory.loading}>
+    <section aria-labelledby="user-title" aria-busy={threads.loading || memory.loading || facts.loading}>
       <p>
         <Link href="/console/threads">← Threads</Link>
       </p>
@@ -49,6 +95,9 @@ export function UserView({ externalId }: { externalId: string }) {
           ) : null}
         </dl>
       ) : null}
+      <h2>Facts</h2>
+      <Status state={facts} />
+      {facts.data ? <Facts facts={facts.data} /> : null}
       <h2>Latest memory</h2>
       <Status state={memory} />
       {memory.data ? (

@@ -55,8 +55,8 @@ t.test("feedback: feedback.created then feedback.updated, the Feedback as the pr
   t.equal(replaced.response.status, 200);
   const events = (await eventsOf(organization.organizationId)).filter((event) => event.type.startsWith("feedback."));
   t.same(events.map((event) => event.type), ["feedback.created", "feedback.updated"]);
-  // A public key stores the giver's externalId alone (decisions.md, round three): the private key's later call names them.
-  t.match(events[0]!.payload, { id: given.data!.id, feedbackType: "NEGATIVE", message: { content: "message 2" }, externalUser: { externalId: giver.externalId, name: null, email: null } });
+  // The giver the backend created first, as stored: the public key's call changed nothing of them.
+  t.match(events[0]!.payload, { id: given.data!.id, feedbackType: "NEGATIVE", message: { content: "message 2" }, externalUser: { externalId: giver.externalId, name: "Grace", email: "grace@example.com" } });
   t.same((events[0]!.payload as { attributeOptions: { name: string }[] }).attributeOptions.map((option) => option.name), ["slow"]);
   t.same(contractViolations("Feedback", events[0]!.payload), [], "a Feedback object of openapi.yaml");
   t.same(events[1]!.payload, replaced.data, "the update's data is the private key's answer, with the options it set");

@@ -74,19 +74,13 @@ t.test("the widget on a page of another origin, under a CSP that allows only the
     t.same(await pressed(widget), ["true", "false"], "aria-pressed marks the chosen vote");
     t.match(await storedVotes(service, thread.id, voter), [{ type: "POSITIVE", text: null, message: "m2", options: [] }]);
 
-    // A public key never replaces a vote (decisions.md, round three): the widget shows the API's words; where the
-    // service still replaces it, the second vote is the stored one.
+    // A public key never replaces a vote (decisions.md, round three): the widget shows the API's words.
     const again = await voted(page, () => widget.getByRole("button", { name: "Not helpful" }).click());
-    const stored = await storedVotes(service, thread.id, voter);
-    t.equal(stored.length, 1, "still one vote");
-    if (again.status === 409) {
-      t.equal(await widget.getByRole("alert").textContent(), again.body.error);
-      t.equal(stored[0]!.type, "POSITIVE");
-    } else {
-      t.equal(again.status, 200);
-      t.equal(stored[0]!.type, "NEGATIVE");
-      t.equal(await widget.getByRole("status").textContent(), "Thank you for your feedback!");
-    }
+    t.equal(again.status, 409);
+    t.equal(again.body.error, "Conflict - this giver has already voted; a feedback token can change a vote");
+    t.equal(await widget.getByRole("alert").textContent(), again.body.error);
+    t.match(await storedVotes(service, thread.id, voter), [{ type: "POSITIVE" }], "the first vote stands, alone");
+    t.equal((await storedVotes(service, thread.id, voter)).length, 1);
   });
 
   await t.test("keyboard only: a thumb, a reason, a comment, Send; all arrive in one vote", async (t) => {

@@ -57,7 +57,10 @@ t.test("delivers a signed event: the Standard Webhooks headers verify against th
 });
 
 t.test("retries with backoff until delivered, every attempt recorded; the same event each time", async (t) => {
-  const service = await serviceWithWorker(t, { retryBaseMs: 300 });
+  // The first retry waits 750-1,500 ms (the upper half jittered): long enough for a poll through a slow
+  // proxy to see the state between the attempts.
+  const retryBaseMs = 1_500;
+  const service = await serviceWithWorker(t, { retryBaseMs });
   const receiver = await startReceiver(t, (_received, index) => [503, 500][index] ?? 204);
   const webhook = await register(service, receiver.url);
   await emit(service);
@@ -75,7 +78,7 @@ t.test("retries with backoff until delivered, every attempt recorded; the same e
   t.equal(new Set(receiver.received.map(({ headers }) => headers["webhook-id"])).size, 1);
   t.equal(new Set(receiver.received.map(({ body }) => body)).size, 1, "the same body every time");
   const [a, b, c] = receiver.received.map(({ at }) => at);
-  t.ok(b! - a! >= 150 && c! - b! >= 300, `backoff doubles (${b! - a!} ms, then ${c! - b!} ms)`);
+  t.ok(b! - a! >= retryBaseMs / 2 && c! - b! >= retryBaseMs, `backoff doubles (${b! - a!} ms, then ${c! - b!} ms)`);
 });
 
 t.test("gives up after WEBHOOK_MAX_AGE_HOURS: failed, with the last status code or error; redirects are not followed", async (t) => {

@@ -5,6 +5,7 @@
  */
 import pg from "pg";
 import { openDatabase } from "../../src/db/database.ts";
+import { valuesOf } from "../../src/db/statement.ts";
 import { threadListing } from "../../src/threads/sql.ts";
 import { benchCases, seededOrganization } from "./cases.ts";
 
@@ -26,8 +27,8 @@ try {
   const organizationId = await seededOrganization(database.prisma);
   for (const benchCase of await benchCases(database.prisma, organizationId)) {
     if (wanted.length > 0 && !wanted.some((word) => benchCase.name.includes(word))) continue;
-    const { statement, values } = threadListing(organizationId, benchCase.filters, benchCase.page);
-    await explain(benchCase.name, statement.text, values);
+    const { statement, params } = threadListing(organizationId, benchCase.filters, benchCase.page);
+    await explain(benchCase.name, statement.text, valuesOf(statement, params));
   }
 } finally {
   await client.end();

@@ -20,15 +20,15 @@ export const ALERT_DEFAULTS = { windowMinutes: 60, minCount: 30 } as const;
 /** Creates the alert (state `ok`, not yet evaluated); over the organization's limit is a 400, and nothing is stored. */
 export async function createAlert(driver: Driver, organizationId: number, input: AlertInput) {
   return driver.transaction(async (tx) => {
-    await tx.rows(LOCK_ALERTS, [organizationId]);
-    const [row] = await tx.rows(CREATE_ALERT, [
+    await tx.rows(LOCK_ALERTS, { organizationId });
+    const [row] = await tx.rows(CREATE_ALERT, {
       organizationId,
-      input.name,
-      JSON.stringify(input.filters ?? {}),
-      input.windowMinutes ?? ALERT_DEFAULTS.windowMinutes,
-      input.minCount ?? ALERT_DEFAULTS.minCount,
-      input.positiveRateBelow,
-    ]);
+      name: input.name,
+      filters: JSON.stringify(input.filters ?? {}),
+      windowMinutes: input.windowMinutes ?? ALERT_DEFAULTS.windowMinutes,
+      minCount: input.minCount ?? ALERT_DEFAULTS.minCount,
+      positiveRateBelow: input.positiveRateBelow,
+    });
     if (row!.count > LIMITS.alertsPerOrganization) {
       throw invalidInput(`Invalid field 'name': an organization has at most ${LIMITS.alertsPerOrganization} alerts`);
     }
@@ -37,11 +37,11 @@ export async function createAlert(driver: Driver, organizationId: number, input:
 }
 
 export async function listAlerts(driver: Driver, organizationId: number): Promise<{ rows: unknown[] }> {
-  const rows = await driver.rows(LIST_ALERTS, [organizationId]);
+  const rows = await driver.rows(LIST_ALERTS, { organizationId });
   return { rows: rows.map((row) => row.alert) };
 }
 
 export async function deleteAlert(driver: Driver, organizationId: number, id: number): Promise<void> {
-  const [deleted] = await driver.rows(DELETE_ALERT, [organizationId, id]);
+  const [deleted] = await driver.rows(DELETE_ALERT, { organizationId, alertId: id });
   if (!deleted) throw notFound("Alert not found");
 }

@@ -26,12 +26,12 @@ export function nextState({ state, minCount, positiveRateBelow }: Pick<DueAlertR
 async function evaluateOneDueAlert(prisma: PrismaClient, intervalSeconds: number, done: number[], now: () => number): Promise<number | null> {
   return inTransaction(prisma, async (tx) => {
     const db = prismaQueries(tx);
-    const [alert] = await db.rows(CLAIM_DUE_ALERT, [intervalSeconds, done]);
+    const [alert] = await db.rows(CLAIM_DUE_ALERT, { intervalSeconds, evaluatedIds: done });
     if (!alert) return null;
     const after = new Date(now() - alert.windowMinutes * 60_000).toISOString();
     const { total } = await feedbackStats(tx, alert.organizationId, { ...alert.filters, after });
     const state = nextState(alert, total);
-    const [saved] = await db.rows(SAVE_EVALUATION, [alert.id, state, JSON.stringify(total)]);
+    const [saved] = await db.rows(SAVE_EVALUATION, { alertId: alert.id, state, stats: JSON.stringify(total) });
     if (state !== alert.state) {
       const type = state === "triggered" ? "alert.triggered" : "alert.resolved";
       await recordEvent(db, alert.organizationId, { type, data: { alert: saved!.alert, stats: total } });

@@ -1,5 +1,9 @@
 // The statements of feedback alerts: the alerts themselves and their evaluation's claim.
-import type { Statement } from "../db/driver.ts";
+import type { components } from "../api/schema.js";
+import { statement } from "../db/statement.ts";
+
+/** The Alert object of openapi.yaml. */
+export type AlertView = components["schemas"]["Alert"];
 import { isoTimestampText as iso } from "../db/sql.ts";
 
 /** The Alert object of `Alert a`, `stats` being the Stats of its latest evaluation. */
@@ -8,33 +12,21 @@ const alertJson = `json_build_object(
   'positiveRateBelow', a."positiveRateBelow", 'state', a."state", 'stats', a."lastStats",
   'evaluatedAt', ${iso('a."evaluatedAt"')}, 'createdAt', ${iso('a."createdAt"')})`;
 
-/** Serializes the creations of one organization's alerts ($1), so that concurrent ones cannot pass its limit together. */
-export const LOCK_ALERTS: Statement<never> = {
-  name: "alert_lock",
-  text: `SELECT pg_advisory_xact_lock(hashtext('Alert'), $1::int)::text`,
-};
+/** Serializes the creations of one organization's alerts (`organizationId`), so that concurrent ones cannot pass its limit together. */
+export const LOCK_ALERTS = statement<{ organizationId: number }, never>("alert_lock", `SELECT pg_advisory_xact_lock(hashtext('Alert'), :organizationId::int)::text`);
 
-/** $1 organization, $2 name, $3 filters (JSON), $4 windowMinutes, $5 minCount, $6 positiveRateBelow: the Alert, and how many the organization has now. */
-export const CREATE_ALERT: Statement<{ alert: unknown; count: number }> = {
-  name: "alert_create",
-  text: `
+/** `organizationId` organization, `name` name, `filters` filters (JSON), `windowMinutes` windowMinutes, `minCount` minCount, `positiveRateBelow` positiveRateBelow: the Alert, and how many the organization has now. */
+export const CREATE_ALERT = statement<{ organizationId: number; name: string; filters: string; windowMinutes: number; minCount: number; positiveRateBelow: number }, { alert: AlertView; count: number }>("alert_create", `
     WITH a AS (
       INSERT INTO "Alert" ("organizationId", "name", "filters", "windowMinutes", "minCount", "positiveRateBelow")
-      VALUES ($1::int, $2::text, $3::jsonb, $4::int, $5::int, $6::float8)
+      VALUES (:organizationId::int, :name::text, :filters::jsonb, :windowMinutes::int, :minCount::int, :positiveRateBelow::float8)
       RETURNING *
     )
-    SELECT ${alertJson} AS "alert", (SELECT count(*)::int + 1 FROM "Alert" o WHERE o."organizationId" = $1::int) AS "count" FROM a`,
-};
+    SELECT ${alertJson} AS "alert", (SELECT count(*)::int + 1 FROM "Alert" o WHERE o."organizationId" = :organizationId::int) AS "count" FROM a`);
 
-export const LIST_ALERTS: Statement<{ alert: unknown }> = {
-  name: "alert_list",
-  text: `SELECT ${alertJson} AS "alert" FROM "Alert" a WHERE a."organizationId" = $1 ORDER BY a."id"`,
-};
+export const LIST_ALERTS = statement<{ organizationId: number }, { alert: AlertView }>("alert_list", `SELECT ${alertJson} AS "alert" FROM "Alert" a WHERE a."organizationId" = :organizationId ORDER BY a."id"`);
 
-export const DELETE_ALERT: Statement<{ id: number }> = {
-  name: "alert_delete",
-  text: `DELETE FROM "Alert" WHERE "organizationId" = $1 AND "id" = $2 RETURNING "id"`,
-};
+export const DELETE_ALERT = statement<{ organizationId: number; alertId: number }, { id: number }>("alert_delete", `DELETE FROM "Alert" WHERE "organizationId" = :organizationId AND "id" = :alertId RETURNING "id"`);
 
 export interface DueAlertRow {
   id: number;
@@ -47,25 +39,19 @@ export interface DueAlertRow {
 }
 
 /**
- * One alert not evaluated in the last $1 seconds, nor one of $2 (evaluated by this run already),
+ * One alert not evaluated in the last `intervalSeconds` seconds, nor one of `evaluatedIds` (evaluated by this run already),
  * locked for its evaluation's transaction; SKIP LOCKED: an alert another instance is evaluating is left to it.
  */
-export const CLAIM_DUE_ALERT: Statement<DueAlertRow> = {
-  name: "alert_claim_due",
-  text: `
+export const CLAIM_DUE_ALERT = statement<{ intervalSeconds: number; evaluatedIds: number[] }, DueAlertRow>("alert_claim_due", `
     SELECT a."id", a."organizationId", a."filters", a."windowMinutes", a."minCount", a."positiveRateBelow", a."state"
     FROM "Alert" a
-    WHERE (a."evaluatedAt" IS NULL OR a."evaluatedAt" <= now() - make_interval(secs => $1::float8)) AND NOT (a."id" = ANY($2::int[]))
+    WHERE (a."evaluatedAt" IS NULL OR a."evaluatedAt" <= now() - make_interval(secs => :intervalSeconds::float8)) AND NOT (a."id" = ANY(:evaluatedIds::int[]))
     ORDER BY a."evaluatedAt" NULLS FIRST, a."id"
     LIMIT 1
-    FOR UPDATE SKIP LOCKED`,
-};
+    FOR UPDATE SKIP LOCKED`);
 
-/** $1 alert id, $2 state, $3 Stats (JSON): the evaluation, answered as the Alert object. */
-export const SAVE_EVALUATION: Statement<{ alert: unknown }> = {
-  name: "alert_save_evaluation",
-  text: `
-    UPDATE "Alert" a SET "state" = $2::text, "lastStats" = $3::jsonb, "evaluatedAt" = now()
-    WHERE a."id" = $1::int
-    RETURNING ${alertJson} AS "alert"`,
-};
+/** `alertId` alert id, `state` state, `stats` Stats (JSON): the evaluation, answered as the Alert object. */
+export const SAVE_EVALUATION = statement<{ alertId: number; state: DueAlertRow["state"]; stats: string }, { alert: AlertView }>("alert_save_evaluation", `
+    UPDATE "Alert" a SET "state" = :state::text, "lastStats" = :stats::jsonb, "evaluatedAt" = now()
+    WHERE a."id" = :alertId::int
+    RETURNING ${alertJson} AS "alert"`);

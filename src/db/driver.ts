@@ -6,19 +6,11 @@
 import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
 import { failoverWaitOf, retryingTransaction } from "./retries.ts";
-
-/**
- * A statement of a domain's sql.ts: its name (unique: pg prepares it once per connection under it),
- * its text with $1, $2, … parameters, and the type of its rows (never set: it only types `rows`).
- */
-export interface Statement<Row> {
-  readonly name: string;
-  readonly text: string;
-  readonly row?: Row;
-}
+import { valuesOf, type Statement } from "./statement.ts";
 
 export interface DriverQueries {
-  rows<Row>(statement: Statement<Row>, values: readonly unknown[]): Promise<Row[]>;
+  /** The statement's rows for these values of its named parameters (src/db/statement.ts). */
+  rows<Params, Row>(statement: Statement<Params, Row>, params: NoInfer<Params>): Promise<Row[]>;
 }
 
 export interface Driver extends DriverQueries {
@@ -31,8 +23,8 @@ export interface Driver extends DriverQueries {
 
 function queriesOn(client: pg.Pool | pg.PoolClient): DriverQueries {
   return {
-    async rows<Row>(statement: Statement<Row>, values: readonly unknown[]) {
-      const result = await client.query({ name: statement.name, text: statement.text, values: values as unknown[] });
+    async rows<Params, Row>(statement: Statement<Params, Row>, params: Params) {
+      const result = await client.query({ name: statement.name, text: statement.text, values: valuesOf(statement, params) });
       return result.rows as Row[];
     },
   };
@@ -66,8 +58,8 @@ export function poolDriver(pool: pg.Pool): Driver {
 
 function queriesOnPglite(db: Pick<PGlite, "query">): DriverQueries {
   return {
-    async rows<Row>(statement: Statement<Row>, values: readonly unknown[]) {
-      return (await db.query<Row>(statement.text, values as unknown[])).rows;
+    async rows<Params, Row>(statement: Statement<Params, Row>, params: Params) {
+      return (await db.query<Row>(statement.text, valuesOf(statement, params))).rows;
     },
   };
 }

@@ -49,12 +49,22 @@ export async function recordFeedback(
         ? await saveUser(tx, organizationId, externalUser)
         : await userByExternalId(tx, organizationId, externalUser.externalId);
     const { messageId, threadId, projectId } = target;
-    const values = [organizationId, messageId, threadId, projectId, giver.id, input.feedbackType, input.feedbackText ?? null, optionIds, publicAnswer];
-    const [vote] = await tx.rows(caller === "public" ? FIRST_VOTE : VOTE, values);
+    const [vote] = await tx.rows(caller === "public" ? FIRST_VOTE : VOTE, {
+      organizationId,
+      messageId,
+      threadId,
+      projectId,
+      userId: giver.id,
+      feedbackType: input.feedbackType,
+      feedbackText: input.feedbackText ?? null,
+      optionIds,
+      publicKey: publicAnswer,
+    });
     if (!vote) throw conflict(ALREADY_VOTED);
-    const feedback = vote.created ? vote.feedback : (await tx.rows(FEEDBACK_OPTIONS, [organizationId, vote.id, optionIds, publicAnswer]))[0]!.feedback;
+    const feedback =
+      vote.feedback ?? (await tx.rows(FEEDBACK_OPTIONS, { organizationId, feedbackId: vote.id, optionIds, publicKey: publicAnswer }))[0]!.feedback;
     const type = vote.created ? "feedback.created" : "feedback.updated";
     await recordEvent(tx, organizationId, { type, feedbackId: vote.id, data: publicAnswer ? undefined : feedback });
-    return { feedback: feedback as FeedbackView | PublicFeedbackView, created: vote.created };
+    return { feedback, created: vote.created };
   });
 }

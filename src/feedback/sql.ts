@@ -1,6 +1,7 @@
 // The statements of feedback: what a vote is given on, the vote, and its options.
 import type { AttributeOption, Feedback, Message, Thread } from "../../generated/prisma/client.ts";
-import type { Statement } from "../db/driver.ts";
+import { statement } from "../db/statement.ts";
+import type { FeedbackView, PublicFeedbackView } from "./views.ts";
 import { externalUserJson, publicExternalUserJson } from "../db/json.ts";
 import { isoTimestampText as iso } from "../db/sql.ts";
 
@@ -60,67 +61,74 @@ export interface FeedbackTargetRow {
 }
 
 /**
- * What feedback is given on: the thread by externalId ($2, narrowed by projectId $3 when not null), its
- * message named $4 (when not null) or else its last one, and the option of each attribute named
- * ($5 attribute names, $6 option names, in the thread's project). At most two threads: more than one is a conflict.
+ * What feedback is given on: the thread by externalId (`threadExternalId`, narrowed by projectId `projectId` when not null), its
+ * message named `messageExternalId` (when not null) or else its last one, and the option of each attribute named
+ * (`attributeNames` attribute names, `optionNames` option names, in the thread's project). At most two threads: more than one is a conflict.
  */
-export const FEEDBACK_TARGET: Statement<FeedbackTargetRow> = {
-  name: "feedback_target",
-  text: `
+export const FEEDBACK_TARGET = statement<{ organizationId: number; threadExternalId: string; projectId: number | null; messageExternalId: string | null; attributeNames: string[]; optionNames: string[] }, FeedbackTargetRow>("feedback_target", `
     SELECT t."id" AS "threadId", t."projectId", t."externalUserId" AS "threadUserId", m."id" AS "messageId", m."externalId" AS "messageExternalId",
            (SELECT COALESCE(json_object_agg(a."name", o."id"), '{}')
-            FROM unnest($5::text[], $6::text[]) AS wanted("attribute", "option")
-            JOIN "Attribute" a ON a."organizationId" = $1 AND a."projectId" = t."projectId" AND a."name" = wanted."attribute"
+            FROM unnest(:attributeNames::text[], :optionNames::text[]) AS wanted("attribute", "option")
+            JOIN "Attribute" a ON a."organizationId" = :organizationId AND a."projectId" = t."projectId" AND a."name" = wanted."attribute"
             LEFT JOIN "AttributeOption" o
-              ON o."organizationId" = $1 AND o."attributeId" = a."id" AND o."name" = wanted."option") AS "options"
+              ON o."organizationId" = :organizationId AND o."attributeId" = a."id" AND o."name" = wanted."option") AS "options"
     FROM "Thread" t
     LEFT JOIN LATERAL (
       SELECT m."id", m."externalId" FROM "Message" m
-      WHERE m."organizationId" = t."organizationId" AND m."threadId" = t."id" AND ($4::text IS NULL OR m."externalId" = $4)
+      WHERE m."organizationId" = t."organizationId" AND m."threadId" = t."id" AND (:messageExternalId::text IS NULL OR m."externalId" = :messageExternalId)
       ORDER BY m."id" DESC
       LIMIT 1
     ) m ON true
-    WHERE t."organizationId" = $1 AND t."externalId" = $2 AND ($3::int IS NULL OR t."projectId" = $3)
-    LIMIT 2`,
-};
+    WHERE t."organizationId" = :organizationId AND t."externalId" = :threadExternalId AND (:projectId::int IS NULL OR t."projectId" = :projectId)
+    LIMIT 2`);
 
 export interface VoteRow {
   id: Feedback["id"];
   created: boolean;
   /** The Feedback object (JSON) of a new vote; null when the vote replaced an earlier one (FEEDBACK_OPTIONS answers then). */
-  feedback: unknown;
+  feedback: FeedbackView | PublicFeedbackView | null;
 }
 
 /** Voting again: the vote's type and text are replaced (its options by FEEDBACK_OPTIONS). */
 const REPLACE_VOTE = `DO UPDATE SET
   "feedbackType" = EXCLUDED."feedbackType", "feedbackText" = EXCLUDED."feedbackText", "updatedAt" = now()`;
 
+/** The values of a vote: `userId` the giver, `publicKey` whether a public key asks (its answer leaves out personal data). */
+export interface VoteParams {
+  organizationId: number;
+  messageId: number;
+  threadId: number;
+  projectId: number;
+  userId: number;
+  feedbackType: string;
+  feedbackText: string | null;
+  optionIds: number[];
+  publicKey: boolean;
+}
+
 /**
  * The vote, one per message per giver: the first inserts it, a later one, on the unique key, so that
  * concurrent identical votes create it once, either replaces its type and text (`onConflict`
  * REPLACE_VOTE) or leaves it and answers no row (DO NOTHING). A new vote gets its
- * options ($8) and its Feedback object in this same statement: no other transaction can have
+ * options and its Feedback object in this same statement: no other transaction can have
  * given options to a row this one has just inserted, and the answer reads nothing this statement
  * wrote but the row it returns (so no plan scans "Feedback" or "FeedbackOption"). A replaced vote
  * answers `feedback: null`, for FEEDBACK_OPTIONS to set its options.
- * $1 organization, $2 message, $3 thread, $4 project, $5 giver, $6 type, $7 text, $8 option ids, $9 whether a public key asks.
  */
-const vote = (name: string, onConflict: string): Statement<VoteRow> => ({
-  name,
-  text: `
+const vote = (name: string, onConflict: string) =>
+  statement<VoteParams, VoteRow>(name, `
     WITH f AS (
       INSERT INTO "Feedback" ("organizationId", "messageId", "threadId", "projectId", "externalUserId", "feedbackType", "feedbackText")
-      VALUES ($1, $2, $3, $4, $5, $6, $7)
+      VALUES (:organizationId, :messageId, :threadId, :projectId, :userId, :feedbackType, :feedbackText)
       ON CONFLICT ("organizationId", "messageId", "externalUserId") ${onConflict}
       RETURNING *, (xmax = 0) AS "created"
     ), added AS (
       INSERT INTO "FeedbackOption" ("organizationId", "feedbackId", "attributeOptionId")
-      SELECT $1, f."id", option_id FROM f, unnest($8::int[]) AS option_id
+      SELECT :organizationId, f."id", option_id FROM f, unnest(:optionIds::int[]) AS option_id
       WHERE f."created"
     )
-    SELECT f."id", f."created", CASE WHEN f."created" THEN ${feedbackJson("SELECT unnest($8::int[])", "$9::boolean")} END AS "feedback"
-    FROM f ${feedbackJoins}`,
-});
+    SELECT f."id", f."created", CASE WHEN f."created" THEN ${feedbackJson("SELECT unnest(:optionIds::int[])", ":publicKey::boolean")} END AS "feedback"
+    FROM f ${feedbackJoins}`);
 
 /** A vote that creates the giver's vote on the message or replaces it. */
 export const VOTE = vote("vote", REPLACE_VOTE);
@@ -129,23 +137,20 @@ export const VOTE = vote("vote", REPLACE_VOTE);
 export const FIRST_VOTE = vote("first_vote", "DO NOTHING");
 
 /**
- * Makes the options of replaced vote $2 exactly $3 and answers with its Feedback object ($4: as a
+ * Makes the options of replaced vote `feedbackId` exactly `optionIds` and answers with its Feedback object (`publicKey`: as a
  * public key sees it). A statement of its own after VOTE: holding the feedback row's lock since,
  * its snapshot sees every option a concurrent vote on the same feedback wrote. (Its own
  * subqueries do not see what its CTEs write: the answer's options are those it sets.)
  */
-export const FEEDBACK_OPTIONS: Statement<{ feedback: unknown }> = {
-  name: "feedback_options",
-  text: `
+export const FEEDBACK_OPTIONS = statement<{ organizationId: number; feedbackId: number; optionIds: number[]; publicKey: boolean }, { feedback: FeedbackView | PublicFeedbackView }>("feedback_options", `
     WITH removed AS (
       DELETE FROM "FeedbackOption"
-      WHERE "organizationId" = $1 AND "feedbackId" = $2 AND NOT ("attributeOptionId" = ANY($3::int[]))
+      WHERE "organizationId" = :organizationId AND "feedbackId" = :feedbackId AND NOT ("attributeOptionId" = ANY(:optionIds::int[]))
     ), added AS (
       INSERT INTO "FeedbackOption" ("organizationId", "feedbackId", "attributeOptionId")
-      SELECT $1, $2, option_id FROM unnest($3::int[]) AS option_id
+      SELECT :organizationId, :feedbackId, option_id FROM unnest(:optionIds::int[]) AS option_id
       ON CONFLICT DO NOTHING
     )
-    SELECT ${feedbackJson("SELECT unnest($3::int[])", "$4::boolean")} AS "feedback"
+    SELECT ${feedbackJson("SELECT unnest(:optionIds::int[])", ":publicKey::boolean")} AS "feedback"
     FROM "Feedback" f ${feedbackJoins}
-    WHERE f."organizationId" = $1 AND f."id" = $2`,
-};
+    WHERE f."organizationId" = :organizationId AND f."id" = :feedbackId`);

@@ -34,14 +34,14 @@ export const ambiguousThread = (externalThreadId: string) =>
  */
 export async function findFeedbackTarget(db: DriverQueries, organizationId: number, input: TargetInput): Promise<FeedbackTarget> {
   const selection = Object.entries(input.attributes ?? {});
-  const [thread, another] = await db.rows(FEEDBACK_TARGET, [
+  const [thread, another] = await db.rows(FEEDBACK_TARGET, {
     organizationId,
-    input.externalThreadId,
-    input.projectId ?? null,
-    input.externalMessageId ?? null,
-    selection.map(([attribute]) => attribute),
-    selection.map(([, option]) => option),
-  ]);
+    threadExternalId: input.externalThreadId,
+    projectId: input.projectId ?? null,
+    messageExternalId: input.externalMessageId ?? null,
+    attributeNames: selection.map(([attribute]) => attribute),
+    optionNames: selection.map(([, option]) => option),
+  });
   if (!thread) throw notFound("Thread not found");
   if (another) throw ambiguousThread(input.externalThreadId);
   const { messageId } = thread;

@@ -14,7 +14,7 @@ export async function loadConversation(
   window: ConversationWindow,
   upToMessageId: number,
 ): Promise<Conversation> {
-  const rows = await db.rows(CONVERSATION, [organizationId, threadId, upToMessageId, window.opening, window.recent, window.maxMessageChars]);
+  const rows = await db.rows(CONVERSATION, { organizationId, threadId, upToMessageId, opening: window.opening, recent: window.recent, maxMessageChars: window.maxMessageChars });
   const opening = rows.filter((row) => row.opening);
   const recent = rows.filter((row) => !row.opening).reverse();
   const lastOpeningId = opening.at(-1)?.id ?? 0;

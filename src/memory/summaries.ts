@@ -9,12 +9,12 @@ export interface SummaryState {
 
 /** One query: the thread's summary state and its last message id (a backward index probe). */
 export async function summaryState(db: DriverQueries, organizationId: number, threadId: number): Promise<SummaryState | null> {
-  const [row] = await db.rows(SUMMARY_STATE, [organizationId, threadId]);
+  const [row] = await db.rows(SUMMARY_STATE, { organizationId, threadId });
   return row ?? null;
 }
 
 export async function writeSummary(db: DriverQueries, organizationId: number, threadId: number, summary: string, messageId: number) {
-  await db.rows(WRITE_SUMMARY, [organizationId, threadId, summary, messageId]);
+  await db.rows(WRITE_SUMMARY, { organizationId, threadId, summary, summaryMessageId: messageId });
 }
 
 /** Replaces the summary only while it still covers exactly the messages up to `messageId` (see REPLACE_SUMMARY). */
@@ -25,5 +25,5 @@ export async function replaceSummaryIfCurrent(
   summary: string,
   messageId: number,
 ): Promise<boolean> {
-  return (await db.rows(REPLACE_SUMMARY, [organizationId, threadId, summary, messageId])).length > 0;
+  return (await db.rows(REPLACE_SUMMARY, { organizationId, threadId, summary, summaryMessageId: messageId })).length > 0;
 }

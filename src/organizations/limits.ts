@@ -19,5 +19,5 @@ export type LockedCount = keyof typeof ORGANIZATION_COUNTS;
  * statement of its own after this one, so that its snapshot is taken once the lock is held.
  */
 export async function lockOrganizationCount(tx: Prisma.TransactionClient, organizationId: number, count: LockedCount): Promise<void> {
-  await prismaQueries(tx).rows(LOCK_ORGANIZATION_COUNT, [ORGANIZATION_COUNTS[count], organizationId]);
+  await prismaQueries(tx).rows(LOCK_ORGANIZATION_COUNT, { table: ORGANIZATION_COUNTS[count], organizationId });
 }

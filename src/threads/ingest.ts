@@ -1,6 +1,6 @@
 import type { Database } from "../db/database.ts";
 import type { DriverQueries } from "../db/driver.ts";
-import { INGEST, LINK_INTENTS, THREAD_INTENT_COUNT } from "./sql.ts";
+import { INGEST, LINK_INTENTS, THREAD, THREAD_INTENT_COUNT } from "./sql.ts";
 import { invalidInput } from "../errors.ts";
 import { LIMITS, refuseOverLimit } from "../limits.ts";
 import { searchLanguages } from "../memory/facts/language.ts";
@@ -8,7 +8,7 @@ import type { SummaryState } from "../memory/summaries.ts";
 import { projectNotFound } from "../projects/projects.ts";
 import { saveSegments, type UserInput } from "../users/users.ts";
 import { recordEvent } from "../webhooks/events.ts";
-import { loadThread, type ThreadView } from "./views.ts";
+import type { ThreadView } from "./views.ts";
 
 type JsonObject = Record<string, unknown>;
 
@@ -46,8 +46,8 @@ function withLanguages(messages: MessageInput[]) {
 /** Links the thread to the named intents of its project, creating unknown ones; more than the limit is a 400. */
 async function linkIntents(tx: DriverQueries, organizationId: number, projectId: number, threadId: number, names: string[]) {
   if (names.length === 0) return;
-  await tx.rows(LINK_INTENTS, [organizationId, projectId, threadId, [...new Set(names)].sort()]);
-  const counted = tx.rows(THREAD_INTENT_COUNT, [organizationId, threadId]).then(([row]) => row!.count);
+  await tx.rows(LINK_INTENTS, { organizationId, projectId, threadId, names: [...new Set(names)].sort() });
+  const counted = tx.rows(THREAD_INTENT_COUNT, { organizationId, threadId }).then(([row]) => row!.count);
   await refuseOverLimit(counted, LIMITS.intentsPerThread, (limit) => invalidInput(`Invalid field 'intents': a thread has at most ${limit} intents`));
 }
 
@@ -66,24 +66,24 @@ export async function ingestThread(
 ): Promise<{ thread: ThreadView; created: boolean }> {
   const { externalUser: user } = input;
   return driver.transaction(async (tx) => {
-    const [written] = await tx.rows(INGEST, [
+    const [written] = await tx.rows(INGEST, {
       organizationId,
-      input.projectId ?? null,
-      user.externalId,
-      user.name ?? null,
-      user.email ?? null,
-      user.username ?? null,
-      input.externalId ?? null,
-      JSON.stringify(input.metadata ?? {}),
-      JSON.stringify(withLanguages(input.messages ?? [])),
-    ]);
+      projectId: input.projectId ?? null,
+      userExternalId: user.externalId,
+      userName: user.name ?? null,
+      userEmail: user.email ?? null,
+      userUsername: user.username ?? null,
+      threadExternalId: input.externalId ?? null,
+      metadata: JSON.stringify(input.metadata ?? {}),
+      messages: JSON.stringify(withLanguages(input.messages ?? [])),
+    });
     if (!written) throw projectNotFound();
     const { threadId, created, projectId, userId, summaryMessageId, lastMessageId } = written;
     await saveSegments(tx, organizationId, userId, user.segments ?? {});
     await linkIntents(tx, organizationId, projectId, threadId, input.intents ?? []);
     await onThreadChanged?.(tx, organizationId, threadId, { summaryMessageId, lastMessageId });
-    const thread = await loadThread(tx, organizationId, threadId);
-    await recordEvent(tx, organizationId, { type: created ? "thread.created" : "thread.updated", thread: thread! });
-    return { thread: thread!, created };
+    const { thread } = (await tx.rows(THREAD, { organizationId, threadId }))[0]!;
+    await recordEvent(tx, organizationId, { type: created ? "thread.created" : "thread.updated", thread });
+    return { thread, created };
   });
 }

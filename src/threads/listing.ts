@@ -17,7 +17,7 @@ export interface ThreadPage {
 
 /** One page of threads and the number of all matching ones, in one statement whatever the page size. */
 export async function listThreads(db: DriverQueries, organizationId: number, filters: ThreadFilters, page: PageRequest): Promise<ThreadPage> {
-  const { statement, values } = threadListing(organizationId, filters, page);
-  const [listed] = await db.rows(statement, values);
-  return { count: listed!.count, countExact: listed!.countExact, rows: listed!.rows as ThreadView[] };
+  const { statement, params } = threadListing(organizationId, filters, page);
+  const [listed] = await db.rows(statement, params);
+  return listed!;
 }

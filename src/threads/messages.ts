@@ -13,14 +13,14 @@ export interface MessagePage {
 
 /** One page of a thread's messages in arrival order and the number of all of them; null when the organization has no such thread. */
 export async function listThreadMessages(db: DriverQueries, organizationId: number, threadId: number, page: PageRequest): Promise<MessagePage | null> {
-  const [found] = await db.rows(MESSAGE_PAGE, [organizationId, threadId, page.pageSize, page.pageSize * page.pageIndex]);
-  return found ? { count: found.count, countExact: true, rows: found.rows as MessageView[] } : null;
+  const [found] = await db.rows(MESSAGE_PAGE, { organizationId, threadId, pageSize: page.pageSize, offset: page.pageSize * page.pageIndex });
+  return found ? { count: found.count, countExact: true, rows: found.rows } : null;
 }
 
 /** One message whole; 404 when the organization has no such thread or the thread no such message. */
 export async function findThreadMessage(db: DriverQueries, organizationId: number, threadId: number, messageId: number): Promise<MessageView> {
-  const [found] = await db.rows(MESSAGE, [organizationId, threadId, messageId]);
+  const [found] = await db.rows(MESSAGE, { organizationId, threadId, messageId });
   if (!found) throw notFound("Thread not found");
   if (!found.message) throw notFound("Message not found");
-  return found.message as MessageView;
+  return found.message;
 }

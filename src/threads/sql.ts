@@ -1,9 +1,10 @@
 // The statements of threads: reading one, listing them, and Create Thread's writes.
 import type { ExternalUser, Message, Project, Thread } from "../../generated/prisma/client.ts";
-import type { Statement } from "../db/driver.ts";
+import { composedStatement, statement } from "../db/statement.ts";
 import { listingCount } from "../db/counting.ts";
 import { externalUserJson } from "../db/json.ts";
 import { containsPattern, isoTimestampText as iso } from "../db/sql.ts";
+import type { MessageView, ThreadView } from "./views.ts";
 
 /** A Thread object carries at most this many of its messages, the latest (decisions.md, "Bounded answers"). */
 export const THREAD_MESSAGE_LIMIT = 100;
@@ -61,15 +62,12 @@ const threadJson = `json_build_object(
 const threadJoins = `JOIN "Project" p ON p."id" = t."projectId" JOIN "ExternalUser" u ON u."id" = t."externalUserId"`;
 
 /**
- * $1 organization, $2 thread id: the Thread object, built by PostgreSQL (JSON, as the view types of
+ * `organizationId` organization, `threadId` thread id: the Thread object, built by PostgreSQL (JSON, as the view types of
  * src/threads/ describe it); no row when the organization has no such thread.
  */
-export const THREAD: Statement<{ thread: unknown }> = {
-  name: "thread",
-  text: `SELECT ${threadJson} AS "thread" FROM "Thread" t ${threadJoins} WHERE t."organizationId" = $1 AND t."id" = $2`,
-};
+export const THREAD = statement<{ organizationId: number; threadId: number }, { thread: ThreadView }>("thread", `SELECT ${threadJson} AS "thread" FROM "Thread" t ${threadJoins} WHERE t."organizationId" = :organizationId AND t."id" = :threadId`);
 
-/** Filters of the thread listing, each a condition on `Thread t` with its values from $2 on ($1 is the organization). */
+/** Filters of the thread listing. */
 export interface ThreadFilters {
   ids?: number[];
   externalUserIds?: string[];
@@ -83,7 +81,16 @@ export interface ThreadFilters {
   after?: string;
 }
 
-type Condition = (value: (parameter: unknown) => string) => string;
+export type ThreadFilter = keyof ThreadFilters;
+
+/** The listing's values: the filters' (a search term as its ILIKE pattern), then the page. */
+export type ThreadListingParams = Omit<ThreadFilters, "search" | "userSearch"> & {
+  organizationId: number;
+  searchPattern?: string;
+  userSearchPattern?: string;
+  pageSize: number;
+  offset: number;
+};
 
 /**
  * Every condition is scoped to the organization, subqueries included, so that each one can use
@@ -91,50 +98,32 @@ type Condition = (value: (parameter: unknown) => string) => string;
  * so that the planner can start from the smaller side; the search terms go to the trigram
  * indexes through ILIKE. Listed in a fixed order: a set of filters always makes the same text.
  */
-const THREAD_CONDITIONS: { [Name in keyof Required<ThreadFilters>]: (given: Required<ThreadFilters>[Name]) => Condition } = {
-  ids: (ids) => (value) => `t."id" = ANY(${value(ids)}::int[])`,
-  projectId: (projectId) => (value) => `t."projectId" = ${value(projectId)}::int`,
-  after: (after) => (value) => `t."createdAt" > (${value(after)}::timestamptz AT TIME ZONE 'UTC')`,
-  before: (before) => (value) => `t."createdAt" < (${value(before)}::timestamptz AT TIME ZONE 'UTC')`,
-  externalUserIds: (externalIds) => (value) => `t."externalUserId" IN (
-    SELECT u."id" FROM "ExternalUser" u WHERE u."organizationId" = $1 AND u."externalId" = ANY(${value(externalIds)}::text[]))`,
-  userSegmentIds: (segmentIds) => (value) => `t."externalUserId" IN (
+const THREAD_CONDITIONS: Record<ThreadFilter, string> = {
+  ids: `t."id" = ANY(:ids::int[])`,
+  projectId: `t."projectId" = :projectId::int`,
+  after: `t."createdAt" > (:after::timestamptz AT TIME ZONE 'UTC')`,
+  before: `t."createdAt" < (:before::timestamptz AT TIME ZONE 'UTC')`,
+  externalUserIds: `t."externalUserId" IN (
+    SELECT u."id" FROM "ExternalUser" u WHERE u."organizationId" = :organizationId AND u."externalId" = ANY(:externalUserIds::text[]))`,
+  userSegmentIds: `t."externalUserId" IN (
     SELECT us."externalUserId" FROM "UserSegment" us
-    WHERE us."organizationId" = $1 AND us."segmentId" = ANY(${value(segmentIds)}::int[]))`,
-  intentIds: (intentIds) => (value) => `t."id" IN (
-    SELECT ti."threadId" FROM "ThreadIntent" ti WHERE ti."organizationId" = $1 AND ti."intentId" = ANY(${value(intentIds)}::int[]))`,
-  userSearch: (term) => (value) => {
-    const pattern = value(containsPattern(term));
-    return `t."externalUserId" IN (
+    WHERE us."organizationId" = :organizationId AND us."segmentId" = ANY(:userSegmentIds::int[]))`,
+  intentIds: `t."id" IN (
+    SELECT ti."threadId" FROM "ThreadIntent" ti WHERE ti."organizationId" = :organizationId AND ti."intentId" = ANY(:intentIds::int[]))`,
+  userSearch: `t."externalUserId" IN (
       SELECT u."id" FROM "ExternalUser" u
-      WHERE u."organizationId" = $1
-        AND (u."externalId" ILIKE ${pattern} OR u."name" ILIKE ${pattern} OR u."email" ILIKE ${pattern} OR u."username" ILIKE ${pattern}))`;
-  },
+      WHERE u."organizationId" = :organizationId
+        AND (u."externalId" ILIKE :userSearchPattern OR u."name" ILIKE :userSearchPattern
+             OR u."email" ILIKE :userSearchPattern OR u."username" ILIKE :userSearchPattern))`,
   // A UNION rather than an OR: each side is one trigram index scan, and the planner can then
   // join the few matching threads instead of testing every thread of the organization.
-  search: (term) => (value) => {
-    const pattern = value(containsPattern(term));
-    return `t."id" IN (
-      SELECT s."id" FROM "Thread" s WHERE s."organizationId" = $1 AND s."externalId" ILIKE ${pattern}
+  search: `t."id" IN (
+      SELECT s."id" FROM "Thread" s WHERE s."organizationId" = :organizationId AND s."externalId" ILIKE :searchPattern
       UNION
-      SELECT m."threadId" FROM "Message" m WHERE m."organizationId" = $1 AND m."content" ILIKE ${pattern})`;
-  },
+      SELECT m."threadId" FROM "Message" m WHERE m."organizationId" = :organizationId AND m."content" ILIKE :searchPattern)`,
 };
 
-/** `ThreadFilters` without empty lists: what decides the statement. */
-function givenFilters(filters: ThreadFilters): [keyof ThreadFilters, unknown][] {
-  return (Object.keys(THREAD_CONDITIONS) as (keyof ThreadFilters)[]).flatMap((name) => {
-    const given = filters[name];
-    return given === undefined || (Array.isArray(given) && given.length === 0) ? [] : [[name, given]];
-  });
-}
-
-export interface ThreadListing {
-  /** The count of all matching threads (a search's capped: src/db/counting.ts) and the page's Thread objects, as one JSON array. */
-  statement: Statement<{ count: number; countExact: boolean; rows: unknown }>;
-  /** $1 organization, then the filters' values, then page size and offset. */
-  values: unknown[];
-}
+const searching = (given: ReadonlySet<ThreadFilter>) => given.has("search") || given.has("userSearch");
 
 /**
  * The thread listing as one statement: the count of all threads these filters match (a search's
@@ -144,31 +133,41 @@ export interface ThreadListing {
  * each is prepared with a plan for its own shape; the search terms' statements are left unnamed,
  * since a plan made for one term can be far off for another.
  */
-export function threadListing(organizationId: number, filters: ThreadFilters, page: { pageSize: number; pageIndex: number }): ThreadListing {
-  const values: unknown[] = [organizationId];
-  const value = (parameter: unknown) => `$${values.push(parameter)}`;
-  const given = givenFilters(filters);
-  const where = [`t."organizationId" = $1`, ...given.map(([name, filter]) => THREAD_CONDITIONS[name](filter as never)(value))].join(" AND ");
-  const shape = given.map(([name]) => name).join(",");
-  const searching = given.some(([name]) => name === "search" || name === "userSearch");
-  const count = listingCount(searching);
-  const limit = value(page.pageSize);
-  const offset = value(page.pageSize * page.pageIndex);
-  return {
-    statement: {
-      name: searching ? "" : `threads:${shape}`,
-      text: `
+const THREAD_LISTING = composedStatement<ThreadFilter, ThreadListingParams, { count: number; countExact: boolean; rows: ThreadView[] }>(
+  "threads",
+  Object.keys(THREAD_CONDITIONS) as ThreadFilter[],
+  (given) => {
+    const where = [`t."organizationId" = :organizationId`, ...[...given].map((filter) => THREAD_CONDITIONS[filter])].join(" AND ");
+    const count = listingCount(searching(given));
+    return `
         SELECT counted."count", counted."countExact",
           COALESCE((
             SELECT json_agg(${threadJson} ORDER BY t."createdAt" DESC, t."id" DESC)
             FROM (
               SELECT t.* FROM "Thread" t WHERE ${where}
-              ORDER BY t."createdAt" DESC, t."id" DESC LIMIT ${limit} OFFSET ${offset}) t
+              ORDER BY t."createdAt" DESC, t."id" DESC LIMIT :pageSize OFFSET :offset) t
             ${threadJoins}), '[]') AS "rows"
-        FROM (SELECT ${count.columns} FROM (SELECT 1 FROM "Thread" t WHERE ${where} ${count.limit}) matching) counted`,
-    },
-    values,
+        FROM (SELECT ${count.columns} FROM (SELECT 1 FROM "Thread" t WHERE ${where} ${count.limit}) matching) counted`;
+  },
+  searching,
+);
+
+/** The listing's statement for these filters (empty lists are no filter) and its values. */
+export function threadListing(organizationId: number, filters: ThreadFilters, page: { pageSize: number; pageIndex: number }) {
+  const given = THREAD_LISTING.parts.filter((filter) => {
+    const value = filters[filter];
+    return value !== undefined && !(Array.isArray(value) && value.length === 0);
+  });
+  const { search, userSearch, ...exact } = filters;
+  const params: ThreadListingParams = {
+    ...exact,
+    organizationId,
+    searchPattern: search === undefined ? undefined : containsPattern(search),
+    userSearchPattern: userSearch === undefined ? undefined : containsPattern(userSearch),
+    pageSize: page.pageSize,
+    offset: page.pageSize * page.pageIndex,
   };
+  return { statement: THREAD_LISTING.of(given), params };
 }
 
 export interface IngestRow {
@@ -188,17 +187,15 @@ export interface IngestRow {
  * its metadata shallow-merged (concurrent ingests of one externalId meet on the unique key and
  * create it once), and the messages appended in arrival order, one whose externalId the thread
  * already has skipped. No row: no such project, and nothing written.
- * $1 organization, $2 projectId, $3-$6 the user's externalId, name, email, username, $7 the
- * thread's externalId, $8 its metadata, $9 the messages (a JSON array, each with its search language).
+ * `organizationId` organization, `projectId` projectId, `userExternalId`-`userUsername` the user's externalId, name, email, username, `threadExternalId` the
+ * thread's externalId, `metadata` its metadata, `messages` the messages (a JSON array, each with its search language).
  */
-export const INGEST: Statement<IngestRow> = {
-  name: "ingest",
-  text: `
+export const INGEST = statement<{ organizationId: number; projectId: number | null; userExternalId: string; userName: string | null; userEmail: string | null; userUsername: string | null; threadExternalId: string | null; metadata: string; messages: string }, IngestRow>("ingest", `
     WITH project AS (
-      SELECT "id" FROM "Project" WHERE "organizationId" = $1 AND ($2::int IS NULL OR "id" = $2) ORDER BY "id" LIMIT 1
+      SELECT "id" FROM "Project" WHERE "organizationId" = :organizationId AND (:projectId::int IS NULL OR "id" = :projectId) ORDER BY "id" LIMIT 1
     ), usr AS (
       INSERT INTO "ExternalUser" ("organizationId", "externalId", "name", "email", "username")
-      SELECT $1, $3::text, $4::text, $5::text, $6::text FROM project
+      SELECT :organizationId, :userExternalId::text, :userName::text, :userEmail::text, :userUsername::text FROM project
       ON CONFLICT ("organizationId", "externalId") DO UPDATE SET
         "name" = COALESCE(EXCLUDED."name", "ExternalUser"."name"),
         "email" = COALESCE(EXCLUDED."email", "ExternalUser"."email"),
@@ -207,16 +204,16 @@ export const INGEST: Statement<IngestRow> = {
       RETURNING "id"
     ), thread AS (
       INSERT INTO "Thread" ("organizationId", "projectId", "externalUserId", "externalId", "metadata")
-      SELECT $1, project."id", usr."id", $7::text, $8::jsonb FROM project, usr
+      SELECT :organizationId, project."id", usr."id", :threadExternalId::text, :metadata::jsonb FROM project, usr
       ON CONFLICT ("organizationId", "projectId", "externalId") DO UPDATE SET
         "metadata" = "Thread"."metadata" || EXCLUDED."metadata",
         "updatedAt" = now()
       RETURNING "id", (xmax = 0) AS "created", "projectId", "externalUserId", "summaryMessageId"
     ), added AS (
       INSERT INTO "Message" ("organizationId", "threadId", "role", "content", "type", "externalId", "metadata", "jsonContent", "createdAt", "language")
-      SELECT $1, thread."id", m."role", m."content", COALESCE(m."type", 'markdown'), m."externalId", COALESCE(m."metadata", '{}'),
+      SELECT :organizationId, thread."id", m."role", m."content", COALESCE(m."type", 'markdown'), m."externalId", COALESCE(m."metadata", '{}'),
              m."jsonContent", COALESCE(m."createdAt", now()) AT TIME ZONE 'UTC', m."language"
-      FROM thread, ROWS FROM (jsonb_to_recordset($9::jsonb)
+      FROM thread, ROWS FROM (jsonb_to_recordset(:messages::jsonb)
         AS ("role" text, "content" text, "type" text, "externalId" text, "metadata" jsonb, "jsonContent" jsonb, "createdAt" timestamptz, "language" text))
         WITH ORDINALITY AS m("role", "content", "type", "externalId", "metadata", "jsonContent", "createdAt", "language", position)
       ORDER BY m.position
@@ -225,42 +222,33 @@ export const INGEST: Statement<IngestRow> = {
     )
     SELECT thread."id" AS "threadId", thread."created", thread."projectId", thread."externalUserId" AS "userId", thread."summaryMessageId",
            GREATEST((SELECT max("id") FROM added),
-                    (SELECT max(m."id") FROM "Message" m WHERE m."organizationId" = $1 AND m."threadId" = thread."id")) AS "lastMessageId"
-    FROM thread`,
-};
+                    (SELECT max(m."id") FROM "Message" m WHERE m."organizationId" = :organizationId AND m."threadId" = thread."id")) AS "lastMessageId"
+    FROM thread`);
 
 /**
- * Links thread $3 to the named intents ($4, sorted) of project $2, creating unknown ones. Then
+ * Links thread `threadId` to the named intents (`names`, sorted) of project `projectId`, creating unknown ones. Then
  * THREAD_INTENT_COUNT, as a later statement sees what this one wrote.
  */
-export const LINK_INTENTS: Statement<never> = {
-  name: "link_intents",
-  text: `
+export const LINK_INTENTS = statement<{ organizationId: number; projectId: number; threadId: number; names: string[] }, never>("link_intents", `
     WITH intents AS (
       INSERT INTO "Intent" ("organizationId", "projectId", "name")
-      SELECT $1, $2, name FROM unnest($4::text[]) AS name
+      SELECT :organizationId, :projectId, name FROM unnest(:names::text[]) AS name
       ON CONFLICT ("organizationId", "projectId", "name") DO UPDATE SET "name" = EXCLUDED."name"
       RETURNING "id"
     )
     INSERT INTO "ThreadIntent" ("organizationId", "threadId", "intentId")
-    SELECT $1, $3, "id" FROM intents
-    ON CONFLICT DO NOTHING`,
-};
+    SELECT :organizationId, :threadId, "id" FROM intents
+    ON CONFLICT DO NOTHING`);
 
-/** $1 organization, $2 thread: how many intents the thread has. */
-export const THREAD_INTENT_COUNT: Statement<{ count: number }> = {
-  name: "thread_intent_count",
-  text: `SELECT count(*)::int AS "count" FROM "ThreadIntent" WHERE "organizationId" = $1 AND "threadId" = $2`,
-};
+/** `organizationId` organization, `threadId` thread: how many intents the thread has. */
+export const THREAD_INTENT_COUNT = statement<{ organizationId: number; threadId: number }, { count: number }>("thread_intent_count", `SELECT count(*)::int AS "count" FROM "ThreadIntent" WHERE "organizationId" = :organizationId AND "threadId" = :threadId`);
 
 /**
- * $1 organization, $2 thread, $3 page size, $4 offset: the count of all the thread's messages and
+ * `organizationId` organization, `threadId` thread, `pageSize` page size, `offset` offset: the count of all the thread's messages and
  * one page of them in arrival order (both walk the (organizationId, threadId, id) index); no row
  * when the organization has no such thread.
  */
-export const MESSAGE_PAGE: Statement<{ count: number; rows: unknown }> = {
-  name: "message_page",
-  text: `
+export const MESSAGE_PAGE = statement<{ organizationId: number; threadId: number; pageSize: number; offset: number }, { count: number; rows: MessageView[] }>("message_page", `
     SELECT
       (SELECT count(*)::int FROM "Message" m WHERE m."organizationId" = t."organizationId" AND m."threadId" = t."id") AS "count",
       COALESCE((
@@ -270,19 +258,15 @@ export const MESSAGE_PAGE: Statement<{ count: number; rows: unknown }> = {
           FROM "Message" m
           WHERE m."organizationId" = t."organizationId" AND m."threadId" = t."id"
           ORDER BY m."id"
-          LIMIT $3 OFFSET $4
+          LIMIT :pageSize OFFSET :offset
         ) paged), '[]') AS "rows"
     FROM "Thread" t
-    WHERE t."organizationId" = $1 AND t."id" = $2`,
-};
+    WHERE t."organizationId" = :organizationId AND t."id" = :threadId`);
 
-/** $1 organization, $2 thread, $3 message: the whole Message object (null when the thread has no such message); no row when the organization has no such thread. */
-export const MESSAGE: Statement<{ message: unknown }> = {
-  name: "message",
-  text: `
+/** `organizationId` organization, `threadId` thread, `messageId` message: the whole Message object (null when the thread has no such message); no row when the organization has no such thread. */
+export const MESSAGE = statement<{ organizationId: number; threadId: number; messageId: number }, { message: MessageView | null }>("message", `
     SELECT (
-      SELECT ${messageJson()} FROM "Message" m WHERE m."organizationId" = t."organizationId" AND m."threadId" = t."id" AND m."id" = $3
+      SELECT ${messageJson()} FROM "Message" m WHERE m."organizationId" = t."organizationId" AND m."threadId" = t."id" AND m."id" = :messageId
     ) AS "message"
     FROM "Thread" t
-    WHERE t."organizationId" = $1 AND t."id" = $2`,
-};
+    WHERE t."organizationId" = :organizationId AND t."id" = :threadId`);

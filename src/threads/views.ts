@@ -1,5 +1,3 @@
-import type { DriverQueries } from "../db/driver.ts";
-import { THREAD } from "./sql.ts";
 import type { ExternalUserView, IsoTimestamp } from "../users/json.ts";
 
 export type MessageRole = "user" | "assistant" | "system" | "tool";
@@ -31,10 +29,4 @@ export interface ThreadView {
   messageCount: number;
   createdAt: IsoTimestamp;
   updatedAt: IsoTimestamp;
-}
-
-/** The thread as the API shows it (PostgreSQL builds the JSON: src/threads/sql.ts); null when the organization has no such thread. */
-export async function loadThread(db: DriverQueries, organizationId: number, id: number): Promise<ThreadView | null> {
-  const [row] = await db.rows(THREAD, [organizationId, id]);
-  return row ? (row.thread as ThreadView) : null;
 }

@@ -35,8 +35,8 @@ function secretsOf(driver: Driver): SigningSecrets {
   let secrets = caches.get(driver);
   if (!secrets) {
     secrets = new SigningSecrets({
-      load: async (organizationId) => (await driver.rows(SIGNING_SECRET, [organizationId]))[0] ?? null,
-      loadAll: () => driver.rows(SIGNING_SECRETS, []),
+      load: async (organizationId) => (await driver.rows(SIGNING_SECRET, { organizationId }))[0] ?? null,
+      loadAll: () => driver.rows(SIGNING_SECRETS, {}),
     });
     caches.set(driver, secrets);
   }
@@ -48,8 +48,8 @@ async function currentSecret(driver: Driver, organizationId: number): Promise<Si
   const secrets = secretsOf(driver);
   const cached = secrets.current(organizationId);
   if (cached) return cached;
-  const [made] = await driver.rows(FIRST_SIGNING_SECRET, [organizationId, newSecret()]);
-  const stored = made ?? (await driver.rows(SIGNING_SECRET, [organizationId]))[0]!;
+  const [made] = await driver.rows(FIRST_SIGNING_SECRET, { organizationId, secret: newSecret() });
+  const stored = made ?? (await driver.rows(SIGNING_SECRET, { organizationId }))[0]!;
   return secrets.remember(organizationId, signingSecret(stored)).secret!;
 }
 
@@ -58,8 +58,8 @@ async function tokenThread(driver: Driver, organizationId: number, request: Toke
   if ((threadId === undefined) === (externalThreadId === undefined)) throw invalidInput("Invalid body: send exactly one of threadId and externalThreadId");
   const [thread, another] =
     threadId !== undefined
-      ? await driver.rows(TOKEN_THREAD_BY_ID, [organizationId, threadId, projectId])
-      : await driver.rows(TOKEN_THREAD_BY_EXTERNAL_ID, [organizationId, externalThreadId, projectId]);
+      ? await driver.rows(TOKEN_THREAD_BY_ID, { organizationId, threadId, projectId })
+      : await driver.rows(TOKEN_THREAD_BY_EXTERNAL_ID, { organizationId, threadExternalId: externalThreadId!, projectId });
   if (!thread) throw notFound("Thread not found");
   if (another) throw ambiguousThread(externalThreadId!);
   return thread.id;
@@ -114,8 +114,8 @@ export async function authenticateToken(
 /** Replaces the organization's signing secret: every token it signed is refused from then on (see SigningSecrets). */
 export async function rotateSigningSecret({ driver }: Pick<Database, "driver">, organizationId: number): Promise<{ keyId: number }> {
   const rotated = await driver.transaction(async (tx) => {
-    await tx.rows(DELETE_SIGNING_SECRET, [organizationId]);
-    return (await tx.rows(ROTATED_SECRET, [organizationId, newSecret()]))[0]!;
+    await tx.rows(DELETE_SIGNING_SECRET, { organizationId });
+    return (await tx.rows(ROTATED_SECRET, { organizationId, secret: newSecret() }))[0]!;
   });
   secretsOf(driver).forget(organizationId);
   return { keyId: rotated.id };

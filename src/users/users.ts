@@ -25,13 +25,13 @@ export interface UserInput {
   segments?: Record<string, string> | null;
 }
 
-const userValues = (organizationId: number, input: UserInput) => [
+const userValues = (organizationId: number, input: UserInput) => ({
   organizationId,
-  input.externalId,
-  input.name ?? null,
-  input.email ?? null,
-  input.username ?? null,
-];
+  externalId: input.externalId,
+  name: input.name ?? null,
+  email: input.email ?? null,
+  username: input.username ?? null,
+});
 
 /**
  * Sets the user's segment of each named type, creating types and segments on first use; what it
@@ -41,9 +41,9 @@ const userValues = (organizationId: number, input: UserInput) => [
  */
 async function assignSegments(db: DriverQueries, organizationId: number, userId: number, segments: Record<string, string>) {
   const entries = Object.entries(segments).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const [assigned] = await db.rows(ASSIGN_SEGMENTS, [organizationId, userId, entries.map(([type]) => type), entries.map(([, segment]) => segment)]);
+  const [assigned] = await db.rows(ASSIGN_SEGMENTS, { organizationId, userId, typeNames: entries.map(([type]) => type), segmentNames: entries.map(([, segment]) => segment) });
   if (!assigned!.created) return;
-  const [counts] = await db.rows(SEGMENT_COUNTS, [organizationId]);
+  const [counts] = await db.rows(SEGMENT_COUNTS, { organizationId });
   if (counts!.segmentTypes > LIMITS.segmentTypesPerOrganization) {
     throw invalidInput(`Invalid field 'segments': an organization has at most ${LIMITS.segmentTypesPerOrganization} segment types`);
   }
@@ -56,7 +56,7 @@ async function assignSegments(db: DriverQueries, organizationId: number, userId:
 export async function saveSegments(db: DriverQueries, organizationId: number, userId: number, segments: Record<string, string>) {
   if (Object.keys(segments).length === 0) return;
   await assignSegments(db, organizationId, userId, segments);
-  const counted = db.rows(USER_SEGMENT_COUNT, [organizationId, userId]).then(([row]) => row!.count);
+  const counted = db.rows(USER_SEGMENT_COUNT, { organizationId, userId }).then(([row]) => row!.count);
   await refuseOverLimit(counted, LIMITS.segmentsPerUser, (limit) =>
     invalidInput(`Invalid field 'segments': a user holds at most ${limit} segments (one per segment type)`),
   );
@@ -75,7 +75,7 @@ export async function saveUser(db: DriverQueries, organizationId: number, input:
  */
 export async function userByExternalId(db: DriverQueries, organizationId: number, externalId: string): Promise<{ id: number; created: boolean }> {
   for (;;) {
-    const [user] = await db.rows(USER_BY_EXTERNAL_ID, [organizationId, externalId]);
+    const [user] = await db.rows(USER_BY_EXTERNAL_ID, { organizationId, externalId });
     if (user) return user;
   }
 }
@@ -84,8 +84,8 @@ export async function userByExternalId(db: DriverQueries, organizationId: number
 export async function upsertUser({ driver }: Pick<Database, "driver">, organizationId: number, input: UserInput) {
   return driver.transaction(async (tx) => {
     const { id, created } = await saveUser(tx, organizationId, input);
-    const [row] = await tx.rows(USER, [organizationId, id]);
-    return { user: row!.user as ExternalUserView, created };
+    const [row] = await tx.rows(USER, { organizationId, userId: id });
+    return { user: row!.user, created };
   });
 }
 
@@ -97,10 +97,10 @@ export async function upsertUser({ driver }: Pick<Database, "driver">, organizat
  */
 export async function deleteUser({ driver }: Pick<Database, "driver">, organizationId: number, externalId: string): Promise<boolean> {
   return driver.transaction(async (tx) => {
-    const held = await tx.rows(LOCK_USER_SEGMENTS, [organizationId, externalId]);
-    const [deleted] = await tx.rows(DELETE_USER, [organizationId, externalId]);
+    const held = await tx.rows(LOCK_USER_SEGMENTS, { organizationId, externalId });
+    const [deleted] = await tx.rows(DELETE_USER, { organizationId, externalId });
     if (!deleted) return false;
-    if (held.length > 0) await tx.rows(DELETE_UNHELD_SEGMENTS, [organizationId, held.map(({ id }) => id)]);
+    if (held.length > 0) await tx.rows(DELETE_UNHELD_SEGMENTS, { organizationId, segmentIds: held.map(({ id }) => id) });
     await recordEvent(tx, organizationId, { type: "user.deleted", data: { externalId } });
     return true;
   });

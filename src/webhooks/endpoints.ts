@@ -3,22 +3,13 @@ import { invalidInput, notFound } from "../errors.ts";
 import { LIMITS } from "../limits.ts";
 import type { EventType } from "./events.ts";
 import { newSecret } from "./signature.ts";
-import { CREATE_ENDPOINT, DELETE_ENDPOINT, LIST_DELIVERIES, LIST_ENDPOINTS, LOCK_ENDPOINTS, RECORD_TEST_EVENT } from "./sql.ts";
+import { CREATE_ENDPOINT, DELETE_ENDPOINT, LIST_DELIVERIES, LIST_ENDPOINTS, LOCK_ENDPOINTS, RECORD_TEST_EVENT, type WebhookView } from "./sql.ts";
 import { checkUrl, UnsafeUrlError, type UrlPolicy } from "./url.ts";
 
 export interface WebhookInput {
   url: string;
   events: EventType[];
   description?: string | null;
-}
-
-/** The Webhook object (openapi.yaml); created, it also carries its secret, that once. */
-export interface WebhookView {
-  id: number;
-  url: string;
-  events: EventType[];
-  description: string | null;
-  createdAt: string;
 }
 
 export const webhookNotFound = () => notFound("Webhook not found");
@@ -30,34 +21,34 @@ export async function createWebhook(driver: Driver, policy: UrlPolicy, organizat
   });
   const secret = newSecret();
   return driver.transaction(async (tx) => {
-    await tx.rows(LOCK_ENDPOINTS, [organizationId]);
-    const [row] = await tx.rows(CREATE_ENDPOINT, [organizationId, input.url, input.events, input.description ?? null, secret]);
+    await tx.rows(LOCK_ENDPOINTS, { organizationId });
+    const [row] = await tx.rows(CREATE_ENDPOINT, { organizationId, url: input.url, events: input.events, description: input.description ?? null, secret });
     if (row!.count > LIMITS.webhooksPerOrganization) {
       throw invalidInput(`Invalid field 'url': an organization has at most ${LIMITS.webhooksPerOrganization} webhooks`);
     }
-    return { ...(row!.webhook as WebhookView), secret };
+    return { ...(row!.webhook), secret };
   });
 }
 
 export async function listWebhooks(driver: Driver, organizationId: number): Promise<{ rows: WebhookView[] }> {
-  const rows = await driver.rows(LIST_ENDPOINTS, [organizationId]);
-  return { rows: rows.map((row) => row.webhook as WebhookView) };
+  const rows = await driver.rows(LIST_ENDPOINTS, { organizationId });
+  return { rows: rows.map((row) => row.webhook) };
 }
 
 export async function deleteWebhook(driver: Driver, organizationId: number, id: number): Promise<void> {
-  const [deleted] = await driver.rows(DELETE_ENDPOINT, [organizationId, id]);
+  const [deleted] = await driver.rows(DELETE_ENDPOINT, { organizationId, webhookId: id });
   if (!deleted) throw webhookNotFound();
 }
 
 /** Queues a `webhook.test` event for this endpoint alone. */
 export async function testWebhook(driver: Driver, organizationId: number, id: number): Promise<{ eventId: string }> {
-  const [row] = await driver.rows(RECORD_TEST_EVENT, [organizationId, id]);
+  const [row] = await driver.rows(RECORD_TEST_EVENT, { organizationId, webhookId: id });
   if (!row) throw webhookNotFound();
   return row;
 }
 
 export async function listDeliveries(driver: Driver, organizationId: number, id: number) {
-  const [row] = await driver.rows(LIST_DELIVERIES, [organizationId, id]);
+  const [row] = await driver.rows(LIST_DELIVERIES, { organizationId, webhookId: id });
   if (!row) throw webhookNotFound();
-  return { rows: row.rows as unknown[] };
+  return { rows: row.rows };
 }

@@ -40,7 +40,8 @@ function dataOf(event: OutboxEvent): unknown {
  * caller's transaction (so that a change that rolls back leaves no event); nothing when none is.
  */
 export async function recordEvent(tx: DriverQueries, organizationId: number, event: OutboxEvent): Promise<void> {
-  if ("feedbackId" in event && event.data === undefined) await tx.rows(RECORD_FEEDBACK_EVENT, [organizationId, event.type, event.feedbackId]);
-  else if ("userId" in event) await tx.rows(RECORD_FACTS_EVENT, [organizationId, event.type, event.userId]);
-  else await tx.rows(RECORD_EVENT, [organizationId, event.type, JSON.stringify(dataOf(event))]);
+  const { type } = event;
+  if ("feedbackId" in event && event.data === undefined) await tx.rows(RECORD_FEEDBACK_EVENT, { organizationId, type, feedbackId: event.feedbackId });
+  else if ("userId" in event) await tx.rows(RECORD_FACTS_EVENT, { organizationId, type, userId: event.userId });
+  else await tx.rows(RECORD_EVENT, { organizationId, type, data: JSON.stringify(dataOf(event)) });
 }

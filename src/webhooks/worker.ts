@@ -122,7 +122,7 @@ export class DeliveryWorker {
     if (this.delivered.length === 0) return;
     const done = this.delivered;
     this.delivered = [];
-    await this.options.db.rows(MARK_DELIVERED, [done.map(({ id }) => id), done.map(({ statusCode }) => statusCode)]);
+    await this.options.db.rows(MARK_DELIVERED, { deliveryIds: done.map(({ id }) => id), statusCodes: done.map(({ statusCode }) => statusCode) });
   }
 
   private async claim(): Promise<number> {
@@ -131,7 +131,7 @@ export class DeliveryWorker {
     const perEndpoint = new Map<number, number>();
     for (const endpointId of this.inFlight.values()) perEndpoint.set(endpointId, (perEndpoint.get(endpointId) ?? 0) + 1);
     const leaseMs = this.timeoutMs + this.stopGraceMs + 5_000;
-    const deliveries = await this.options.db.rows(CLAIM_DELIVERIES, [room, this.perEndpoint, [...perEndpoint.keys()], leaseMs, [...perEndpoint.values()]]);
+    const deliveries = await this.options.db.rows(CLAIM_DELIVERIES, { limit: room, perEndpoint: this.perEndpoint, busyEndpointIds: [...perEndpoint.keys()], leaseMs, inFlight: [...perEndpoint.values()] });
     for (const delivery of deliveries) {
       const attempt = this.attempt(delivery).finally(() => {
         this.inFlight.delete(attempt);
@@ -151,7 +151,7 @@ export class DeliveryWorker {
       }
       const statusCode = "statusCode" in outcome ? outcome.statusCode : null;
       const error = "statusCode" in outcome ? `HTTP ${outcome.statusCode}` : outcome.error;
-      await this.options.db.rows(MARK_ATTEMPT_FAILED, [delivery.id, statusCode, error, this.nextAttemptInMs(delivery)]);
+      await this.options.db.rows(MARK_ATTEMPT_FAILED, { deliveryId: delivery.id, statusCode, error, retryInMs: this.nextAttemptInMs(delivery) });
     } catch (error) {
       // The lease runs out and another attempt is made: at least once still holds.
       this.options.log.error({ err: error, eventId: delivery.eventId }, "webhook deliveries: could not record an attempt's outcome");
@@ -183,7 +183,7 @@ export class DeliveryWorker {
     if (Date.now() - this.lastCleanup < CLEANUP_EVERY_MS) return;
     this.lastCleanup = Date.now();
     for (let deleted = CLEANUP_BATCH; deleted === CLEANUP_BATCH && !this.stopping; ) {
-      [{ deleted }] = (await this.options.db.rows(DELETE_OLD_EVENTS, [KEEP_EVENTS_HOURS, CLEANUP_BATCH])) as [{ deleted: number }];
+      ({ deleted } = (await this.options.db.rows(DELETE_OLD_EVENTS, { keepHours: KEEP_EVENTS_HOURS, limit: CLEANUP_BATCH }))[0]!);
     }
   }
 }

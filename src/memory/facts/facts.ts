@@ -15,23 +15,23 @@ const CONTEXT_FACT_LIMIT = 500;
 
 /** The user's id; a 404 when the organization has no such user. */
 async function userIdOf(db: DriverQueries, organizationId: number, userExternalId: string): Promise<number> {
-  const [user] = await db.rows(FACT_USER, [organizationId, userExternalId]);
+  const [user] = await db.rows(FACT_USER, { organizationId, userExternalId });
   if (!user) throw notFound(USER_NOT_FOUND);
   return user.id;
 }
 
 export async function listFacts(db: DriverQueries, organizationId: number, userExternalId: string, options: { history: boolean; limit: number }) {
   const userId = await userIdOf(db, organizationId, userExternalId);
-  const [row] = await db.rows(FACTS, [organizationId, userId, options.history, options.limit]);
+  const [row] = await db.rows(FACTS, { organizationId, userId, history: options.history, limit: options.limit });
   return { userExternalId, facts: row?.facts ?? [] };
 }
 
 /** Forgets the fact for good (see FORGET_FACT); a 404 when the organization has no such fact. */
 export async function forgetFact(driver: Driver, organizationId: number, factId: number): Promise<void> {
   const forgotten = await driver.transaction(async (tx) => {
-    const [fact] = await tx.rows(LOCK_FACT, [organizationId, factId]);
+    const [fact] = await tx.rows(LOCK_FACT, { organizationId, factId });
     if (fact) {
-      await tx.rows(FORGET_FACT, [organizationId, factId, statementKey(fact.text)]);
+      await tx.rows(FORGET_FACT, { organizationId, factId, statement: statementKey(fact.text) });
       await recordEvent(tx, organizationId, { type: "memory.facts_changed", userId: fact.externalUserId });
     }
     return fact !== undefined;
@@ -68,13 +68,13 @@ export function contextBlock(facts: readonly ContextFact[], summary: string | nu
 
 export async function memoryContext(db: DriverQueries, organizationId: number, userExternalId: string, options: { maxChars: number; q?: string }) {
   const userId = await userIdOf(db, organizationId, userExternalId);
-  const [row] = await db.rows(CONTEXT, [organizationId, userId, options.q ?? null, CONTEXT_FACT_LIMIT]);
+  const [row] = await db.rows(CONTEXT, { organizationId, userId, q: options.q ?? null, limit: CONTEXT_FACT_LIMIT });
   const { context, factIds } = contextBlock(row?.facts ?? [], row?.summary ?? null, options.maxChars, options.q !== undefined);
   return { userExternalId, context, factIds };
 }
 
 export async function searchMessages(db: DriverQueries, organizationId: number, userExternalId: string, options: { q: string; limit: number }) {
   const userId = await userIdOf(db, organizationId, userExternalId);
-  const results: SearchResult[] = await db.rows(SEARCH_MESSAGES, [organizationId, userId, options.q, options.limit, SNIPPET_LIMIT]);
+  const results: SearchResult[] = await db.rows(SEARCH_MESSAGES, { organizationId, userId, q: options.q, limit: options.limit, snippetLimit: SNIPPET_LIMIT });
   return { userExternalId, results };
 }

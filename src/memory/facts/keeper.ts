@@ -21,14 +21,14 @@ async function keepFact(tx: DriverQueries, organizationId: number, userId: numbe
   const subject = fact.subject.trim().slice(0, SUBJECT_LIMIT);
   const key = statementKey(text);
   if (!key || !subject) return false;
-  const [place] = await tx.rows(FACT_NEIGHBOURS, [organizationId, userId, subject, key, fact.messageId]);
+  const [place] = await tx.rows(FACT_NEIGHBOURS, { organizationId, userId, subject, statement: key, messageId: fact.messageId });
   if (!place || place.forgotten || place.known) return false;
   if ([place.previousText, place.nextText].some((said) => said !== null && statementKey(said) === key)) return false;
-  if (place.previousCurrent) await tx.rows(CLOSE_FACT, [organizationId, place.previousId, fact.messageId]);
+  if (place.previousCurrent && place.previousId !== null) await tx.rows(CLOSE_FACT, { organizationId, factId: place.previousId, messageId: fact.messageId });
   // The fact stated before is current, or was closed by the next one: this one closes it now.
   // One closed by a fact since forgotten keeps its end.
   const supersedes = place.previousCurrent || (place.nextId !== null && place.previousSupersededById === place.nextId) ? place.previousId : null;
-  await tx.rows(INSERT_FACT, [organizationId, userId, subject, text, fact.messageId, place.nextId, supersedes]);
+  await tx.rows(INSERT_FACT, { organizationId, userId, subject, text, messageId: fact.messageId, supersededById: place.nextId, supersedesId: supersedes });
   return true;
 }
 
@@ -42,7 +42,7 @@ async function keepFact(tx: DriverQueries, organizationId: number, userId: numbe
  */
 export async function keepFacts(tx: DriverQueries, extractor: FactExtractor, organizationId: number, threadId: number, state: SummaryState) {
   if (state.lastMessageId === null || state.lastMessageId === state.summaryMessageId) return;
-  const added = await tx.rows(NEW_MESSAGES, [organizationId, threadId, state.summaryMessageId ?? 0, state.lastMessageId, MESSAGE_READ_LIMIT]);
+  const added = await tx.rows(NEW_MESSAGES, { organizationId, threadId, afterMessageId: state.summaryMessageId ?? 0, upToMessageId: state.lastMessageId, maxMessageChars: MESSAGE_READ_LIMIT });
   const users = added.filter((message) => message.role === "user");
   if (users.length === 0) return;
   const messages: FactMessage[] = added.map(({ id, role, content, createdAt, language }) => ({

@@ -1,7 +1,7 @@
 // The statements of user memory's facts and search (decisions.md, "User memory: facts across threads").
 // A user's subject timeline is ordered by statedAt, the source message's createdAt.
 import type { ExternalUser, Fact, Message } from "../../../generated/prisma/client.ts";
-import type { Statement } from "../../db/driver.ts";
+import { statement } from "../../db/statement.ts";
 import type { IsoTimestamp } from "../../db/json.ts";
 import { isoTimestampText as iso } from "../../db/sql.ts";
 
@@ -9,12 +9,9 @@ import { isoTimestampText as iso } from "../../db/sql.ts";
 const STEMMED_CONFIGS = ["simple", "english", "german", "french", "spanish", "portuguese", "italian", "dutch"];
 
 /**
- * $1 organization, $2 the user's externalId: the user's id, none when the organization has no such user.
+ * `organizationId` organization, `userExternalId` the user's externalId: the user's id, none when the organization has no such user.
  */
-export const FACT_USER: Statement<{ id: ExternalUser["id"] }> = {
-  name: "fact_user",
-  text: `SELECT "id" FROM "ExternalUser" WHERE "organizationId" = $1 AND "externalId" = $2`,
-};
+export const FACT_USER = statement<{ organizationId: number; userExternalId: string }, { id: ExternalUser["id"] }>("fact_user", `SELECT "id" FROM "ExternalUser" WHERE "organizationId" = :organizationId AND "externalId" = :userExternalId`);
 
 export interface NewMessage {
   id: Message["id"];
@@ -26,18 +23,15 @@ export interface NewMessage {
 }
 
 /**
- * $1 organization, $2 thread: its user and assistant messages after message $3 up to $4 (those
- * one ingest added), each cut to $5 characters.
+ * `organizationId` organization, `threadId` thread: its user and assistant messages after message `afterMessageId` up to `upToMessageId` (those
+ * one ingest added), each cut to `maxMessageChars` characters.
  */
-export const NEW_MESSAGES: Statement<NewMessage> = {
-  name: "new_messages",
-  text: `
-    SELECT m."id", m."role", left(m."content", $5::int) AS "content", ${iso('m."createdAt"')} AS "createdAt", m."language",
+export const NEW_MESSAGES = statement<{ organizationId: number; threadId: number; afterMessageId: number; upToMessageId: number; maxMessageChars: number }, NewMessage>("new_messages", `
+    SELECT m."id", m."role", left(m."content", :maxMessageChars::int) AS "content", ${iso('m."createdAt"')} AS "createdAt", m."language",
            t."externalUserId" AS "userId"
     FROM "Message" m JOIN "Thread" t ON t."id" = m."threadId"
-    WHERE m."organizationId" = $1 AND m."threadId" = $2 AND m."id" > $3 AND m."id" <= $4 AND m."role" IN ('user', 'assistant')
-    ORDER BY m."id"`,
-};
+    WHERE m."organizationId" = :organizationId AND m."threadId" = :threadId AND m."id" > :afterMessageId AND m."id" <= :upToMessageId AND m."role" IN ('user', 'assistant')
+    ORDER BY m."id"`);
 
 export interface FactNeighbours {
   /** The user asked to forget this statement on this subject. */
@@ -53,89 +47,74 @@ export interface FactNeighbours {
 }
 
 /**
- * Where a statement of user $2 on subject $3 made in message $5 falls in the subject's timeline
+ * Where a statement of user `userId` on subject `subject` made in message `messageId` falls in the subject's timeline
  * (ordered by statedAt, then message, as src/memory/facts/supersede.ts): the fact stated just
  * before it and the one stated just after it, two index probes; whether the message already has
- * a fact of the subject; and whether the user asked to forget the statement $4 (its statementKey).
+ * a fact of the subject; and whether the user asked to forget the statement `statement` (its statementKey).
  */
-export const FACT_NEIGHBOURS: Statement<FactNeighbours> = {
-  name: "fact_neighbours",
-  text: `
-    WITH stated AS (SELECT "createdAt" AS "at" FROM "Message" WHERE "organizationId" = $1 AND "id" = $5)
+export const FACT_NEIGHBOURS = statement<{ organizationId: number; userId: number; subject: string; statement: string; messageId: number }, FactNeighbours>("fact_neighbours", `
+    WITH stated AS (SELECT "createdAt" AS "at" FROM "Message" WHERE "organizationId" = :organizationId AND "id" = :messageId)
     SELECT
       EXISTS (SELECT 1 FROM "FactForgotten"
-              WHERE "organizationId" = $1 AND "externalUserId" = $2 AND "subject" = $3 AND "statement" = $4) AS "forgotten",
-      EXISTS (SELECT 1 FROM "Fact" WHERE "messageId" = $5 AND "organizationId" = $1 AND "subject" = $3) AS "known",
+              WHERE "organizationId" = :organizationId AND "externalUserId" = :userId AND "subject" = :subject AND "statement" = :statement) AS "forgotten",
+      EXISTS (SELECT 1 FROM "Fact" WHERE "messageId" = :messageId AND "organizationId" = :organizationId AND "subject" = :subject) AS "known",
       previous."id" AS "previousId", previous."text" AS "previousText", previous."invalidAt" IS NULL AS "previousCurrent",
       previous."supersededById" AS "previousSupersededById",
       next."id" AS "nextId", next."text" AS "nextText"
     FROM stated
     LEFT JOIN LATERAL (
       SELECT "id", "text", "invalidAt", "supersededById" FROM "Fact"
-      WHERE "organizationId" = $1 AND "externalUserId" = $2 AND "subject" = $3 AND ("statedAt", "messageId") < (stated."at", $5)
+      WHERE "organizationId" = :organizationId AND "externalUserId" = :userId AND "subject" = :subject AND ("statedAt", "messageId") < (stated."at", :messageId)
       ORDER BY "statedAt" DESC, "messageId" DESC LIMIT 1) previous ON true
     LEFT JOIN LATERAL (
       SELECT "id", "text" FROM "Fact"
-      WHERE "organizationId" = $1 AND "externalUserId" = $2 AND "subject" = $3 AND ("statedAt", "messageId") > (stated."at", $5)
-      ORDER BY "statedAt", "messageId" LIMIT 1) next ON true`,
-};
+      WHERE "organizationId" = :organizationId AND "externalUserId" = :userId AND "subject" = :subject AND ("statedAt", "messageId") > (stated."at", :messageId)
+      ORDER BY "statedAt", "messageId" LIMIT 1) next ON true`);
 
-/** $1 organization, $2 fact: no longer current from the time of message $3 (frees the subject's current slot). */
-export const CLOSE_FACT: Statement<never> = {
-  name: "close_fact",
-  text: `
-    UPDATE "Fact" SET "invalidAt" = (SELECT "createdAt" FROM "Message" WHERE "organizationId" = $1 AND "id" = $3)
-    WHERE "organizationId" = $1 AND "id" = $2`,
-};
+/** `organizationId` organization, `factId` fact: no longer current from the time of message `messageId` (frees the subject's current slot). */
+export const CLOSE_FACT = statement<{ organizationId: number; factId: number; messageId: number }, never>("close_fact", `
+    UPDATE "Fact" SET "invalidAt" = (SELECT "createdAt" FROM "Message" WHERE "organizationId" = :organizationId AND "id" = :messageId)
+    WHERE "organizationId" = :organizationId AND "id" = :factId`);
 
 /**
- * Keeps the statement of user $2 on subject $3 with text $4 from message $5, stated at the
- * message's createdAt: superseded by fact $6 when one was stated after it (else current), and
- * superseding fact $7 (its invalidAt becomes this statedAt) when it is given.
+ * Keeps the statement of user `userId` on subject `subject` with text `text` from message `messageId`, stated at the
+ * message's createdAt: superseded by fact `supersededById` when one was stated after it (else current), and
+ * superseding fact `supersedesId` (its invalidAt becomes this statedAt) when it is given.
  */
-export const INSERT_FACT: Statement<{ id: Fact["id"] }> = {
-  name: "insert_fact",
-  text: `
+export const INSERT_FACT = statement<{ organizationId: number; userId: number; subject: string; text: string; messageId: number; supersededById: number | null; supersedesId: number | null }, { id: Fact["id"] }>("insert_fact", `
     WITH source AS (
-      SELECT "id", "threadId", "createdAt" FROM "Message" WHERE "organizationId" = $1 AND "id" = $5
+      SELECT "id", "threadId", "createdAt" FROM "Message" WHERE "organizationId" = :organizationId AND "id" = :messageId
     ), next AS (
-      SELECT "id", "statedAt" FROM "Fact" WHERE "organizationId" = $1 AND "id" = $6::int
+      SELECT "id", "statedAt" FROM "Fact" WHERE "organizationId" = :organizationId AND "id" = :supersededById::int
     ), added AS (
       INSERT INTO "Fact" ("organizationId", "externalUserId", "subject", "text", "statedAt", "invalidAt", "supersededById", "threadId", "messageId")
-      SELECT $1, $2, $3, $4, source."createdAt", next."statedAt", next."id", source."threadId", source."id"
+      SELECT :organizationId, :userId, :subject, :text, source."createdAt", next."statedAt", next."id", source."threadId", source."id"
       FROM source LEFT JOIN next ON true
       RETURNING "id", "statedAt"
     ), superseded AS (
       UPDATE "Fact" f SET "invalidAt" = added."statedAt", "supersededById" = added."id"
-      FROM added WHERE f."organizationId" = $1 AND f."id" = $7::int
+      FROM added WHERE f."organizationId" = :organizationId AND f."id" = :supersedesId::int
     )
-    SELECT "id" FROM added`,
-};
+    SELECT "id" FROM added`);
 
 /**
- * $1 organization, $2 fact: its subject, text and user, and its user's row locked, as Create Thread
+ * `organizationId` organization, `factId` fact: its subject, text and user, and its user's row locked, as Create Thread
  * locks it, so that forgetting and keeping facts take turns. No row: no such fact.
  */
-export const LOCK_FACT: Statement<Pick<Fact, "subject" | "text" | "externalUserId">> = {
-  name: "lock_fact",
-  text: `
+export const LOCK_FACT = statement<{ organizationId: number; factId: number }, Pick<Fact, "subject" | "text" | "externalUserId">>("lock_fact", `
     SELECT f."subject", f."text", f."externalUserId" FROM "Fact" f JOIN "ExternalUser" u ON u."id" = f."externalUserId"
-    WHERE f."organizationId" = $1 AND f."id" = $2
-    FOR UPDATE OF u`,
-};
+    WHERE f."organizationId" = :organizationId AND f."id" = :factId
+    FOR UPDATE OF u`);
 
-/** $1 organization, $2 fact: deleted, and its statement $3 (statementKey) on its subject remembered as forgotten. */
-export const FORGET_FACT: Statement<never> = {
-  name: "forget_fact",
-  text: `
+/** `organizationId` organization, `factId` fact: deleted, and its statement `statement` (statementKey) on its subject remembered as forgotten. */
+export const FORGET_FACT = statement<{ organizationId: number; factId: number; statement: string }, never>("forget_fact", `
     WITH gone AS (
-      DELETE FROM "Fact" WHERE "organizationId" = $1 AND "id" = $2
+      DELETE FROM "Fact" WHERE "organizationId" = :organizationId AND "id" = :factId
       RETURNING "organizationId", "externalUserId", "subject"
     )
     INSERT INTO "FactForgotten" ("organizationId", "externalUserId", "subject", "statement")
-    SELECT "organizationId", "externalUserId", "subject", $3 FROM gone
-    ON CONFLICT DO NOTHING`,
-};
+    SELECT "organizationId", "externalUserId", "subject", :statement FROM gone
+    ON CONFLICT DO NOTHING`);
 
 /** The Fact object of openapi.yaml. */
 export interface FactView {
@@ -156,22 +135,19 @@ export const factJson = `json_build_object(
   'source', json_build_object('threadId', t."id", 'threadExternalId', t."externalId", 'messageId', m."id", 'messageExternalId', m."externalId"))`;
 
 /**
- * $1 organization, $2 user id: the user's facts, current ones only unless $3, newest statedAt
- * first (then id), at most $4, as JSON Fact objects.
+ * `organizationId` organization, `userId` user id: the user's facts, current ones only unless `history`, newest statedAt
+ * first (then id), at most `limit`, as JSON Fact objects.
  */
-export const FACTS: Statement<{ facts: FactView[] }> = {
-  name: "facts",
-  text: `
+export const FACTS = statement<{ organizationId: number; userId: number; history: boolean; limit: number }, { facts: FactView[] }>("facts", `
     SELECT COALESCE(json_agg(listed."fact" ORDER BY listed."statedAt" DESC, listed."id" DESC), '[]') AS "facts"
     FROM (
       SELECT f."id", f."statedAt", ${factJson} AS "fact"
       FROM "Fact" f
       JOIN "Thread" t ON t."id" = f."threadId"
       JOIN "Message" m ON m."id" = f."messageId"
-      WHERE f."organizationId" = $1 AND f."externalUserId" = $2 AND ($3::boolean OR f."invalidAt" IS NULL)
+      WHERE f."organizationId" = :organizationId AND f."externalUserId" = :userId AND (:history::boolean OR f."invalidAt" IS NULL)
       ORDER BY f."statedAt" DESC, f."id" DESC
-      LIMIT $4::int) listed`,
-};
+      LIMIT :limit::int) listed`);
 
 export interface ContextFact {
   id: Fact["id"];
@@ -181,30 +157,27 @@ export interface ContextFact {
 }
 
 /**
- * $1 organization, $2 user id: the user's current facts (at most $4), those most related to the
- * words of $3 first when it is given (ranked in their source message's language, by any of the
+ * `organizationId` organization, `userId` user id: the user's current facts (at most `limit`), those most related to the
+ * words of `q` first when it is given (ranked in their source message's language, by any of the
  * words: plainto_tsquery's & made |), then newest first; and the summary of the user's latest thread that has one (as the memory lookup).
  */
-export const CONTEXT: Statement<{ facts: ContextFact[]; summary: string | null }> = {
-  name: "context",
-  text: `
+export const CONTEXT = statement<{ organizationId: number; userId: number; q: string | null; limit: number }, { facts: ContextFact[]; summary: string | null }>("context", `
     SELECT
       COALESCE((
         SELECT json_agg(json_build_object('id', c."id", 'subject', c."subject", 'text', c."text", 'statedAt', ${iso('c."statedAt"')})
                         ORDER BY c."rank" DESC, c."statedAt" DESC, c."id" DESC)
         FROM (
           SELECT f."id", f."subject", f."text", f."statedAt",
-                 CASE WHEN $3::text IS NULL THEN 0
+                 CASE WHEN :q::text IS NULL THEN 0
                       ELSE ts_rank(message_search_vector(m."language", f."subject" || ' ' || f."text"),
-                                   replace(message_search_query(m."language", $3::text)::text, ' & ', ' | ')::tsquery) END AS "rank"
+                                   replace(message_search_query(m."language", :q::text)::text, ' & ', ' | ')::tsquery) END AS "rank"
           FROM "Fact" f JOIN "Message" m ON m."id" = f."messageId"
-          WHERE f."organizationId" = $1 AND f."externalUserId" = $2 AND f."invalidAt" IS NULL
+          WHERE f."organizationId" = :organizationId AND f."externalUserId" = :userId AND f."invalidAt" IS NULL
           ORDER BY "rank" DESC, f."statedAt" DESC, f."id" DESC
-          LIMIT $4::int) c), '[]') AS "facts",
+          LIMIT :limit::int) c), '[]') AS "facts",
       (SELECT "summary" FROM "Thread"
-       WHERE "organizationId" = $1 AND "externalUserId" = $2 AND "summary" <> ''
-       ORDER BY "createdAt" DESC, "id" DESC LIMIT 1) AS "summary"`,
-};
+       WHERE "organizationId" = :organizationId AND "externalUserId" = :userId AND "summary" <> ''
+       ORDER BY "createdAt" DESC, "id" DESC LIMIT 1) AS "summary"`);
 
 export interface SearchResult {
   threadId: number;
@@ -218,38 +191,35 @@ export interface SearchResult {
   score: number;
 }
 
-/** A tsquery of $3's words in every language search knows: what the GIN index can look up before the language of each message is known. */
-const anyLanguageQuery = STEMMED_CONFIGS.map((config) => `plainto_tsquery('${config}'::regconfig, $3::text)`).join(" || ");
+/** A tsquery of `q`'s words in every language search knows: what the GIN index can look up before the language of each message is known. */
+const anyLanguageQuery = STEMMED_CONFIGS.map((config) => `plainto_tsquery('${config}'::regconfig, :q::text)`).join(" || ");
 
 /**
- * $1 organization, $2 user id: the user's own messages matching the words of $3 in the message's
- * language (stemmed where it is known), best first (ts_rank, then newer), at most $4, each with a
- * snippet of at most $5 characters: the whole message when it is that short, else the passage
+ * `organizationId` organization, `userId` user id: the user's own messages matching the words of `q` in the message's
+ * language (stemmed where it is known), best first (ts_rank, then newer), at most `limit`, each with a
+ * snippet of at most `snippetLimit` characters: the whole message when it is that short, else the passage
  * around the match. The user's threads are given as an array, so that PostgreSQL can AND two
  * bitmaps before it reads a row: the messages of those threads (a btree) and those matching the
  * words in any language (the GIN index); each such message is then matched in its own language.
  * Planned by the thread's join instead, it computed the tsvector of every message of the user.
  */
-export const SEARCH_MESSAGES: Statement<SearchResult> = {
-  name: "search_messages",
-  text: `
+export const SEARCH_MESSAGES = statement<{ organizationId: number; userId: number; q: string; limit: number; snippetLimit: number }, SearchResult>("search_messages", `
     SELECT found."threadId", t."externalId" AS "threadExternalId", found."id" AS "messageId", found."externalId" AS "messageExternalId",
            found."role", ${iso('found."createdAt"')} AS "createdAt",
-           CASE WHEN char_length(found."content") <= $5::int THEN found."content"
+           CASE WHEN char_length(found."content") <= :snippetLimit::int THEN found."content"
                 ELSE left(ts_headline(message_search_config(found."language"), found."content", found."query",
-                                      'StartSel="",StopSel="",MaxWords=40,MinWords=15,ShortWord=2,MaxFragments=1'), $5::int) END AS "snippet",
+                                      'StartSel="",StopSel="",MaxWords=40,MinWords=15,ShortWord=2,MaxFragments=1'), :snippetLimit::int) END AS "snippet",
            found."score"
     FROM (
       SELECT m."id", m."threadId", m."externalId", m."role", m."createdAt", m."content", m."language", q."query",
              ts_rank(message_search_vector(m."language", m."content"), q."query")::float8 AS "score"
       FROM "Message" m
-      CROSS JOIN LATERAL (SELECT message_search_query(m."language", $3::text) AS "query") q
-      WHERE m."organizationId" = $1 AND m."role" = 'user'
-        AND m."threadId" = ANY ((SELECT array_agg("id") FROM "Thread" WHERE "organizationId" = $1 AND "externalUserId" = $2)::int[])
+      CROSS JOIN LATERAL (SELECT message_search_query(m."language", :q::text) AS "query") q
+      WHERE m."organizationId" = :organizationId AND m."role" = 'user'
+        AND m."threadId" = ANY ((SELECT array_agg("id") FROM "Thread" WHERE "organizationId" = :organizationId AND "externalUserId" = :userId)::int[])
         AND message_search_vector(m."language", m."content") @@ (${anyLanguageQuery})
         AND message_search_vector(m."language", m."content") @@ q."query"
       ORDER BY "score" DESC, m."createdAt" DESC, m."id" DESC
-      LIMIT $4::int) found
+      LIMIT :limit::int) found
     JOIN "Thread" t ON t."id" = found."threadId"
-    ORDER BY found."score" DESC, found."createdAt" DESC, found."id" DESC`,
-};
+    ORDER BY found."score" DESC, found."createdAt" DESC, found."id" DESC`);

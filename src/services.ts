@@ -86,7 +86,7 @@ export function createServices(
       async delete(organizationId: number, externalId: string): Promise<void> {
         if (!(await deleteUser(database, organizationId, externalId))) throw notFound("User not found");
       },
-      listSegments: (organizationId: number) => listSegments(prisma, organizationId),
+      listSegments: (organizationId: number) => listSegments(database.driver, organizationId),
     },
     threads: {
       ingest: (organizationId: number, input: ThreadInput) => ingestThreadWithSummary(database, summaries, organizationId, input, factExtractor),
@@ -97,16 +97,16 @@ export function createServices(
         return messages;
       },
       findMessage: (organizationId: number, threadId: number, messageId: number) => findThreadMessage(database.driver, organizationId, threadId, messageId),
-      listIntents: (organizationId: number, projectId?: number) => listIntents(prisma, organizationId, projectId),
+      listIntents: (organizationId: number, projectId?: number) => listIntents(database.driver, organizationId, projectId),
     },
     feedback: {
       record: (organizationId: number, caller: FeedbackCaller, input: FeedbackInput) => recordFeedback(database, organizationId, caller, input),
-      list: (organizationId: number, filters: FeedbackFilters, page: PageRequest) => listFeedback(prisma, organizationId, filters, page),
+      list: (organizationId: number, filters: FeedbackFilters, page: PageRequest) => listFeedback(database.driver, organizationId, filters, page),
       stats: (organizationId: number, filters: FeedbackFilters, groupBy?: GroupBy) => feedbackStats(prisma, organizationId, filters, groupBy),
     },
     attributes: {
-      upsert: (organizationId: number, input: AttributeInput) => upsertAttribute(prisma, organizationId, input),
-      list: (organizationId: number, projectId?: number) => listAttributes(prisma, organizationId, projectId),
+      upsert: (organizationId: number, input: AttributeInput) => upsertAttribute(database.driver, organizationId, input),
+      list: (organizationId: number, projectId?: number) => listAttributes(database.driver, organizationId, projectId),
     },
     webhooks: {
       create: (organizationId: number, input: WebhookInput) => createWebhook(database.driver, webhookUrls, organizationId, input),

@@ -1,6 +1,6 @@
 import type { Db } from "../../src/db/types.ts";
 import type { FeedbackFilters } from "../../src/feedback/filters.ts";
-import type { PageRequest } from "../../src/feedback/listing.ts";
+import type { PageRequest } from "../../src/threads/listing.ts";
 import type { GroupBy } from "../../src/feedback/stats.ts";
 
 export type ReadingCase =

@@ -8,7 +8,8 @@ import pg from "pg";
 import { Prisma } from "../../generated/prisma/client.ts";
 import { openDatabase } from "../../src/db/database.ts";
 import type { Db } from "../../src/db/types.ts";
-import { listFeedback } from "../../src/feedback/listing.ts";
+import { valuesOf } from "../../src/db/statement.ts";
+import { feedbackListing } from "../../src/feedback/sql.ts";
 import { feedbackStats } from "../../src/feedback/stats.ts";
 import { readingCases, seededOrganization, type ReadingCase } from "./cases.ts";
 
@@ -20,8 +21,12 @@ const database = await openDatabase({ databaseUrl });
 const client = new pg.Client({ connectionString: databaseUrl });
 await client.connect();
 
-/** The statements a case sends, captured with Prisma's parameters instead of run. */
-async function statementsOf(organizationId: number, readingCase: ReadingCase): Promise<Prisma.Sql[]> {
+/** The statements a case sends (the statistics' captured with Prisma's parameters instead of run). */
+async function statementsOf(organizationId: number, readingCase: ReadingCase): Promise<{ text: string; values: unknown[] }[]> {
+  if (readingCase.kind === "list") {
+    const { count, page, params } = feedbackListing(organizationId, readingCase.filters, readingCase.page);
+    return [count, page].map((statement) => ({ text: statement.text, values: valuesOf(statement, params) }));
+  }
   const captured: Prisma.Sql[] = [];
   const recorder = {
     $queryRaw: async (strings: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) => {
@@ -29,8 +34,7 @@ async function statementsOf(organizationId: number, readingCase: ReadingCase): P
       return [{ count: 0 }];
     },
   } as unknown as Db;
-  if (readingCase.kind === "list") await listFeedback(recorder, organizationId, readingCase.filters, readingCase.page);
-  else await feedbackStats(recorder, organizationId, readingCase.filters, readingCase.groupBy);
+  await feedbackStats(recorder, organizationId, readingCase.filters, readingCase.groupBy);
   return captured;
 }
 

@@ -1,22 +1,15 @@
 // The statements of feedback: what a vote is given on, the vote, and its options.
 import type { AttributeOption, Feedback, Message, Thread } from "../../generated/prisma/client.ts";
-import { statement } from "../db/statement.ts";
+import { attributeJson, optionSummaryProperties } from "../attributes/sql.ts";
+import { listingCount } from "../db/counting.ts";
+import { composedStatement, statement } from "../db/statement.ts";
+import type { FeedbackFilters } from "./filters.ts";
 import type { FeedbackView, PublicFeedbackView } from "./views.ts";
 import { externalUserJson, publicExternalUserJson } from "../db/json.ts";
-import { isoTimestampText as iso } from "../db/sql.ts";
+import { containsPattern, isoTimestampText as iso } from "../db/sql.ts";
 
 /** The AttributeOption object of `AttributeOption o`: its full attribute `Attribute a`, with all its options. */
-const attributeOptionJson = (() => {
-  const summary = (alias: string) =>
-    `'id', ${alias}."id", 'attributeId', ${alias}."attributeId", 'name', ${alias}."name",
-     'createdAt', ${iso(`${alias}."createdAt"`)}, 'updatedAt', ${iso(`${alias}."updatedAt"`)}`;
-  return `json_build_object(${summary("o")},
-    'attribute', json_build_object(
-      'id', a."id", 'organizationId', a."organizationId", 'projectId', a."projectId", 'name', a."name",
-      'createdAt', ${iso('a."createdAt"')}, 'updatedAt', ${iso('a."updatedAt"')},
-      'options', (SELECT json_agg(json_build_object(${summary("ao")}) ORDER BY ao."id")
-        FROM "AttributeOption" ao WHERE ao."organizationId" = a."organizationId" AND ao."attributeId" = a."id")))`;
-})();
+const attributeOptionJson = `json_build_object(${optionSummaryProperties("o")}, 'attribute', ${attributeJson})`;
 
 /** Which message `Message m` is, as a Feedback object names it. */
 const messageIdentity = `'externalId', m."externalId", 'role', m."role"`;
@@ -154,3 +147,70 @@ export const FEEDBACK_OPTIONS = statement<{ organizationId: number; feedbackId: 
     SELECT ${feedbackJson("SELECT unnest(:optionIds::int[])", ":publicKey::boolean")} AS "feedback"
     FROM "Feedback" f ${feedbackJoins}
     WHERE f."organizationId" = :organizationId AND f."id" = :feedbackId`);
+
+type FeedbackFilter = keyof FeedbackFilters;
+
+/** The listing's values: the filters' (the search term as its ILIKE pattern), then the page. */
+type FeedbackListingParams = Omit<FeedbackFilters, "search"> & { organizationId: number; searchPattern?: string; pageSize: number; offset: number };
+
+/**
+ * The conditions on `Feedback f`, every one scoped to the organization (subqueries included) so
+ * that each can use an index leading with organizationId. Ids of another organization match
+ * nothing, so they filter out instead of failing. Listed in a fixed order: a set of filters always makes the same text.
+ */
+const FEEDBACK_CONDITIONS: Record<FeedbackFilter, string> = {
+  projectId: `f."projectId" = :projectId::int`,
+  threadIds: `f."threadId" = ANY(:threadIds::int[])`,
+  feedbackType: `f."feedbackType" = :feedbackType::text`,
+  after: `f."createdAt" > (:after::timestamptz AT TIME ZONE 'UTC')`,
+  before: `f."createdAt" < (:before::timestamptz AT TIME ZONE 'UTC')`,
+  externalUserIds: `f."externalUserId" IN (
+      SELECT u."id" FROM "ExternalUser" u
+      WHERE u."organizationId" = :organizationId AND u."externalId" = ANY(:externalUserIds::text[]))`,
+  attributeOptionIds: `f."id" IN (
+      SELECT fo."feedbackId" FROM "FeedbackOption" fo
+      WHERE fo."organizationId" = :organizationId AND fo."attributeOptionId" = ANY(:attributeOptionIds::int[]))`,
+  search: `f."feedbackText" ILIKE :searchPattern`,
+};
+
+const FEEDBACK_FILTERS = Object.keys(FEEDBACK_CONDITIONS) as FeedbackFilter[];
+
+const feedbackWhere = (given: ReadonlySet<FeedbackFilter>) =>
+  [`f."organizationId" = :organizationId`, ...[...given].map((filter) => FEEDBACK_CONDITIONS[filter])].join(" AND ");
+
+/** The count of all feedback the filters match (a search's stops at 10,000: `listingCount`). */
+const FEEDBACK_COUNT = composedStatement<FeedbackFilter, FeedbackListingParams, { count: number; countExact: boolean }>(
+  "feedback_count",
+  FEEDBACK_FILTERS,
+  (given) => {
+    const count = listingCount(given.has("search"));
+    return `SELECT ${count.columns} FROM (SELECT 1 FROM "Feedback" f WHERE ${feedbackWhere(given)} ${count.limit}) matching`;
+  },
+);
+
+/** One page of the matching feedback's Feedback objects, newest first, built by PostgreSQL. */
+const FEEDBACK_PAGE = composedStatement<FeedbackFilter, FeedbackListingParams, { feedback: FeedbackView }>("feedback_page", FEEDBACK_FILTERS, (given) => `
+    SELECT ${feedbackJson(storedFeedbackOptions)} AS "feedback"
+    FROM (
+      SELECT f.* FROM "Feedback" f WHERE ${feedbackWhere(given)}
+      ORDER BY f."createdAt" DESC, f."id" DESC
+      LIMIT :pageSize OFFSET :offset) f
+    ${feedbackJoins}
+    ORDER BY f."createdAt" DESC, f."id" DESC`);
+
+/** The listing's two statements for these filters (empty lists are no filter) and their values. */
+export function feedbackListing(organizationId: number, filters: FeedbackFilters, page: { pageSize: number; pageIndex: number }) {
+  const given = FEEDBACK_FILTERS.filter((filter) => {
+    const value = filters[filter];
+    return value !== undefined && !(Array.isArray(value) && value.length === 0);
+  });
+  const { search, ...exact } = filters;
+  const params: FeedbackListingParams = {
+    ...exact,
+    organizationId,
+    searchPattern: search === undefined ? undefined : containsPattern(search),
+    pageSize: page.pageSize,
+    offset: page.pageSize * page.pageIndex,
+  };
+  return { count: FEEDBACK_COUNT.of(given), page: FEEDBACK_PAGE.of(given), params };
+}

@@ -1,8 +1,6 @@
-import { Prisma } from "../../generated/prisma/client.ts";
-import { feedbackJoins, feedbackJson, storedFeedbackOptions } from "./sql.ts";
-import type { Db } from "../db/types.ts";
 import type { MessageRole } from "../threads/views.ts";
-import type { ExternalUserView, IsoTimestamp } from "../users/json.ts";
+import type { IsoTimestamp } from "../db/json.ts";
+import type { ExternalUserView } from "../users/json.ts";
 
 interface AttributeOptionSummary {
   id: number;
@@ -38,19 +36,6 @@ export interface FeedbackView {
   externalUser: ExternalUserView;
   createdAt: IsoTimestamp;
   updatedAt: IsoTimestamp;
-}
-
-/**
- * The Feedback objects of the rows `source` selects from "Feedback", newest first, in one
- * statement: PostgreSQL builds the JSON (the same as POST /api/external/feedback answers), every
- * subquery scoped to the organization.
- */
-export async function loadFeedbackViews(db: Db, source: Prisma.Sql): Promise<FeedbackView[]> {
-  const rows = await db.$queryRaw<{ feedback: FeedbackView }[]>`
-    SELECT ${Prisma.raw(feedbackJson(storedFeedbackOptions))} AS "feedback"
-    FROM (${source}) f ${Prisma.raw(feedbackJoins)}
-    ORDER BY f."createdAt" DESC, f."id" DESC`;
-  return rows.map((row) => row.feedback);
 }
 
 /** The Feedback object as a public key's caller sees it (`feedbackJson`): no personal data. */

@@ -1,5 +1,4 @@
-import type { Prisma } from "../../generated/prisma/client.ts";
-import { prismaQueries } from "../db/prismaQueries.ts";
+import type { DriverQueries } from "../db/driver.ts";
 import { LOCK_ORGANIZATION_COUNT } from "./sql.ts";
 
 /**
@@ -18,6 +17,6 @@ export type LockedCount = keyof typeof ORGANIZATION_COUNTS;
  * misses what concurrent transactions have added but not yet committed). The count must be a
  * statement of its own after this one, so that its snapshot is taken once the lock is held.
  */
-export async function lockOrganizationCount(tx: Prisma.TransactionClient, organizationId: number, count: LockedCount): Promise<void> {
-  await prismaQueries(tx).rows(LOCK_ORGANIZATION_COUNT, { table: ORGANIZATION_COUNTS[count], organizationId });
+export async function lockOrganizationCount(tx: DriverQueries, organizationId: number, count: LockedCount): Promise<void> {
+  await tx.rows(LOCK_ORGANIZATION_COUNT, { table: ORGANIZATION_COUNTS[count], organizationId });
 }

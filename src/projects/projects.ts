@@ -1,4 +1,5 @@
 import type { PrismaClient } from "../../generated/prisma/client.ts";
+import { prismaQueries } from "../db/prismaQueries.ts";
 import { inTransaction, type Db } from "../db/types.ts";
 import { conflict, invalidInput, notFound } from "../errors.ts";
 import { LIMITS, refuseOverLimit } from "../limits.ts";
@@ -27,7 +28,7 @@ export function createProject(prisma: PrismaClient, organizationId: number, name
   return inTransaction(prisma, async (tx) => {
     try {
       const project = await tx.project.create({ data: { organizationId, name }, select: SUMMARY });
-      await lockOrganizationCount(tx, organizationId, "projects");
+      await lockOrganizationCount(prismaQueries(tx), organizationId, "projects");
       await refuseOverLimit(tx.project.count({ where: { organizationId } }), LIMITS.projectsPerOrganization, (limit) =>
         invalidInput(`an organization has at most ${limit} projects`),
       );
@@ -37,15 +38,4 @@ export function createProject(prisma: PrismaClient, organizationId: number, name
       throw error;
     }
   });
-}
-
-/** The given project of the organization, or its default (first) project; 404 otherwise. */
-export async function resolveProject(db: Db, organizationId: number, projectId?: number): Promise<ProjectSummary> {
-  const project = await db.project.findFirst({
-    where: { organizationId, ...(projectId === undefined ? {} : { id: projectId }) },
-    orderBy: { id: "asc" },
-    select: SUMMARY,
-  });
-  if (!project) throw projectNotFound();
-  return project;
 }

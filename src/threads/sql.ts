@@ -2,7 +2,7 @@
 import type { ExternalUser, Message, Project, Thread } from "../../generated/prisma/client.ts";
 import { composedStatement, statement } from "../db/statement.ts";
 import { listingCount } from "../db/counting.ts";
-import { externalUserJson } from "../db/json.ts";
+import { externalUserJson, type IsoTimestamp } from "../db/json.ts";
 import { containsPattern, isoTimestampText as iso } from "../db/sql.ts";
 import type { MessageView, ThreadView } from "./views.ts";
 
@@ -270,3 +270,24 @@ export const MESSAGE = statement<{ organizationId: number; threadId: number; mes
     ) AS "message"
     FROM "Thread" t
     WHERE t."organizationId" = :organizationId AND t."id" = :threadId`);
+
+export interface ProjectIntentView {
+  id: number;
+  projectId: number;
+  name: string;
+  createdAt: IsoTimestamp;
+}
+
+/**
+ * The organization's intents, of project `projectId` when not null (another organization's project
+ * lists nothing), by name then id. Names compare byte by byte (COLLATE "C"), so that the order is
+ * the same on every database whatever its locale.
+ */
+export const LIST_INTENTS = statement<{ organizationId: number; projectId: number | null }, ProjectIntentView>(
+  "intent_list",
+  `
+    SELECT "id", "projectId", "name", ${iso('"createdAt"')} AS "createdAt"
+    FROM "Intent"
+    WHERE "organizationId" = :organizationId AND (:projectId::int IS NULL OR "projectId" = :projectId)
+    ORDER BY "name" COLLATE "C", "id"`,
+);

@@ -1,4 +1,5 @@
-import type { ExternalUserView, IsoTimestamp } from "../users/json.ts";
+import type { IsoTimestamp } from "../db/json.ts";
+import type { ExternalUserView } from "../users/json.ts";
 
 export type MessageRole = "user" | "assistant" | "system" | "tool";
 

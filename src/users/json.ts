@@ -1,8 +1,4 @@
-import { Prisma } from "../../generated/prisma/client.ts";
-import { externalUserJson as externalUserJsonText, segmentJson as segmentJsonText } from "../db/json.ts";
-
-/** A timestamp as the database writes it into JSON: ISO 8601 in UTC (src/db/sql.ts). */
-export type IsoTimestamp = string;
+import type { IsoTimestamp } from "../db/json.ts";
 
 export interface SegmentTypeView {
   id: number;
@@ -35,9 +31,3 @@ export interface ExternalUserView {
   createdAt: IsoTimestamp;
   updatedAt: IsoTimestamp;
 }
-
-/** SQL building the Segment object of `Segment s` with its type `SegmentType st`. */
-export const segmentJson = Prisma.raw(segmentJsonText);
-
-/** SQL building the ExternalUser object of `ExternalUser u` with its segments (ordered by type). */
-export const externalUserJson = Prisma.raw(externalUserJsonText);

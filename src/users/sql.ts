@@ -1,8 +1,8 @@
 // The statements of external users and their segments.
 import type { ExternalUser } from "../../generated/prisma/client.ts";
 import { statement } from "../db/statement.ts";
-import type { ExternalUserView } from "./json.ts";
-import { externalUserJson } from "../db/json.ts";
+import type { ExternalUserView, SegmentView } from "./json.ts";
+import { externalUserJson, segmentJson } from "../db/json.ts";
 
 /**
  * `organizationId` organization, `userId` user id: the ExternalUser object, built by PostgreSQL (JSON, as
@@ -94,3 +94,17 @@ export const DELETE_UNHELD_SEGMENTS = statement<{ organizationId: number; segmen
     DELETE FROM "Segment" s
     WHERE s."organizationId" = :organizationId AND s."id" = ANY(:segmentIds::int[])
       AND NOT EXISTS (SELECT 1 FROM "UserSegment" us WHERE us."organizationId" = :organizationId AND us."segmentId" = s."id")`);
+
+/**
+ * The organization's segments with their types, by type name then segment name, compared byte by
+ * byte (COLLATE "C") so that the order is the same on every database whatever its locale.
+ */
+export const LIST_SEGMENTS = statement<{ organizationId: number }, { segment: SegmentView }>(
+  "segment_list",
+  `
+    SELECT ${segmentJson} AS "segment"
+    FROM "Segment" s
+    JOIN "SegmentType" st ON st."id" = s."userSegmentTypeId"
+    WHERE s."organizationId" = :organizationId
+    ORDER BY st."name" COLLATE "C", s."name" COLLATE "C"`,
+);

@@ -25,7 +25,10 @@ await client.connect();
 async function statementsOf(organizationId: number, readingCase: ReadingCase): Promise<{ text: string; values: unknown[] }[]> {
   if (readingCase.kind === "list") {
     const { count, page, params } = feedbackListing(organizationId, readingCase.filters, readingCase.page);
-    return [count, page].map((statement) => ({ text: statement.text, values: valuesOf(statement, params) }));
+    return [
+      { text: count.text, values: valuesOf(count, params) },
+      { text: page.text, values: valuesOf(page, params) },
+    ];
   }
   const captured: Prisma.Sql[] = [];
   const recorder = {

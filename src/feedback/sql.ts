@@ -151,7 +151,8 @@ export const FEEDBACK_OPTIONS = statement<{ organizationId: number; feedbackId: 
 type FeedbackFilter = keyof FeedbackFilters;
 
 /** The listing's values: the filters' (the search term as its ILIKE pattern), then the page. */
-type FeedbackListingParams = Omit<FeedbackFilters, "search"> & { organizationId: number; searchPattern?: string; pageSize: number; offset: number };
+type FeedbackFilterParams = Omit<FeedbackFilters, "search"> & { organizationId: number; searchPattern?: string };
+type FeedbackListingParams = FeedbackFilterParams & { pageSize: number; offset: number };
 
 /**
  * The conditions on `Feedback f`, every one scoped to the organization (subqueries included) so
@@ -179,7 +180,7 @@ const feedbackWhere = (given: ReadonlySet<FeedbackFilter>) =>
   [`f."organizationId" = :organizationId`, ...[...given].map((filter) => FEEDBACK_CONDITIONS[filter])].join(" AND ");
 
 /** The count of all feedback the filters match (a search's stops at 10,000: `listingCount`). */
-const FEEDBACK_COUNT = composedStatement<FeedbackFilter, FeedbackListingParams, { count: number; countExact: boolean }>(
+export const FEEDBACK_COUNT = composedStatement<FeedbackFilter, FeedbackFilterParams, { count: number; countExact: boolean }>(
   "feedback_count",
   FEEDBACK_FILTERS,
   (given) => {
@@ -189,7 +190,7 @@ const FEEDBACK_COUNT = composedStatement<FeedbackFilter, FeedbackListingParams, 
 );
 
 /** One page of the matching feedback's Feedback objects, newest first, built by PostgreSQL. */
-const FEEDBACK_PAGE = composedStatement<FeedbackFilter, FeedbackListingParams, { feedback: FeedbackView }>("feedback_page", FEEDBACK_FILTERS, (given) => `
+export const FEEDBACK_PAGE = composedStatement<FeedbackFilter, FeedbackListingParams, { feedback: FeedbackView }>("feedback_page", FEEDBACK_FILTERS, (given) => `
     SELECT ${feedbackJson(storedFeedbackOptions)} AS "feedback"
     FROM (
       SELECT f.* FROM "Feedback" f WHERE ${feedbackWhere(given)}

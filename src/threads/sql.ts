@@ -133,7 +133,7 @@ const searching = (given: ReadonlySet<ThreadFilter>) => given.has("search") || g
  * each is prepared with a plan for its own shape; the search terms' statements are left unnamed,
  * since a plan made for one term can be far off for another.
  */
-const THREAD_LISTING = composedStatement<ThreadFilter, ThreadListingParams, { count: number; countExact: boolean; rows: ThreadView[] }>(
+export const THREAD_LISTING = composedStatement<ThreadFilter, ThreadListingParams, { count: number; countExact: boolean; rows: ThreadView[] }>(
   "threads",
   Object.keys(THREAD_CONDITIONS) as ThreadFilter[],
   (given) => {

@@ -1,9 +1,23 @@
 // The statements of feedback alerts: the alerts themselves and their evaluation's claim.
-import type { components } from "../api/schema.js";
+import type { IsoTimestamp } from "../db/json.ts";
 import { statement } from "../db/statement.ts";
+import type { FeedbackFilters } from "../feedback/filters.ts";
+import type { FeedbackStats } from "../feedback/stats.ts";
 
 /** The Alert object of openapi.yaml. */
-export type AlertView = components["schemas"]["Alert"];
+export interface AlertView {
+  id: number;
+  name: string;
+  filters: Omit<FeedbackFilters, "before" | "after">;
+  windowMinutes: number;
+  minCount: number;
+  positiveRateBelow: number;
+  state: "ok" | "triggered";
+  /** The Stats of the latest evaluation's window; null before the first. */
+  stats: FeedbackStats["total"] | null;
+  evaluatedAt: IsoTimestamp | null;
+  createdAt: IsoTimestamp;
+}
 import { isoTimestampText as iso } from "../db/sql.ts";
 
 /** The Alert object of `Alert a`, `stats` being the Stats of its latest evaluation. */

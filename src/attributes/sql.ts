@@ -1,10 +1,27 @@
 // The statements of attributes and their options.
-import type { components } from "../api/schema.js";
+import type { IsoTimestamp } from "../db/json.ts";
 import { isoTimestampText as iso } from "../db/sql.ts";
 import { statement } from "../db/statement.ts";
 
+/** The AttributeOptionSummary object of openapi.yaml: an option without its attribute. */
+export interface AttributeOptionSummaryView {
+  id: number;
+  attributeId: number;
+  name: string;
+  createdAt: IsoTimestamp;
+  updatedAt: IsoTimestamp;
+}
+
 /** The Attribute object of openapi.yaml, with all its options. */
-export type AttributeView = components["schemas"]["Attribute"];
+export interface AttributeView {
+  id: number;
+  organizationId: number;
+  projectId: number;
+  name: string;
+  options: AttributeOptionSummaryView[];
+  createdAt: IsoTimestamp;
+  updatedAt: IsoTimestamp;
+}
 
 /** The properties of the AttributeOptionSummary object of `AttributeOption ${alias}`, for a json_build_object. */
 export const optionSummaryProperties = (alias: string) =>

@@ -1,26 +1,11 @@
+import type { AttributeOptionSummaryView, AttributeView } from "../attributes/sql.ts";
 import type { MessageRole } from "../threads/views.ts";
 import type { IsoTimestamp } from "../db/json.ts";
 import type { ExternalUserView } from "../users/json.ts";
 
-interface AttributeOptionSummary {
-  id: number;
-  attributeId: number;
-  name: string;
-  createdAt: IsoTimestamp;
-  updatedAt: IsoTimestamp;
-}
-
 /** The AttributeOption object with its full attribute and all of that attribute's options. */
-interface AttributeOptionView extends AttributeOptionSummary {
-  attribute: {
-    id: number;
-    organizationId: number;
-    projectId: number;
-    name: string;
-    options: AttributeOptionSummary[];
-    createdAt: IsoTimestamp;
-    updatedAt: IsoTimestamp;
-  };
+interface AttributeOptionView extends AttributeOptionSummaryView {
+  attribute: AttributeView;
 }
 
 /** The Feedback object with the thread, project and message it is on, its giver always there. */

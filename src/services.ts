@@ -2,19 +2,18 @@ import type { Database } from "./db/database.ts";
 import { isDatabaseUnavailable } from "./db/failures.ts";
 import { listAttributes, upsertAttribute, type AttributeInput } from "./attributes/attributes.ts";
 import { notFound } from "./errors.ts";
-import { recordFeedback, type FeedbackCaller, type FeedbackInput } from "./feedback/feedback.ts";
+import { createFeedback, type FeedbackCaller, type FeedbackInput } from "./feedback/feedback.ts";
 import type { FeedbackFilters } from "./feedback/filters.ts";
 import { listFeedback } from "./feedback/listing.ts";
 import { feedbackStats, type GroupBy } from "./feedback/stats.ts";
 import { authenticate, cachedPrincipal, type AuthenticateOptions } from "./keys/keys.ts";
 import { createBuiltinFactExtractor, type FactExtractor } from "./memory/facts/extractor.ts";
 import { forgetFact, listFacts, memoryContext, searchMessages } from "./memory/facts/facts.ts";
-import { ingestThreadWithSummary } from "./memory/ingest.ts";
-import { findMemory } from "./memory/lookup.ts";
+import { getMemory } from "./memory/summaries.ts";
 import { SummaryKeeper, type SummaryLog } from "./memory/summaryKeeper.ts";
 import { listProjects } from "./projects/projects.ts";
 import type { Summarizer } from "./summarizer/summarizer.ts";
-import type { ThreadInput } from "./threads/ingest.ts";
+import { createThread, type ThreadInput } from "./threads/ingest.ts";
 import { listIntents } from "./threads/intents.ts";
 import { listThreads, type PageRequest, type ThreadFilters } from "./threads/listing.ts";
 import { findThreadMessage, listThreadMessages } from "./threads/messages.ts";
@@ -89,7 +88,7 @@ export function createServices(
       listSegments: (organizationId: number) => listSegments(database.driver, organizationId),
     },
     threads: {
-      ingest: (organizationId: number, input: ThreadInput) => ingestThreadWithSummary(database, summaries, organizationId, input, factExtractor),
+      create: (organizationId: number, input: ThreadInput) => createThread(database, summaries, organizationId, input, factExtractor),
       list: (organizationId: number, filters: ThreadFilters, page: PageRequest) => listThreads(database.driver, organizationId, filters, page),
       async listMessages(organizationId: number, threadId: number, page: PageRequest) {
         const messages = await listThreadMessages(database.driver, organizationId, threadId, page);
@@ -100,7 +99,7 @@ export function createServices(
       listIntents: (organizationId: number, projectId?: number) => listIntents(database.driver, organizationId, projectId),
     },
     feedback: {
-      record: (organizationId: number, caller: FeedbackCaller, input: FeedbackInput) => recordFeedback(database, organizationId, caller, input),
+      create: (organizationId: number, caller: FeedbackCaller, input: FeedbackInput) => createFeedback(database, organizationId, caller, input),
       list: (organizationId: number, filters: FeedbackFilters, page: PageRequest) => listFeedback(database.driver, organizationId, filters, page),
       stats: (organizationId: number, filters: FeedbackFilters, groupBy?: GroupBy) => feedbackStats(prisma, organizationId, filters, groupBy),
     },
@@ -121,8 +120,8 @@ export function createServices(
       delete: (organizationId: number, id: number) => deleteAlert(database.driver, organizationId, id),
     },
     memory: {
-      async find(organizationId: number, userExternalId: string) {
-        const memory = await findMemory(database.driver, organizationId, userExternalId);
+      async get(organizationId: number, userExternalId: string) {
+        const memory = await getMemory(database.driver, organizationId, userExternalId);
         if (!memory) throw notFound(NO_MEMORY);
         return memory;
       },

@@ -10,7 +10,7 @@ import { parseArgs } from "node:util";
 import { openDatabase } from "../../src/db/database.ts";
 import { createBuiltinFactExtractor } from "../../src/memory/facts/extractor.ts";
 import { listFacts, memoryContext, searchMessages } from "../../src/memory/facts/facts.ts";
-import { ingestThreadWithSummary } from "../../src/memory/ingest.ts";
+import { createThread } from "../../src/threads/ingest.ts";
 import { SummaryKeeper } from "../../src/memory/summaryKeeper.ts";
 
 const { values } = parseArgs({
@@ -41,7 +41,7 @@ const statements = [
 for (const { externalId } of users) {
   for (const [month, said] of statements.entries()) {
     const messages = said.map((content, index) => ({ role: "user", content, createdAt: new Date(Date.UTC(2026, month * 3, 1, 0, index)).toISOString() }));
-    await ingestThreadWithSummary(database, keeper, organizationId, { externalUser: { externalId }, messages }, extractor);
+    await createThread(database, keeper, organizationId, { externalUser: { externalId }, messages }, extractor);
   }
 }
 

@@ -1,7 +1,7 @@
 import { selectedOptionIds } from "../attributes/selection.ts";
 import type { Database } from "../db/database.ts";
 import { conflict } from "../errors.ts";
-import { FEEDBACK_OPTIONS, FIRST_VOTE, VOTE } from "./sql.ts";
+import { CREATE_FEEDBACK, CREATE_OR_REPLACE_FEEDBACK, FEEDBACK_OPTIONS } from "./sql.ts";
 import { checkCovered, tokenGiver, type TokenGrant } from "../tokens/grant.ts";
 import { saveUser, userByExternalId, type UserInput } from "../users/users.ts";
 import { findFeedbackTarget, type TargetInput } from "./target.ts";
@@ -29,7 +29,7 @@ export const ALREADY_VOTED = "Conflict - this giver has already voted; a feedbac
  * Create user feedback, all or nothing in one transaction: every lookup that can refuse the
  * request (thread, message, attributes) runs before anything, the giver included, is written.
  */
-export async function recordFeedback(
+export async function createFeedback(
   { driver }: Pick<Database, "driver">,
   organizationId: number,
   caller: FeedbackCaller,
@@ -49,7 +49,7 @@ export async function recordFeedback(
         ? await saveUser(tx, organizationId, externalUser)
         : await userByExternalId(tx, organizationId, externalUser.externalId);
     const { messageId, threadId, projectId } = target;
-    const [vote] = await tx.rows(caller === "public" ? FIRST_VOTE : VOTE, {
+    const [vote] = await tx.rows(caller === "public" ? CREATE_FEEDBACK : CREATE_OR_REPLACE_FEEDBACK, {
       organizationId,
       messageId,
       threadId,

@@ -124,14 +124,14 @@ const vote = (name: string, onConflict: string) =>
     FROM f ${feedbackJoins}`);
 
 /** A vote that creates the giver's vote on the message or replaces it. */
-export const VOTE = vote("vote", REPLACE_VOTE);
+export const CREATE_OR_REPLACE_FEEDBACK = vote("feedback_create_or_replace", REPLACE_VOTE);
 
 /** A vote that only creates: no row when the giver already has a vote on the message (or a concurrent call gave it). */
-export const FIRST_VOTE = vote("first_vote", "DO NOTHING");
+export const CREATE_FEEDBACK = vote("feedback_create", "DO NOTHING");
 
 /**
  * Makes the options of replaced vote `feedbackId` exactly `optionIds` and answers with its Feedback object (`publicKey`: as a
- * public key sees it). A statement of its own after VOTE: holding the feedback row's lock since,
+ * public key sees it). A statement of its own after the vote: holding the feedback row's lock since,
  * its snapshot sees every option a concurrent vote on the same feedback wrote. (Its own
  * subqueries do not see what its CTEs write: the answer's options are those it sets.)
  */

@@ -12,7 +12,7 @@ export function feedbackHandlers({ feedback, tokens }: Services) {
     },
 
     async createFeedback(request: ApiRequest<"createFeedback">, reply: FastifyReply): Promise<ResponseBody<"createFeedback", 201>> {
-      const { feedback: recorded, created } = await feedback.record(organizationOf(request), feedbackCallerOf(request), request.body);
+      const { feedback: recorded, created } = await feedback.create(organizationOf(request), feedbackCallerOf(request), request.body);
       reply.code(created ? 201 : 200);
       return recorded;
     },

@@ -6,7 +6,7 @@ import { organizationOf } from "./context.ts";
 export function memoryHandlers({ memory }: Services) {
   return {
     getMemory(request: ApiRequest<"getMemory">): Promise<ResponseBody<"getMemory", 200>> {
-      return memory.find(organizationOf(request), request.query.userExternalId);
+      return memory.get(organizationOf(request), request.query.userExternalId);
     },
 
     listMemoryFacts(request: ApiRequest<"listMemoryFacts", "limit">): Promise<ResponseBody<"listMemoryFacts", 200>> {

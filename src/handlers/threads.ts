@@ -6,7 +6,7 @@ import { organizationOf } from "./context.ts";
 export function threadHandlers({ threads }: Services) {
   return {
     async createThread(request: ApiRequest<"createThread">, reply: FastifyReply): Promise<ResponseBody<"createThread", 200>> {
-      const { thread, created } = await threads.ingest(organizationOf(request), request.body);
+      const { thread, created } = await threads.create(organizationOf(request), request.body);
       reply.code(created ? 201 : 200);
       return thread;
     },

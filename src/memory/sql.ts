@@ -5,7 +5,7 @@ import type { IsoTimestamp } from "../db/json.ts";
 import { isoTimestampText as iso } from "../db/sql.ts";
 
 /** The memory lookup's answer (section 2.1 of the specification). */
-export interface MemoryRow {
+export interface MemoryView {
   userExternalId: ExternalUser["externalId"];
   threadId: Thread["id"];
   threadExternalId: Thread["externalId"];
@@ -18,7 +18,7 @@ export interface MemoryRow {
  * the partial index Thread_memory_idx, which holds only threads with a non-empty summary, already
  * in the order wanted (latest createdAt, then highest id). No thread of the user is scanned beyond that one.
  */
-export const MEMORY = statement<{ organizationId: number; userExternalId: string }, MemoryRow>("memory", `
+export const GET_MEMORY = statement<{ organizationId: number; userExternalId: string }, MemoryView>("get_memory", `
     SELECT u."externalId" AS "userExternalId", t."id" AS "threadId", t."externalId" AS "threadExternalId",
            t."summary", ${iso('t."createdAt"')} AS "createdAt"
     FROM "ExternalUser" u

@@ -1,5 +1,10 @@
 import type { DriverQueries } from "../db/driver.ts";
-import { REPLACE_SUMMARY, SUMMARY_STATE, WRITE_SUMMARY } from "./sql.ts";
+import { GET_MEMORY, REPLACE_SUMMARY, SUMMARY_STATE, WRITE_SUMMARY, type MemoryView } from "./sql.ts";
+
+/** The memory of the user's most recent thread that has a summary; null when there is none or no such user. */
+export async function getMemory(db: DriverQueries, organizationId: number, userExternalId: string): Promise<MemoryView | null> {
+  return (await db.rows(GET_MEMORY, { organizationId, userExternalId }))[0] ?? null;
+}
 
 export interface SummaryState {
   /** The last message the stored summary covers; null before the thread's first message. */

@@ -1,10 +1,12 @@
 import type { Database } from "../db/database.ts";
 import type { DriverQueries } from "../db/driver.ts";
-import { INGEST, LINK_INTENTS, THREAD, THREAD_INTENT_COUNT } from "./sql.ts";
+import { CREATE_THREAD, LINK_INTENTS, THREAD, THREAD_INTENT_COUNT } from "./sql.ts";
 import { invalidInput } from "../errors.ts";
 import { LIMITS, refuseOverLimit } from "../limits.ts";
 import { searchLanguages } from "../memory/facts/language.ts";
-import type { SummaryState } from "../memory/summaries.ts";
+import type { FactExtractor } from "../memory/facts/extractor.ts";
+import { keepFacts } from "../memory/facts/keeper.ts";
+import type { SummaryKeeper } from "../memory/summaryKeeper.ts";
 import { projectNotFound } from "../projects/projects.ts";
 import { saveSegments, type UserInput } from "../users/users.ts";
 import { recordEvent } from "../webhooks/events.ts";
@@ -37,7 +39,7 @@ const messageForStatement = ({ createdAt, ...message }: MessageInput) => ({
   ...(createdAt === undefined ? {} : { createdAt: new Date(createdAt).toISOString() }),
 });
 
-/** The messages as INGEST takes them, each user message with its language for search (guessed before the transaction). */
+/** The messages as CREATE_THREAD takes them, each user message with its language for search (guessed before the transaction). */
 function withLanguages(messages: MessageInput[]) {
   const languages = searchLanguages(messages);
   return messages.map((message, index) => ({ ...messageForStatement(message), language: languages[index] }));
@@ -51,22 +53,23 @@ async function linkIntents(tx: DriverQueries, organizationId: number, projectId:
   await refuseOverLimit(counted, LIMITS.intentsPerThread, (limit) => invalidInput(`Invalid field 'intents': a thread has at most ${limit} intents`));
 }
 
-export type ThreadChangedHook = (tx: DriverQueries, organizationId: number, threadId: number, state: SummaryState) => Promise<void>;
-
 /**
  * Create Thread: creates the thread or appends to the one with the same externalId, in one
- * transaction that also answers with the thread. `onThreadChanged` runs inside it, with the
- * thread's last message and the one its summary covers (the memory summary is kept current there).
+ * transaction that also answers with the thread, and keeps the thread's memory summary and the
+ * user's facts current: the built-in summary and the facts inside that transaction (with the
+ * thread's last message and the one its summary covers), the refined summary after it commits.
  */
-export async function ingestThread(
+export async function createThread(
   { driver }: Pick<Database, "driver">,
+  summaries: SummaryKeeper,
   organizationId: number,
   input: ThreadInput,
-  onThreadChanged?: ThreadChangedHook,
+  facts?: FactExtractor,
 ): Promise<{ thread: ThreadView; created: boolean }> {
   const { externalUser: user } = input;
-  return driver.transaction(async (tx) => {
-    const [written] = await tx.rows(INGEST, {
+  let summarized = false;
+  const result = await driver.transaction(async (tx) => {
+    const [written] = await tx.rows(CREATE_THREAD, {
       organizationId,
       projectId: input.projectId ?? null,
       userExternalId: user.externalId,
@@ -81,9 +84,13 @@ export async function ingestThread(
     const { threadId, created, projectId, userId, summaryMessageId, lastMessageId } = written;
     await saveSegments(tx, organizationId, userId, user.segments ?? {});
     await linkIntents(tx, organizationId, projectId, threadId, input.intents ?? []);
-    await onThreadChanged?.(tx, organizationId, threadId, { summaryMessageId, lastMessageId });
+    const state = { summaryMessageId, lastMessageId };
+    summarized = await summaries.summarizeNow(tx, organizationId, threadId, state);
+    if (facts) await keepFacts(tx, facts, organizationId, threadId, state);
     const { thread } = (await tx.rows(THREAD, { organizationId, threadId }))[0]!;
     await recordEvent(tx, organizationId, { type: created ? "thread.created" : "thread.updated", thread });
     return { thread, created };
   });
+  if (summarized) summaries.refineLater(organizationId, result.thread.id);
+  return result;
 }

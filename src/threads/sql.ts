@@ -190,7 +190,7 @@ export interface IngestRow {
  * `organizationId` organization, `projectId` projectId, `userExternalId`-`userUsername` the user's externalId, name, email, username, `threadExternalId` the
  * thread's externalId, `metadata` its metadata, `messages` the messages (a JSON array, each with its search language).
  */
-export const INGEST = statement<{ organizationId: number; projectId: number | null; userExternalId: string; userName: string | null; userEmail: string | null; userUsername: string | null; threadExternalId: string | null; metadata: string; messages: string }, IngestRow>("ingest", `
+export const CREATE_THREAD = statement<{ organizationId: number; projectId: number | null; userExternalId: string; userName: string | null; userEmail: string | null; userUsername: string | null; threadExternalId: string | null; metadata: string; messages: string }, IngestRow>("create_thread", `
     WITH project AS (
       SELECT "id" FROM "Project" WHERE "organizationId" = :organizationId AND (:projectId::int IS NULL OR "id" = :projectId) ORDER BY "id" LIMIT 1
     ), usr AS (

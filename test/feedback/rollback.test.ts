@@ -1,7 +1,7 @@
 import t from "tap";
 import type { Database } from "../../src/db/database.ts";
 import type { DriverQueries } from "../../src/db/driver.ts";
-import { recordFeedback } from "../../src/feedback/feedback.ts";
+import { createFeedback } from "../../src/feedback/feedback.ts";
 import { startService, uniqueId } from "../helpers/app.ts";
 import { feedbackFixtures } from "../helpers/feedback.ts";
 
@@ -34,13 +34,13 @@ t.test("a failure after the giver's upsert rolls the upsert back", async (t) => 
   };
   const where = { organizationId: org.organizationId };
 
-  await t.rejects(recordFeedback(failingFeedbackWrite(service.database), org.organizationId, "private", input), { message: "injected failure" });
+  await t.rejects(createFeedback(failingFeedbackWrite(service.database), org.organizationId, "private", input), { message: "injected failure" });
   t.equal(await prisma.externalUser.count({ where: { ...where, externalId } }), 0, "the user was not created");
   t.equal(await prisma.segmentType.count({ where: { ...where, name: segmentType } }), 0, "nor their segment type");
   t.equal(await prisma.feedback.count({ where }), 0);
 
   // The same call on the real client writes all of it: the injected failure was the only difference.
-  const { created, feedback } = await recordFeedback(service.database, org.organizationId, "private", input);
+  const { created, feedback } = await createFeedback(service.database, org.organizationId, "private", input);
   t.ok(created);
   t.equal(feedback.externalUser?.externalId, externalId);
   t.equal(await prisma.externalUser.count({ where: { ...where, externalId } }), 1);

@@ -1,5 +1,5 @@
 import type { FactExtractor } from "../../src/memory/facts/extractor.ts";
-import { ingestThreadWithSummary } from "../../src/memory/ingest.ts";
+import { createThread } from "../../src/threads/ingest.ts";
 import { SummaryKeeper } from "../../src/memory/summaryKeeper.ts";
 import type { ThreadInput } from "../../src/threads/ingest.ts";
 import type { TestService } from "./app.ts";
@@ -22,7 +22,7 @@ export function taggedIngest(service: TestService, teardown: (fn: () => unknown)
   const keeper = new SummaryKeeper({ driver: service.database.driver, log: { warn: () => {}, debug: () => {} } });
   teardown(() => keeper.close());
   return (input: ThreadInput, organizationId = service.org.organizationId) =>
-    ingestThreadWithSummary(service.database, keeper, organizationId, input, taggedExtractor);
+    createThread(service.database, keeper, organizationId, input, taggedExtractor);
 }
 
 /** A user message stating `text` about `subject` at `createdAt`. */

@@ -1,6 +1,7 @@
 import t from "tap";
 import { createApiKey, revokeApiKey } from "../../src/keys/keys.ts";
-import { MEMORY } from "../../src/memory/sql.ts";
+import { valuesOf } from "../../src/db/statement.ts";
+import { GET_MEMORY } from "../../src/memory/sql.ts";
 import type { components } from "../../client/src/index.ts";
 import { startService, uniqueId } from "../helpers/app.ts";
 import { UNAUTHORIZED } from "../helpers/contract.ts";
@@ -203,7 +204,10 @@ t.test("the lookup is one query on the partial index: the first entry, no sort, 
     // The test tables are tiny: forbid the plans that only pay off on them.
     await tx.$executeRaw`SET LOCAL enable_seqscan = off`;
     await tx.$executeRaw`SET LOCAL enable_bitmapscan = off`;
-    const rows = await tx.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(`EXPLAIN ${MEMORY.text}`, org.organizationId, userExternalId);
+    const rows = await tx.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(
+      `EXPLAIN ${GET_MEMORY.text}`,
+      ...valuesOf(GET_MEMORY, { organizationId: org.organizationId, userExternalId }),
+    );
     return rows.map((row) => row["QUERY PLAN"]).join("\n");
   });
   t.match(plan, /Index Scan using "?Thread_memory_idx"? on "?Thread"?/);

@@ -1,5 +1,5 @@
 import t from "tap";
-import { ingestThreadWithSummary } from "../../src/memory/ingest.ts";
+import { createThread } from "../../src/threads/ingest.ts";
 import { replaceSummaryIfCurrent } from "../../src/memory/summaries.ts";
 import { SummaryKeeper } from "../../src/memory/summaryKeeper.ts";
 import { openAiSummarizer } from "../../src/summarizer/openai.ts";
@@ -51,7 +51,7 @@ function keeperWith(t: { teardown(fn: () => unknown): void }, refiner: Summarize
 }
 
 const ingest = (keeper: SummaryKeeper, body: object) =>
-  ingestThreadWithSummary(service.database, keeper, org.organizationId, { externalUser: { externalId: uniqueId("user") }, ...body });
+  createThread(service.database, keeper, org.organizationId, { externalUser: { externalId: uniqueId("user") }, ...body });
 
 const summaryOf = async (threadId: number) => (await prisma.thread.findUniqueOrThrow({ where: { id: threadId } })).summary;
 
@@ -78,10 +78,10 @@ t.test("a late answer never overwrites the summary of newer messages", async (t)
   const { keeper } = keeperWith(t, gate.summarizer);
   const externalId = uniqueId("thread");
   const externalUser = { externalId: uniqueId("user") };
-  const { thread } = await ingestThreadWithSummary(service.database, keeper, org.organizationId, { externalId, externalUser, messages: exchange("First?", "One.") });
+  const { thread } = await createThread(service.database, keeper, org.organizationId, { externalId, externalUser, messages: exchange("First?", "One.") });
   const stale = await gate.nextCall();
 
-  await ingestThreadWithSummary(service.database, keeper, org.organizationId, { externalId, externalUser, messages: exchange("Second?", "Two.") });
+  await createThread(service.database, keeper, org.organizationId, { externalId, externalUser, messages: exchange("Second?", "Two.") });
   const builtin = await summaryOf(thread.id);
   t.match(builtin, /User asked: First\? Second\?\nLatest answer: Two\./, "the append's built-in summary");
 

@@ -6,7 +6,8 @@ import { createFeedback, type FeedbackCaller, type FeedbackInput } from "./feedb
 import type { FeedbackFilters } from "./feedback/filters.ts";
 import { listFeedback } from "./feedback/listing.ts";
 import { feedbackStats, type GroupBy } from "./feedback/stats.ts";
-import { authenticate, cachedPrincipal, type AuthenticateOptions } from "./keys/keys.ts";
+import { KeyCache } from "./keys/keyCache.ts";
+import { authenticate, cachedPrincipal, revokeApiKey, type AuthenticateOptions, type Principal } from "./keys/keys.ts";
 import { createBuiltinFactExtractor, type FactExtractor } from "./memory/facts/extractor.ts";
 import { forgetFact, listFacts, memoryContext, searchMessages } from "./memory/facts/facts.ts";
 import { getMemory } from "./memory/summaries.ts";
@@ -57,6 +58,7 @@ export function createServices(
 ) {
   const { prisma } = database;
   const summaries = new SummaryKeeper({ driver: database.driver, refiner: summarizer, log });
+  const keyCache = new KeyCache<Principal>();
   return {
     system: {
       async readiness(): Promise<Readiness> {
@@ -70,9 +72,11 @@ export function createServices(
       },
     },
     keys: {
-      cached: (key: string) => (isFeedbackToken(key) ? cachedToken(database, key) : cachedPrincipal(prisma, key)),
+      cached: (key: string) => (isFeedbackToken(key) ? cachedToken(database, key) : cachedPrincipal(keyCache, key)),
       authenticate: (key: string, options: AuthenticateOptions) =>
-        isFeedbackToken(key) ? authenticateToken(database, key, options) : authenticate(prisma, key, options),
+        isFeedbackToken(key) ? authenticateToken(database, key, options) : authenticate(prisma, keyCache, key, options),
+      /** Revokes an API key (whole, or by its display prefix), which this process then refuses at once. */
+      revoke: (keyOrPrefix: string) => revokeApiKey(prisma, keyOrPrefix, keyCache),
     },
     tokens: {
       mint: (organizationId: number, request: TokenRequest) => mintToken(database, organizationId, request),

@@ -1,9 +1,7 @@
-import type { Principal } from "./keys.ts";
-
 export const KEY_CACHE_TTL_MS = 5_000;
 const MAX_ENTRIES = 10_000;
 
-interface Entry {
+interface Entry<Principal> {
   principal: Principal;
   prefix: string;
   expiresAt: number;
@@ -16,16 +14,17 @@ function setBounded<V>(map: Map<string, V>, key: string, value: V): void {
 }
 
 /**
- * Keys seen lately, by the hash of the key, so that most requests skip the key lookup.
- * A valid key is trusted for KEY_CACHE_TTL_MS: a key revoked through the same database client is
+ * Keys seen lately, by the hash of the key, so that most requests skip the key lookup; the services
+ * own one (src/services.ts), so that two services in one process never share keys.
+ * A valid key is trusted for KEY_CACHE_TTL_MS: a key revoked through the services that own it is
  * forgotten at once; one revoked elsewhere (another instance, the admin CLI) stops working
  * within that time. An unknown or revoked key is remembered as such for as long, so that a
  * client repeating a bad key costs one lookup per KEY_CACHE_TTL_MS (a key is created with a
  * fresh random value, so no new key is ever among them). `activeHashes` holds the hashes of all
  * active keys, loaded at once, for callers that must not cost a lookup per unknown key.
  */
-export class KeyCache {
-  private readonly valid = new Map<string, Entry>();
+export class KeyCache<Principal> {
+  private readonly valid = new Map<string, Entry<Principal>>();
   private readonly invalid = new Map<string, number>();
   private active?: { hashes: Promise<Set<string>>; expiresAt: number };
 
@@ -64,13 +63,4 @@ export class KeyCache {
     for (const [hash, entry] of this.valid) if (entry.prefix === prefix) this.valid.delete(hash);
     this.active = undefined;
   }
-}
-
-const caches = new WeakMap<object, KeyCache>();
-
-/** One cache per database client, so that two databases in one process never share keys. */
-export function keyCacheOf(db: object): KeyCache {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new KeyCache()));
-  return cache;
 }

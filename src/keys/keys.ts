@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "../db/types.ts";
 import type { TokenGrant } from "../tokens/grant.ts";
-import { keyCacheOf } from "./keyCache.ts";
+import type { KeyCache } from "./keyCache.ts";
 
 export type KeyKind = "private" | "public";
 
@@ -59,15 +59,16 @@ export async function listApiKeys(db: Db, organizationId: number): Promise<KeySu
 
 /**
  * Revokes the key given whole, or by the display prefix `keys list` shows (a key is longer than its
- * prefix); false when no active key matches.
+ * prefix); false when no active key matches. A service's cache forgets it at once when given (the
+ * admin CLI's revocation reaches the services within KEY_CACHE_TTL_MS).
  */
-export async function revokeApiKey(db: Db, keyOrPrefix: string): Promise<boolean> {
+export async function revokeApiKey(db: Db, keyOrPrefix: string, cache?: KeyCache<Principal>): Promise<boolean> {
   const whole = keyOrPrefix.length > DISPLAY_PREFIX_LENGTH;
   const { count } = await db.apiKey.updateMany({
     where: { ...(whole ? { hash: hashKey(keyOrPrefix) } : { prefix: keyOrPrefix }), revokedAt: null },
     data: { revokedAt: new Date() },
   });
-  keyCacheOf(db).forget(displayPrefix(keyOrPrefix));
+  cache?.forget(displayPrefix(keyOrPrefix));
   return count > 0;
 }
 
@@ -85,14 +86,18 @@ async function activeKeyHashes(db: Db): Promise<Set<string>> {
 }
 
 /** The principal of a key the cache holds as valid; undefined when authenticate must decide. */
-export function cachedPrincipal(db: Db, key: string): Principal | undefined {
-  return keyCacheOf(db).get(hashKey(key));
+export function cachedPrincipal(cache: KeyCache<Principal>, key: string): Principal | undefined {
+  return cache.get(hashKey(key));
 }
 
 /** The principal of an active key, or null for an unknown or revoked one (see KeyCache). */
-export async function authenticate(db: Db, key: string, { onlyKnownActive = false }: AuthenticateOptions = {}): Promise<Principal | null> {
+export async function authenticate(
+  db: Db,
+  cache: KeyCache<Principal>,
+  key: string,
+  { onlyKnownActive = false }: AuthenticateOptions = {},
+): Promise<Principal | null> {
   const hash = hashKey(key);
-  const cache = keyCacheOf(db);
   const cached = cache.get(hash);
   if (cached) return cached;
   if (cache.isKnownInvalid(hash)) return null;

@@ -1,6 +1,6 @@
 import t from "tap";
 import type { ServiceClient } from "../../client/src/index.ts";
-import { revokeApiKey, createApiKey } from "../../src/keys/keys.ts";
+import { createApiKey } from "../../src/keys/keys.ts";
 import { startService, uniqueId } from "../helpers/app.ts";
 import { FORBIDDEN, UNAUTHORIZED } from "../helpers/contract.ts";
 
@@ -60,9 +60,9 @@ t.test("a revoked key is 401 from then on", async (t) => {
   const key = await createApiKey(prisma, org.organizationId, "private");
   const projects = () => api(key.key).GET("/api/external/projects");
   t.equal((await projects()).response.status, 200);
-  t.ok(await revokeApiKey(prisma, key.prefix));
+  t.ok(await service.app.services.keys.revoke(key.prefix));
   t.same((await projects()).error, UNAUTHORIZED);
-  t.notOk(await revokeApiKey(prisma, key.prefix), "revoking twice says there was nothing to revoke");
+  t.notOk(await service.app.services.keys.revoke(key.prefix), "revoking twice says there was nothing to revoke");
 });
 
 t.test("authentication comes before validation and body parsing", async (t) => {

@@ -1,5 +1,5 @@
 import t from "tap";
-import { createApiKey, revokeApiKey } from "../../src/keys/keys.ts";
+import { createApiKey } from "../../src/keys/keys.ts";
 import { valuesOf } from "../../src/db/statement.ts";
 import { GET_MEMORY } from "../../src/memory/sql.ts";
 import type { components } from "../../client/src/index.ts";
@@ -80,7 +80,7 @@ t.test("a revoked key is 401", async (t) => {
   await postThread({ externalUser: { externalId: userExternalId }, messages: exchange("Question?", "Answer.") });
   const key = await createApiKey(prisma, org.organizationId, "private");
   t.equal((await getMemory(userExternalId, key.key)).response.status, 200);
-  t.ok(await revokeApiKey(prisma, key.prefix));
+  t.ok(await service.app.services.keys.revoke(key.prefix));
   const response = await getMemory(userExternalId, key.key);
   t.equal(response.response.status, 401);
   t.same(response.error, UNAUTHORIZED);

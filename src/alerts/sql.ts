@@ -27,20 +27,32 @@ const alertJson = `json_build_object(
   'evaluatedAt', ${iso('a."evaluatedAt"')}, 'createdAt', ${iso('a."createdAt"')})`;
 
 /** Serializes the creations of one organization's alerts (`organizationId`), so that concurrent ones cannot pass its limit together. */
-export const LOCK_ALERTS = statement<{ organizationId: number }, never>("alert_lock", `SELECT pg_advisory_xact_lock(hashtext('Alert'), :organizationId::int)::text`);
+export const LOCK_ALERTS = statement<{ organizationId: number }, never>(
+  "alert_lock",
+  `SELECT pg_advisory_xact_lock(hashtext('Alert'), :organizationId::int)::text`,
+);
 
-/** `organizationId` organization, `name` name, `filters` filters (JSON), `windowMinutes` windowMinutes, `minCount` minCount, `positiveRateBelow` positiveRateBelow: the Alert, and how many the organization has now. */
-export const CREATE_ALERT = statement<{ organizationId: number; name: string; filters: string; windowMinutes: number; minCount: number; positiveRateBelow: number }, { alert: AlertView; count: number }>("alert_create", `
+/** `filters` as JSON: the Alert, and how many the organization has now. */
+export const CREATE_ALERT = statement<{ organizationId: number; name: string; filters: string; windowMinutes: number; minCount: number; positiveRateBelow: number }, { alert: AlertView; count: number }>(
+  "alert_create",
+  `
     WITH a AS (
       INSERT INTO "Alert" ("organizationId", "name", "filters", "windowMinutes", "minCount", "positiveRateBelow")
       VALUES (:organizationId::int, :name::text, :filters::jsonb, :windowMinutes::int, :minCount::int, :positiveRateBelow::float8)
       RETURNING *
     )
-    SELECT ${alertJson} AS "alert", (SELECT count(*)::int + 1 FROM "Alert" o WHERE o."organizationId" = :organizationId::int) AS "count" FROM a`);
+    SELECT ${alertJson} AS "alert", (SELECT count(*)::int + 1 FROM "Alert" o WHERE o."organizationId" = :organizationId::int) AS "count" FROM a`,
+);
 
-export const LIST_ALERTS = statement<{ organizationId: number }, { alert: AlertView }>("alert_list", `SELECT ${alertJson} AS "alert" FROM "Alert" a WHERE a."organizationId" = :organizationId ORDER BY a."id"`);
+export const LIST_ALERTS = statement<{ organizationId: number }, { alert: AlertView }>(
+  "alert_list",
+  `SELECT ${alertJson} AS "alert" FROM "Alert" a WHERE a."organizationId" = :organizationId ORDER BY a."id"`,
+);
 
-export const DELETE_ALERT = statement<{ organizationId: number; alertId: number }, { id: number }>("alert_delete", `DELETE FROM "Alert" WHERE "organizationId" = :organizationId AND "id" = :alertId RETURNING "id"`);
+export const DELETE_ALERT = statement<{ organizationId: number; alertId: number }, { id: number }>(
+  "alert_delete",
+  `DELETE FROM "Alert" WHERE "organizationId" = :organizationId AND "id" = :alertId RETURNING "id"`,
+);
 
 export interface DueAlertRow {
   id: number;
@@ -64,8 +76,11 @@ export const CLAIM_DUE_ALERT = statement<{ intervalSeconds: number; evaluatedIds
     LIMIT 1
     FOR UPDATE SKIP LOCKED`);
 
-/** `alertId` alert id, `state` state, `stats` Stats (JSON): the evaluation, answered as the Alert object. */
-export const SAVE_EVALUATION = statement<{ alertId: number; state: DueAlertRow["state"]; stats: string }, { alert: AlertView }>("alert_save_evaluation", `
+/** `stats` the Stats as JSON: the evaluation, answered as the Alert object. */
+export const SAVE_EVALUATION = statement<{ alertId: number; state: DueAlertRow["state"]; stats: string }, { alert: AlertView }>(
+  "alert_save_evaluation",
+  `
     UPDATE "Alert" a SET "state" = :state::text, "lastStats" = :stats::jsonb, "evaluatedAt" = now()
     WHERE a."id" = :alertId::int
-    RETURNING ${alertJson} AS "alert"`);
+    RETURNING ${alertJson} AS "alert"`,
+);

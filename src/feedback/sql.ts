@@ -56,9 +56,11 @@ export interface FeedbackTargetRow {
 /**
  * What feedback is given on: the thread by externalId (`threadExternalId`, narrowed by projectId `projectId` when not null), its
  * message named `messageExternalId` (when not null) or else its last one, and the option of each attribute named
- * (`attributeNames` attribute names, `optionNames` option names, in the thread's project). At most two threads: more than one is a conflict.
+ * (in the thread's project). At most two threads: more than one is a conflict.
  */
-export const FEEDBACK_TARGET = statement<{ organizationId: number; threadExternalId: string; projectId: number | null; messageExternalId: string | null; attributeNames: string[]; optionNames: string[] }, FeedbackTargetRow>("feedback_target", `
+export const FEEDBACK_TARGET = statement<{ organizationId: number; threadExternalId: string; projectId: number | null; messageExternalId: string | null; attributeNames: string[]; optionNames: string[] }, FeedbackTargetRow>(
+  "feedback_target",
+  `
     SELECT t."id" AS "threadId", t."projectId", t."externalUserId" AS "threadUserId", m."id" AS "messageId", m."externalId" AS "messageExternalId",
            (SELECT COALESCE(json_object_agg(a."name", o."id"), '{}')
             FROM unnest(:attributeNames::text[], :optionNames::text[]) AS wanted("attribute", "option")
@@ -73,7 +75,8 @@ export const FEEDBACK_TARGET = statement<{ organizationId: number; threadExterna
       LIMIT 1
     ) m ON true
     WHERE t."organizationId" = :organizationId AND t."externalId" = :threadExternalId AND (:projectId::int IS NULL OR t."projectId" = :projectId)
-    LIMIT 2`);
+    LIMIT 2`,
+);
 
 export interface VoteRow {
   id: Feedback["id"];
@@ -135,7 +138,9 @@ export const CREATE_FEEDBACK = vote("feedback_create", "DO NOTHING");
  * its snapshot sees every option a concurrent vote on the same feedback wrote. (Its own
  * subqueries do not see what its CTEs write: the answer's options are those it sets.)
  */
-export const FEEDBACK_OPTIONS = statement<{ organizationId: number; feedbackId: number; optionIds: number[]; publicKey: boolean }, { feedback: FeedbackView | PublicFeedbackView }>("feedback_options", `
+export const FEEDBACK_OPTIONS = statement<{ organizationId: number; feedbackId: number; optionIds: number[]; publicKey: boolean }, { feedback: FeedbackView | PublicFeedbackView }>(
+  "feedback_options",
+  `
     WITH removed AS (
       DELETE FROM "FeedbackOption"
       WHERE "organizationId" = :organizationId AND "feedbackId" = :feedbackId AND NOT ("attributeOptionId" = ANY(:optionIds::int[]))
@@ -146,7 +151,8 @@ export const FEEDBACK_OPTIONS = statement<{ organizationId: number; feedbackId: 
     )
     SELECT ${feedbackJson("SELECT unnest(:optionIds::int[])", ":publicKey::boolean")} AS "feedback"
     FROM "Feedback" f ${feedbackJoins}
-    WHERE f."organizationId" = :organizationId AND f."id" = :feedbackId`);
+    WHERE f."organizationId" = :organizationId AND f."id" = :feedbackId`,
+);
 
 type FeedbackFilter = keyof FeedbackFilters;
 

@@ -14,7 +14,7 @@ export interface MemoryView {
 }
 
 /**
- * `organizationId` organization, `userExternalId` the user's externalId: the user by its unique key, then the first entry of
+ * `userExternalId` the user's externalId: the user by its unique key, then the first entry of
  * the partial index Thread_memory_idx, which holds only threads with a non-empty summary, already
  * in the order wanted (latest createdAt, then highest id). No thread of the user is scanned beyond that one.
  */
@@ -31,19 +31,24 @@ export const GET_MEMORY = statement<{ organizationId: number; userExternalId: st
     ) t
     WHERE u."organizationId" = :organizationId AND u."externalId" = :userExternalId`);
 
-/** `organizationId` organization, `threadId` thread: the last message the stored summary covers, and the thread's last message (a backward index probe). */
-export const SUMMARY_STATE = statement<{ organizationId: number; threadId: number }, { summaryMessageId: Thread["summaryMessageId"]; lastMessageId: Message["id"] | null }>("summary_state", `
+/** The last message the stored summary covers, and the thread's last message (a backward index probe). */
+export const SUMMARY_STATE = statement<{ organizationId: number; threadId: number }, { summaryMessageId: Thread["summaryMessageId"]; lastMessageId: Message["id"] | null }>(
+  "summary_state",
+  `
     SELECT t."summaryMessageId",
            (SELECT max(m."id") FROM "Message" m WHERE m."organizationId" = t."organizationId" AND m."threadId" = t."id") AS "lastMessageId"
     FROM "Thread" t
-    WHERE t."organizationId" = :organizationId AND t."id" = :threadId`);
+    WHERE t."organizationId" = :organizationId AND t."id" = :threadId`,
+);
 
 /**
  * The summarizer's window of thread `threadId`'s user and assistant messages up to message `upToMessageId`: the first
  * `opening` and the last `recent` + 1, cut to `maxMessageChars` characters, in two index range scans of a bounded length
  * however long the thread.
  */
-export const CONVERSATION = statement<{ organizationId: number; threadId: number; upToMessageId: number; opening: number; recent: number; maxMessageChars: number }, Pick<Message, "id" | "role" | "content"> & { opening: boolean }>("conversation", `
+export const CONVERSATION = statement<{ organizationId: number; threadId: number; upToMessageId: number; opening: number; recent: number; maxMessageChars: number }, Pick<Message, "id" | "role" | "content"> & { opening: boolean }>(
+  "conversation",
+  `
     (SELECT "id", "role", left("content", :maxMessageChars::int) AS "content", true AS "opening"
      FROM "Message"
      WHERE "organizationId" = :organizationId AND "threadId" = :threadId AND "id" <= :upToMessageId AND "role" IN ('user', 'assistant')
@@ -52,12 +57,16 @@ export const CONVERSATION = statement<{ organizationId: number; threadId: number
     (SELECT "id", "role", left("content", :maxMessageChars::int) AS "content", false AS "opening"
      FROM "Message"
      WHERE "organizationId" = :organizationId AND "threadId" = :threadId AND "id" <= :upToMessageId AND "role" IN ('user', 'assistant')
-     ORDER BY "id" DESC LIMIT :recent::int + 1)`);
+     ORDER BY "id" DESC LIMIT :recent::int + 1)`,
+);
 
-/** `organizationId` organization, `threadId` thread: its summary `summary`, covering the messages up to `summaryMessageId`. */
-export const WRITE_SUMMARY = statement<{ organizationId: number; threadId: number; summary: string; summaryMessageId: number | null }, never>("write_summary", `
+/** Its summary `summary`, covering the messages up to `summaryMessageId`. */
+export const WRITE_SUMMARY = statement<{ organizationId: number; threadId: number; summary: string; summaryMessageId: number | null }, never>(
+  "write_summary",
+  `
     UPDATE "Thread" SET "summary" = :summary, "summaryMessageId" = :summaryMessageId, "summaryUpdatedAt" = now()
-    WHERE "organizationId" = :organizationId AND "id" = :threadId`);
+    WHERE "organizationId" = :organizationId AND "id" = :threadId`,
+);
 
 /**
  * Replaces the summary only while it still covers exactly the messages up to `summaryMessageId`. Every ingest
@@ -65,7 +74,10 @@ export const WRITE_SUMMARY = statement<{ organizationId: number; threadId: numbe
  * its first statement, and PostgreSQL re-checks this condition on the newest row version after
  * such a transaction commits: a late answer never overwrites a newer summary.
  */
-export const REPLACE_SUMMARY = statement<{ organizationId: number; threadId: number; summary: string; summaryMessageId: number | null }, { id: Thread["id"] }>("replace_summary", `
+export const REPLACE_SUMMARY = statement<{ organizationId: number; threadId: number; summary: string; summaryMessageId: number | null }, { id: Thread["id"] }>(
+  "replace_summary",
+  `
     UPDATE "Thread" SET "summary" = :summary, "summaryUpdatedAt" = now()
     WHERE "organizationId" = :organizationId AND "id" = :threadId AND "summaryMessageId" = :summaryMessageId
-    RETURNING "id"`);
+    RETURNING "id"`,
+);

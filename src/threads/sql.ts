@@ -4,6 +4,7 @@ import { composedStatement, statement } from "../db/statement.ts";
 import { listingCount } from "../db/counting.ts";
 import { externalUserJson, type IsoTimestamp } from "../db/json.ts";
 import { containsPattern, isoTimestampText as iso } from "../db/sql.ts";
+import { UPDATE_USER_ON_CONFLICT } from "../users/sql.ts";
 import type { MessageView, ThreadView } from "./views.ts";
 
 /** A Thread object carries at most this many of its messages, the latest (decisions.md, "Bounded answers"). */
@@ -62,10 +63,13 @@ const threadJson = `json_build_object(
 const threadJoins = `JOIN "Project" p ON p."id" = t."projectId" JOIN "ExternalUser" u ON u."id" = t."externalUserId"`;
 
 /**
- * `organizationId` organization, `threadId` thread id: the Thread object, built by PostgreSQL (JSON, as the view types of
+ * The Thread object, built by PostgreSQL (JSON, as the view types of
  * src/threads/ describe it); no row when the organization has no such thread.
  */
-export const THREAD = statement<{ organizationId: number; threadId: number }, { thread: ThreadView }>("thread", `SELECT ${threadJson} AS "thread" FROM "Thread" t ${threadJoins} WHERE t."organizationId" = :organizationId AND t."id" = :threadId`);
+export const THREAD = statement<{ organizationId: number; threadId: number }, { thread: ThreadView }>(
+  "thread",
+  `SELECT ${threadJson} AS "thread" FROM "Thread" t ${threadJoins} WHERE t."organizationId" = :organizationId AND t."id" = :threadId`,
+);
 
 /** Filters of the thread listing. */
 export interface ThreadFilters {
@@ -187,20 +191,18 @@ export interface IngestRow {
  * its metadata shallow-merged (concurrent ingests of one externalId meet on the unique key and
  * create it once), and the messages appended in arrival order, one whose externalId the thread
  * already has skipped. No row: no such project, and nothing written.
- * `organizationId` organization, `projectId` projectId, `userExternalId`-`userUsername` the user's externalId, name, email, username, `threadExternalId` the
+ * `userExternalId`-`userUsername` the user's externalId, name, email, username, `threadExternalId` the
  * thread's externalId, `metadata` its metadata, `messages` the messages (a JSON array, each with its search language).
  */
-export const CREATE_THREAD = statement<{ organizationId: number; projectId: number | null; userExternalId: string; userName: string | null; userEmail: string | null; userUsername: string | null; threadExternalId: string | null; metadata: string; messages: string }, IngestRow>("create_thread", `
+export const CREATE_THREAD = statement<{ organizationId: number; projectId: number | null; userExternalId: string; userName: string | null; userEmail: string | null; userUsername: string | null; threadExternalId: string | null; metadata: string; messages: string }, IngestRow>(
+  "create_thread",
+  `
     WITH project AS (
       SELECT "id" FROM "Project" WHERE "organizationId" = :organizationId AND (:projectId::int IS NULL OR "id" = :projectId) ORDER BY "id" LIMIT 1
     ), usr AS (
       INSERT INTO "ExternalUser" ("organizationId", "externalId", "name", "email", "username")
       SELECT :organizationId, :userExternalId::text, :userName::text, :userEmail::text, :userUsername::text FROM project
-      ON CONFLICT ("organizationId", "externalId") DO UPDATE SET
-        "name" = COALESCE(EXCLUDED."name", "ExternalUser"."name"),
-        "email" = COALESCE(EXCLUDED."email", "ExternalUser"."email"),
-        "username" = COALESCE(EXCLUDED."username", "ExternalUser"."username"),
-        "updatedAt" = now()
+      ${UPDATE_USER_ON_CONFLICT}
       RETURNING "id"
     ), thread AS (
       INSERT INTO "Thread" ("organizationId", "projectId", "externalUserId", "externalId", "metadata")
@@ -223,13 +225,16 @@ export const CREATE_THREAD = statement<{ organizationId: number; projectId: numb
     SELECT thread."id" AS "threadId", thread."created", thread."projectId", thread."externalUserId" AS "userId", thread."summaryMessageId",
            GREATEST((SELECT max("id") FROM added),
                     (SELECT max(m."id") FROM "Message" m WHERE m."organizationId" = :organizationId AND m."threadId" = thread."id")) AS "lastMessageId"
-    FROM thread`);
+    FROM thread`,
+);
 
 /**
  * Links thread `threadId` to the named intents (`names`, sorted) of project `projectId`, creating unknown ones. Then
  * THREAD_INTENT_COUNT, as a later statement sees what this one wrote.
  */
-export const LINK_INTENTS = statement<{ organizationId: number; projectId: number; threadId: number; names: string[] }, never>("link_intents", `
+export const LINK_INTENTS = statement<{ organizationId: number; projectId: number; threadId: number; names: string[] }, never>(
+  "link_intents",
+  `
     WITH intents AS (
       INSERT INTO "Intent" ("organizationId", "projectId", "name")
       SELECT :organizationId, :projectId, name FROM unnest(:names::text[]) AS name
@@ -238,17 +243,23 @@ export const LINK_INTENTS = statement<{ organizationId: number; projectId: numbe
     )
     INSERT INTO "ThreadIntent" ("organizationId", "threadId", "intentId")
     SELECT :organizationId, :threadId, "id" FROM intents
-    ON CONFLICT DO NOTHING`);
+    ON CONFLICT DO NOTHING`,
+);
 
-/** `organizationId` organization, `threadId` thread: how many intents the thread has. */
-export const THREAD_INTENT_COUNT = statement<{ organizationId: number; threadId: number }, { count: number }>("thread_intent_count", `SELECT count(*)::int AS "count" FROM "ThreadIntent" WHERE "organizationId" = :organizationId AND "threadId" = :threadId`);
+/** How many intents the thread has. */
+export const THREAD_INTENT_COUNT = statement<{ organizationId: number; threadId: number }, { count: number }>(
+  "thread_intent_count",
+  `SELECT count(*)::int AS "count" FROM "ThreadIntent" WHERE "organizationId" = :organizationId AND "threadId" = :threadId`,
+);
 
 /**
- * `organizationId` organization, `threadId` thread, `pageSize` page size, `offset` offset: the count of all the thread's messages and
+ * The count of all the thread's messages and
  * one page of them in arrival order (both walk the (organizationId, threadId, id) index); no row
  * when the organization has no such thread.
  */
-export const MESSAGE_PAGE = statement<{ organizationId: number; threadId: number; pageSize: number; offset: number }, { count: number; rows: MessageView[] }>("message_page", `
+export const MESSAGE_PAGE = statement<{ organizationId: number; threadId: number; pageSize: number; offset: number }, { count: number; rows: MessageView[] }>(
+  "message_page",
+  `
     SELECT
       (SELECT count(*)::int FROM "Message" m WHERE m."organizationId" = t."organizationId" AND m."threadId" = t."id") AS "count",
       COALESCE((
@@ -261,15 +272,19 @@ export const MESSAGE_PAGE = statement<{ organizationId: number; threadId: number
           LIMIT :pageSize OFFSET :offset
         ) paged), '[]') AS "rows"
     FROM "Thread" t
-    WHERE t."organizationId" = :organizationId AND t."id" = :threadId`);
+    WHERE t."organizationId" = :organizationId AND t."id" = :threadId`,
+);
 
-/** `organizationId` organization, `threadId` thread, `messageId` message: the whole Message object (null when the thread has no such message); no row when the organization has no such thread. */
-export const MESSAGE = statement<{ organizationId: number; threadId: number; messageId: number }, { message: MessageView | null }>("message", `
+/** The whole Message object (null when the thread has no such message); no row when the organization has no such thread. */
+export const MESSAGE = statement<{ organizationId: number; threadId: number; messageId: number }, { message: MessageView | null }>(
+  "message",
+  `
     SELECT (
       SELECT ${messageJson()} FROM "Message" m WHERE m."organizationId" = t."organizationId" AND m."threadId" = t."id" AND m."id" = :messageId
     ) AS "message"
     FROM "Thread" t
-    WHERE t."organizationId" = :organizationId AND t."id" = :threadId`);
+    WHERE t."organizationId" = :organizationId AND t."id" = :threadId`,
+);
 
 export interface ProjectIntentView {
   id: number;

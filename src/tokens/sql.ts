@@ -4,23 +4,35 @@ import { statement, type NoParams } from "../db/statement.ts";
 
 type SecretRow = Pick<FeedbackTokenSecret, "id" | "organizationId" | "secret">;
 
-/** `organizationId` organization, `threadId` thread id, `projectId` project (null: any): the thread, if the organization has it. */
-export const TOKEN_THREAD_BY_ID = statement<{ organizationId: number; threadId: number; projectId: number | null }, { id: Thread["id"] }>("token_thread_by_id", `SELECT t."id" FROM "Thread" t WHERE t."organizationId" = :organizationId AND t."id" = :threadId AND (:projectId::int IS NULL OR t."projectId" = :projectId)`);
+/** `projectId` project (null: any): the thread, if the organization has it. */
+export const TOKEN_THREAD_BY_ID = statement<{ organizationId: number; threadId: number; projectId: number | null }, { id: Thread["id"] }>(
+  "token_thread_by_id",
+  `SELECT t."id" FROM "Thread" t WHERE t."organizationId" = :organizationId AND t."id" = :threadId AND (:projectId::int IS NULL OR t."projectId" = :projectId)`,
+);
 
-/** `organizationId` organization, `threadExternalId` externalId, `projectId` project (null: any): at most two threads, as feedback finds them (more than one is a conflict). */
-export const TOKEN_THREAD_BY_EXTERNAL_ID = statement<{ organizationId: number; threadExternalId: string; projectId: number | null }, { id: Thread["id"] }>("token_thread_by_external_id", `
+/** `threadExternalId` externalId, `projectId` project (null: any): at most two threads, as feedback finds them (more than one is a conflict). */
+export const TOKEN_THREAD_BY_EXTERNAL_ID = statement<{ organizationId: number; threadExternalId: string; projectId: number | null }, { id: Thread["id"] }>(
+  "token_thread_by_external_id",
+  `
     SELECT t."id" FROM "Thread" t
     WHERE t."organizationId" = :organizationId AND t."externalId" = :threadExternalId AND (:projectId::int IS NULL OR t."projectId" = :projectId)
-    LIMIT 2`);
+    LIMIT 2`,
+);
 
-/** `organizationId` organization: its signing secret (no row: none yet). */
-export const SIGNING_SECRET = statement<{ organizationId: number }, SecretRow>("signing_secret", `SELECT "id", "organizationId", "secret" FROM "FeedbackTokenSecret" WHERE "organizationId" = :organizationId`);
+/** Its signing secret (no row: none yet). */
+export const SIGNING_SECRET = statement<{ organizationId: number }, SecretRow>(
+  "signing_secret",
+  `SELECT "id", "organizationId", "secret" FROM "FeedbackTokenSecret" WHERE "organizationId" = :organizationId`,
+);
 
 /** Every organization's signing secret. */
-export const SIGNING_SECRETS = statement<NoParams, SecretRow>("signing_secrets", `SELECT "id", "organizationId", "secret" FROM "FeedbackTokenSecret"`);
+export const SIGNING_SECRETS = statement<NoParams, SecretRow>(
+  "signing_secrets",
+  `SELECT "id", "organizationId", "secret" FROM "FeedbackTokenSecret"`,
+);
 
 /**
- * `organizationId` organization, `secret` a new secret: the organization's secret, made with `secret` on first use (on the unique key,
+ * `secret` a new secret: the organization's secret, made with `secret` on first use (on the unique key,
  * so concurrent first uses make one). No row when another transaction made it after this statement's
  * snapshot: SIGNING_SECRET then finds it.
  */
@@ -35,8 +47,14 @@ export const FIRST_SIGNING_SECRET = statement<{ organizationId: number; secret: 
     SELECT "id", "organizationId", "secret" FROM "FeedbackTokenSecret" WHERE "organizationId" = :organizationId
     LIMIT 1`);
 
-/** `organizationId` organization: its secret is deleted, so that no token it signed verifies (ROTATED_SECRET makes the next). */
-export const DELETE_SIGNING_SECRET = statement<{ organizationId: number }, never>("delete_signing_secret", `DELETE FROM "FeedbackTokenSecret" WHERE "organizationId" = :organizationId`);
+/** Its secret is deleted, so that no token it signed verifies (ROTATED_SECRET makes the next). */
+export const DELETE_SIGNING_SECRET = statement<{ organizationId: number }, never>(
+  "delete_signing_secret",
+  `DELETE FROM "FeedbackTokenSecret" WHERE "organizationId" = :organizationId`,
+);
 
-/** `organizationId` organization, `secret` the new secret, after DELETE_SIGNING_SECRET in the same transaction: a new row, a new key id. */
-export const ROTATED_SECRET = statement<{ organizationId: number; secret: string }, SecretRow>("rotated_secret", `INSERT INTO "FeedbackTokenSecret" ("organizationId", "secret") VALUES (:organizationId, :secret) RETURNING "id", "organizationId", "secret"`);
+/** `secret` the new secret, after DELETE_SIGNING_SECRET in the same transaction: a new row, a new key id. */
+export const ROTATED_SECRET = statement<{ organizationId: number; secret: string }, SecretRow>(
+  "rotated_secret",
+  `INSERT INTO "FeedbackTokenSecret" ("organizationId", "secret") VALUES (:organizationId, :secret) RETURNING "id", "organizationId", "secret"`,
+);

@@ -5,33 +5,44 @@ import type { ExternalUserView, SegmentView } from "./json.ts";
 import { externalUserJson, segmentJson } from "../db/json.ts";
 
 /**
- * `organizationId` organization, `userId` user id: the ExternalUser object, built by PostgreSQL (JSON, as
+ * The ExternalUser object, built by PostgreSQL (JSON, as
  * src/users/json.ts describes it). Read in the transaction that wrote the user, so that a
  * concurrent delete cannot come between the write and its answer.
  */
-export const USER = statement<{ organizationId: number; userId: number }, { user: ExternalUserView }>("user", `SELECT ${externalUserJson} AS "user" FROM "ExternalUser" u WHERE u."organizationId" = :organizationId AND u."id" = :userId`);
+export const USER = statement<{ organizationId: number; userId: number }, { user: ExternalUserView }>(
+  "user",
+  `SELECT ${externalUserJson} AS "user" FROM "ExternalUser" u WHERE u."organizationId" = :organizationId AND u."id" = :userId`,
+);
+
+/** An upsert's update of the user it meets on the unique key: given fields overwrite, absent (null) ones keep their stored value. */
+export const UPDATE_USER_ON_CONFLICT = `ON CONFLICT ("organizationId", "externalId") DO UPDATE SET
+      "name" = COALESCE(EXCLUDED."name", "ExternalUser"."name"),
+      "email" = COALESCE(EXCLUDED."email", "ExternalUser"."email"),
+      "username" = COALESCE(EXCLUDED."username", "ExternalUser"."username"),
+      "updatedAt" = now()`;
 
 /**
  * Creates or updates the user in one statement, so that concurrent calls for the same externalId
  * meet on the unique key instead of racing a lookup. Given fields overwrite, absent (null) ones
- * keep their stored value. `organizationId` organization, `externalId` externalId, `name` name, `email` email, `username` username.
+ * keep their stored value.
  */
-export const UPSERT_USER = statement<{ organizationId: number; externalId: string; name: string | null; email: string | null; username: string | null }, { id: ExternalUser["id"]; created: boolean }>("upsert_user", `
+export const UPSERT_USER = statement<{ organizationId: number; externalId: string; name: string | null; email: string | null; username: string | null }, { id: ExternalUser["id"]; created: boolean }>(
+  "upsert_user",
+  `
     INSERT INTO "ExternalUser" ("organizationId", "externalId", "name", "email", "username")
     VALUES (:organizationId, :externalId, :name, :email, :username)
-    ON CONFLICT ("organizationId", "externalId") DO UPDATE SET
-      "name" = COALESCE(EXCLUDED."name", "ExternalUser"."name"),
-      "email" = COALESCE(EXCLUDED."email", "ExternalUser"."email"),
-      "username" = COALESCE(EXCLUDED."username", "ExternalUser"."username"),
-      "updatedAt" = now()
-    RETURNING "id", (xmax = 0) AS "created"`);
+    ${UPDATE_USER_ON_CONFLICT}
+    RETURNING "id", (xmax = 0) AS "created"`,
+);
 
 /**
- * `organizationId` organization, `externalId` externalId: the user with this externalId, created with nothing else when new,
+ * The user with this externalId, created with nothing else when new,
  * left as stored otherwise. No row when a concurrent transaction created it after this statement's
  * snapshot: the next statement sees it.
  */
-export const USER_BY_EXTERNAL_ID = statement<{ organizationId: number; externalId: string }, { id: ExternalUser["id"]; created: boolean }>("user_by_external_id", `
+export const USER_BY_EXTERNAL_ID = statement<{ organizationId: number; externalId: string }, { id: ExternalUser["id"]; created: boolean }>(
+  "user_by_external_id",
+  `
     WITH inserted AS (
       INSERT INTO "ExternalUser" ("organizationId", "externalId")
       VALUES (:organizationId, :externalId)
@@ -40,14 +51,17 @@ export const USER_BY_EXTERNAL_ID = statement<{ organizationId: number; externalI
     SELECT "id", true AS "created" FROM inserted
     UNION ALL
     SELECT "id", false AS "created" FROM "ExternalUser" WHERE "organizationId" = :organizationId AND "externalId" = :externalId
-    LIMIT 1`);
+    LIMIT 1`,
+);
 
 /**
- * Sets user `userId`'s segment of each named type (`typeNames` type names, `segmentNames` segment names, sorted by type so
+ * Sets user `userId`'s segment of each named type (sorted by type so
  * that concurrent calls take row locks in the same order), creating types and segments on first use;
  * `created`: whether it created any (the organization's caps are then counted).
  */
-export const ASSIGN_SEGMENTS = statement<{ organizationId: number; userId: number; typeNames: string[]; segmentNames: string[] }, { created: boolean }>("assign_segments", `
+export const ASSIGN_SEGMENTS = statement<{ organizationId: number; userId: number; typeNames: string[]; segmentNames: string[] }, { created: boolean }>(
+  "assign_segments",
+  `
     WITH wanted AS (
       SELECT * FROM unnest(:typeNames::text[], :segmentNames::text[]) AS w(type_name, segment_name)
     ), types AS (
@@ -65,13 +79,17 @@ export const ASSIGN_SEGMENTS = statement<{ organizationId: number; userId: numbe
       SELECT :organizationId, :userId, "userSegmentTypeId", "id" FROM segments
       ON CONFLICT ("organizationId", "externalUserId", "userSegmentTypeId") DO UPDATE SET "segmentId" = EXCLUDED."segmentId"
     )
-    SELECT EXISTS (SELECT 1 FROM types WHERE "created") OR EXISTS (SELECT 1 FROM segments WHERE "created") AS "created"`);
+    SELECT EXISTS (SELECT 1 FROM types WHERE "created") OR EXISTS (SELECT 1 FROM segments WHERE "created") AS "created"`,
+);
 
-/** `organizationId` organization, `userId` user: how many segments the user holds. */
-export const USER_SEGMENT_COUNT = statement<{ organizationId: number; userId: number }, { count: number }>("user_segment_count", `SELECT count(*)::int AS "count" FROM "UserSegment" WHERE "organizationId" = :organizationId AND "externalUserId" = :userId`);
+/** How many segments the user holds. */
+export const USER_SEGMENT_COUNT = statement<{ organizationId: number; userId: number }, { count: number }>(
+  "user_segment_count",
+  `SELECT count(*)::int AS "count" FROM "UserSegment" WHERE "organizationId" = :organizationId AND "externalUserId" = :userId`,
+);
 
 /**
- * `organizationId` organization, `externalId` externalId: locks the segments the user holds, in id order, so that a
+ * Locks the segments the user holds, in id order, so that a
  * concurrent call giving one of them to another user either commits first (and the deletion, in a
  * later statement, sees it held) or waits for the deletion and creates it anew.
  */
@@ -84,12 +102,15 @@ export const LOCK_USER_SEGMENTS = statement<{ organizationId: number; externalId
     FOR UPDATE OF s`);
 
 /**
- * `organizationId` organization, `externalId` externalId: deletes the user; foreign keys cascade to their threads, messages,
+ * Deletes the user; foreign keys cascade to their threads, messages,
  * feedback (given and received) and segment links. No row when there is no such user.
  */
-export const DELETE_USER = statement<{ organizationId: number; externalId: string }, { id: ExternalUser["id"] }>("delete_user", `DELETE FROM "ExternalUser" WHERE "organizationId" = :organizationId AND "externalId" = :externalId RETURNING "id"`);
+export const DELETE_USER = statement<{ organizationId: number; externalId: string }, { id: ExternalUser["id"] }>(
+  "delete_user",
+  `DELETE FROM "ExternalUser" WHERE "organizationId" = :organizationId AND "externalId" = :externalId RETURNING "id"`,
+);
 
-/** `organizationId` organization, `segmentIds` segment ids: deletes those that no user holds. */
+/** Deletes those that no user holds. */
 export const DELETE_UNHELD_SEGMENTS = statement<{ organizationId: number; segmentIds: number[] }, never>("delete_unheld_segments", `
     DELETE FROM "Segment" s
     WHERE s."organizationId" = :organizationId AND s."id" = ANY(:segmentIds::int[])

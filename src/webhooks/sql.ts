@@ -88,10 +88,12 @@ export const RECORD_FACTS_EVENT = recordEvent<{ userId: number }>(
 );
 
 /**
- * `organizationId` organization, `webhookId` endpoint id: a `webhook.test` event delivered to that endpoint alone (data: its
+ * A `webhook.test` event delivered to that endpoint alone (data: its
  * id); no row when the organization has no such endpoint.
  */
-export const RECORD_TEST_EVENT = statement<{ organizationId: number; webhookId: number }, { eventId: string }>("webhook_record_test_event", `
+export const RECORD_TEST_EVENT = statement<{ organizationId: number; webhookId: number }, { eventId: string }>(
+  "webhook_record_test_event",
+  `
     WITH endpoint AS (
       SELECT e."id" FROM "WebhookEndpoint" e WHERE e."organizationId" = :organizationId AND e."id" = :webhookId
     ), event AS (
@@ -102,13 +104,19 @@ export const RECORD_TEST_EVENT = statement<{ organizationId: number; webhookId: 
       INSERT INTO "WebhookDelivery" ("organizationId", "eventId", "endpointId")
       SELECT :organizationId, event."id", endpoint."id" FROM event, endpoint
     )
-    SELECT event."id" AS "eventId" FROM event`);
+    SELECT event."id" AS "eventId" FROM event`,
+);
 
 /** Serializes the creations of one organization's endpoints (`organizationId`), so that concurrent ones cannot pass its limit together. */
-export const LOCK_ENDPOINTS = statement<{ organizationId: number }, never>("webhook_lock_endpoints", `SELECT pg_advisory_xact_lock(hashtext('WebhookEndpoint'), :organizationId)::text`);
+export const LOCK_ENDPOINTS = statement<{ organizationId: number }, never>(
+  "webhook_lock_endpoints",
+  `SELECT pg_advisory_xact_lock(hashtext('WebhookEndpoint'), :organizationId)::text`,
+);
 
-/** `organizationId` organization, `url` url, `events` events, `description` description, `secret` secret: the new Webhook, and how many the organization has now. */
-export const CREATE_ENDPOINT = statement<{ organizationId: number; url: string; events: string[]; description: string | null; secret: string }, { webhook: WebhookView; count: number }>("webhook_create_endpoint", `
+/** The new Webhook, and how many the organization has now. */
+export const CREATE_ENDPOINT = statement<{ organizationId: number; url: string; events: string[]; description: string | null; secret: string }, { webhook: WebhookView; count: number }>(
+  "webhook_create_endpoint",
+  `
     WITH e AS (
       INSERT INTO "WebhookEndpoint" ("organizationId", "url", "events", "description", "secret")
       VALUES (:organizationId, :url, :events::text[], :description, :secret)
@@ -116,16 +124,25 @@ export const CREATE_ENDPOINT = statement<{ organizationId: number; url: string; 
     )
     SELECT ${webhookJson} AS "webhook",
       (SELECT count(*)::int + 1 FROM "WebhookEndpoint" o WHERE o."organizationId" = :organizationId) AS "count"
-    FROM e`);
+    FROM e`,
+);
 
-/** `organizationId` organization: its Webhooks, oldest first. */
-export const LIST_ENDPOINTS = statement<{ organizationId: number }, { webhook: WebhookView }>("webhook_list_endpoints", `SELECT ${webhookJson} AS "webhook" FROM "WebhookEndpoint" e WHERE e."organizationId" = :organizationId ORDER BY e."id"`);
+/** Its Webhooks, oldest first. */
+export const LIST_ENDPOINTS = statement<{ organizationId: number }, { webhook: WebhookView }>(
+  "webhook_list_endpoints",
+  `SELECT ${webhookJson} AS "webhook" FROM "WebhookEndpoint" e WHERE e."organizationId" = :organizationId ORDER BY e."id"`,
+);
 
-/** `organizationId` organization, `webhookId` endpoint id; its deliveries go with it (cascade). */
-export const DELETE_ENDPOINT = statement<{ organizationId: number; webhookId: number }, { id: number }>("webhook_delete_endpoint", `DELETE FROM "WebhookEndpoint" WHERE "organizationId" = :organizationId AND "id" = :webhookId RETURNING "id"`);
+/** `webhookId` endpoint id; its deliveries go with it (cascade). */
+export const DELETE_ENDPOINT = statement<{ organizationId: number; webhookId: number }, { id: number }>(
+  "webhook_delete_endpoint",
+  `DELETE FROM "WebhookEndpoint" WHERE "organizationId" = :organizationId AND "id" = :webhookId RETURNING "id"`,
+);
 
-/** `organizationId` organization, `webhookId` endpoint id: its latest 100 deliveries, newest first; no row `found` when there is no such endpoint. */
-export const LIST_DELIVERIES = statement<{ organizationId: number; webhookId: number }, { rows: WebhookDeliveryView[] }>("webhook_list_deliveries", `
+/** Its latest 100 deliveries, newest first; no row `found` when there is no such endpoint. */
+export const LIST_DELIVERIES = statement<{ organizationId: number; webhookId: number }, { rows: WebhookDeliveryView[] }>(
+  "webhook_list_deliveries",
+  `
     SELECT COALESCE((
       SELECT json_agg(json_build_object(
         'eventId', d."eventId", 'type', ev."type", 'status', d."status", 'attempts', d."attempts",
@@ -137,7 +154,8 @@ export const LIST_DELIVERIES = statement<{ organizationId: number; webhookId: nu
         ORDER BY d."createdAt" DESC, d."id" DESC LIMIT 100
       ) d
       JOIN "WebhookEvent" ev ON ev."id" = d."eventId"), '[]') AS "rows"
-    FROM "WebhookEndpoint" e WHERE e."organizationId" = :organizationId AND e."id" = :webhookId`);
+    FROM "WebhookEndpoint" e WHERE e."organizationId" = :organizationId AND e."id" = :webhookId`,
+);
 
 export interface ClaimedDelivery {
   id: string;
@@ -160,7 +178,9 @@ export interface ClaimedDelivery {
  * counts as an attempt. Endpoints already full are skipped before the limit, so that a backlog of
  * one slow endpoint never keeps the others' deliveries out.
  */
-export const CLAIM_DELIVERIES = statement<{ limit: number; perEndpoint: number; busyEndpointIds: number[]; leaseMs: number; inFlight: number[] }, ClaimedDelivery>("webhook_claim_deliveries", `
+export const CLAIM_DELIVERIES = statement<{ limit: number; perEndpoint: number; busyEndpointIds: number[]; leaseMs: number; inFlight: number[] }, ClaimedDelivery>(
+  "webhook_claim_deliveries",
+  `
     WITH busy AS (
       SELECT * FROM unnest(:busyEndpointIds::int[], :inFlight::int[]) AS b("endpointId", "inFlight")
     ), due AS (
@@ -192,20 +212,24 @@ export const CLAIM_DELIVERIES = statement<{ limit: number; perEndpoint: number; 
       ${iso('ev."createdAt"')} AS "eventCreatedAt"
     FROM claimed c
     JOIN "WebhookEndpoint" e ON e."id" = c."endpointId"
-    JOIN "WebhookEvent" ev ON ev."id" = c."eventId"`);
+    JOIN "WebhookEvent" ev ON ev."id" = c."eventId"`,
+);
 
-/** `deliveryIds` delivery ids, `statusCodes` their status codes: delivered (several at once: one statement per batch, not per delivery). */
+/** `statusCodes` their status codes: delivered (several at once: one statement per batch, not per delivery). */
 export const MARK_DELIVERED = statement<{ deliveryIds: string[]; statusCodes: number[] }, never>("webhook_mark_delivered", `
     UPDATE "WebhookDelivery" d SET "status" = 'delivered', "lastStatusCode" = s."statusCode", "lastError" = NULL, "nextAttemptAt" = NULL
     FROM unnest(:deliveryIds::bigint[], :statusCodes::int[]) AS s("id", "statusCode")
     WHERE d."id" = s."id"`);
 
-/** `deliveryId` delivery id, `statusCode` status code or null, `error` error, `retryInMs` milliseconds to the next attempt, or null: failed for good. */
-export const MARK_ATTEMPT_FAILED = statement<{ deliveryId: string; statusCode: number | null; error: string; retryInMs: number | null }, never>("webhook_mark_attempt_failed", `
+/** `retryInMs` milliseconds to the next attempt, or null: failed for good. */
+export const MARK_ATTEMPT_FAILED = statement<{ deliveryId: string; statusCode: number | null; error: string; retryInMs: number | null }, never>(
+  "webhook_mark_attempt_failed",
+  `
     UPDATE "WebhookDelivery" SET "lastStatusCode" = :statusCode, "lastError" = :error,
       "status" = CASE WHEN :retryInMs::float8 IS NULL THEN 'failed' ELSE 'pending' END,
       "nextAttemptAt" = now() + make_interval(secs => :retryInMs::float8 / 1000)
-    WHERE "id" = :deliveryId::bigint`);
+    WHERE "id" = :deliveryId::bigint`,
+);
 
 /** Deletes up to `limit` events older than `keepHours` hours with no delivery still pending (their deliveries go with them); answers how many. */
 export const DELETE_OLD_EVENTS = statement<{ keepHours: number; limit: number }, { deleted: number }>("webhook_delete_old_events", `

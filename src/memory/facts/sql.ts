@@ -9,9 +9,12 @@ import { isoTimestampText as iso } from "../../db/sql.ts";
 const STEMMED_CONFIGS = ["simple", "english", "german", "french", "spanish", "portuguese", "italian", "dutch"];
 
 /**
- * `organizationId` organization, `userExternalId` the user's externalId: the user's id, none when the organization has no such user.
+ * `userExternalId` the user's externalId: the user's id, none when the organization has no such user.
  */
-export const FACT_USER = statement<{ organizationId: number; userExternalId: string }, { id: ExternalUser["id"] }>("fact_user", `SELECT "id" FROM "ExternalUser" WHERE "organizationId" = :organizationId AND "externalId" = :userExternalId`);
+export const FACT_USER = statement<{ organizationId: number; userExternalId: string }, { id: ExternalUser["id"] }>(
+  "fact_user",
+  `SELECT "id" FROM "ExternalUser" WHERE "organizationId" = :organizationId AND "externalId" = :userExternalId`,
+);
 
 export interface NewMessage {
   id: Message["id"];
@@ -23,15 +26,18 @@ export interface NewMessage {
 }
 
 /**
- * `organizationId` organization, `threadId` thread: its user and assistant messages after message `afterMessageId` up to `upToMessageId` (those
+ * Its user and assistant messages after message `afterMessageId` up to `upToMessageId` (those
  * one ingest added), each cut to `maxMessageChars` characters.
  */
-export const NEW_MESSAGES = statement<{ organizationId: number; threadId: number; afterMessageId: number; upToMessageId: number; maxMessageChars: number }, NewMessage>("new_messages", `
+export const NEW_MESSAGES = statement<{ organizationId: number; threadId: number; afterMessageId: number; upToMessageId: number; maxMessageChars: number }, NewMessage>(
+  "new_messages",
+  `
     SELECT m."id", m."role", left(m."content", :maxMessageChars::int) AS "content", ${iso('m."createdAt"')} AS "createdAt", m."language",
            t."externalUserId" AS "userId"
     FROM "Message" m JOIN "Thread" t ON t."id" = m."threadId"
     WHERE m."organizationId" = :organizationId AND m."threadId" = :threadId AND m."id" > :afterMessageId AND m."id" <= :upToMessageId AND m."role" IN ('user', 'assistant')
-    ORDER BY m."id"`);
+    ORDER BY m."id"`,
+);
 
 export interface FactNeighbours {
   /** The user asked to forget this statement on this subject. */
@@ -52,7 +58,9 @@ export interface FactNeighbours {
  * before it and the one stated just after it, two index probes; whether the message already has
  * a fact of the subject; and whether the user asked to forget the statement `statement` (its statementKey).
  */
-export const FACT_NEIGHBOURS = statement<{ organizationId: number; userId: number; subject: string; statement: string; messageId: number }, FactNeighbours>("fact_neighbours", `
+export const FACT_NEIGHBOURS = statement<{ organizationId: number; userId: number; subject: string; statement: string; messageId: number }, FactNeighbours>(
+  "fact_neighbours",
+  `
     WITH stated AS (SELECT "createdAt" AS "at" FROM "Message" WHERE "organizationId" = :organizationId AND "id" = :messageId)
     SELECT
       EXISTS (SELECT 1 FROM "FactForgotten"
@@ -69,9 +77,10 @@ export const FACT_NEIGHBOURS = statement<{ organizationId: number; userId: numbe
     LEFT JOIN LATERAL (
       SELECT "id", "text" FROM "Fact"
       WHERE "organizationId" = :organizationId AND "externalUserId" = :userId AND "subject" = :subject AND ("statedAt", "messageId") > (stated."at", :messageId)
-      ORDER BY "statedAt", "messageId" LIMIT 1) next ON true`);
+      ORDER BY "statedAt", "messageId" LIMIT 1) next ON true`,
+);
 
-/** `organizationId` organization, `factId` fact: no longer current from the time of message `messageId` (frees the subject's current slot). */
+/** No longer current from the time of message `messageId` (frees the subject's current slot). */
 export const CLOSE_FACT = statement<{ organizationId: number; factId: number; messageId: number }, never>("close_fact", `
     UPDATE "Fact" SET "invalidAt" = (SELECT "createdAt" FROM "Message" WHERE "organizationId" = :organizationId AND "id" = :messageId)
     WHERE "organizationId" = :organizationId AND "id" = :factId`);
@@ -81,7 +90,9 @@ export const CLOSE_FACT = statement<{ organizationId: number; factId: number; me
  * message's createdAt: superseded by fact `supersededById` when one was stated after it (else current), and
  * superseding fact `supersedesId` (its invalidAt becomes this statedAt) when it is given.
  */
-export const INSERT_FACT = statement<{ organizationId: number; userId: number; subject: string; text: string; messageId: number; supersededById: number | null; supersedesId: number | null }, { id: Fact["id"] }>("insert_fact", `
+export const INSERT_FACT = statement<{ organizationId: number; userId: number; subject: string; text: string; messageId: number; supersededById: number | null; supersedesId: number | null }, { id: Fact["id"] }>(
+  "insert_fact",
+  `
     WITH source AS (
       SELECT "id", "threadId", "createdAt" FROM "Message" WHERE "organizationId" = :organizationId AND "id" = :messageId
     ), next AS (
@@ -95,18 +106,22 @@ export const INSERT_FACT = statement<{ organizationId: number; userId: number; s
       UPDATE "Fact" f SET "invalidAt" = added."statedAt", "supersededById" = added."id"
       FROM added WHERE f."organizationId" = :organizationId AND f."id" = :supersedesId::int
     )
-    SELECT "id" FROM added`);
+    SELECT "id" FROM added`,
+);
 
 /**
- * `organizationId` organization, `factId` fact: its subject, text and user, and its user's row locked, as Create Thread
+ * Its subject, text and user, and its user's row locked, as Create Thread
  * locks it, so that forgetting and keeping facts take turns. No row: no such fact.
  */
-export const LOCK_FACT = statement<{ organizationId: number; factId: number }, Pick<Fact, "subject" | "text" | "externalUserId">>("lock_fact", `
+export const LOCK_FACT = statement<{ organizationId: number; factId: number }, Pick<Fact, "subject" | "text" | "externalUserId">>(
+  "lock_fact",
+  `
     SELECT f."subject", f."text", f."externalUserId" FROM "Fact" f JOIN "ExternalUser" u ON u."id" = f."externalUserId"
     WHERE f."organizationId" = :organizationId AND f."id" = :factId
-    FOR UPDATE OF u`);
+    FOR UPDATE OF u`,
+);
 
-/** `organizationId` organization, `factId` fact: deleted, and its statement `statement` (statementKey) on its subject remembered as forgotten. */
+/** Deleted, and its statement `statement` (statementKey) on its subject remembered as forgotten. */
 export const FORGET_FACT = statement<{ organizationId: number; factId: number; statement: string }, never>("forget_fact", `
     WITH gone AS (
       DELETE FROM "Fact" WHERE "organizationId" = :organizationId AND "id" = :factId
@@ -135,10 +150,12 @@ export const factJson = `json_build_object(
   'source', json_build_object('threadId', t."id", 'threadExternalId', t."externalId", 'messageId', m."id", 'messageExternalId', m."externalId"))`;
 
 /**
- * `organizationId` organization, `userId` user id: the user's facts, current ones only unless `history`, newest statedAt
+ * The user's facts, current ones only unless `history`, newest statedAt
  * first (then id), at most `limit`, as JSON Fact objects.
  */
-export const FACTS = statement<{ organizationId: number; userId: number; history: boolean; limit: number }, { facts: FactView[] }>("facts", `
+export const FACTS = statement<{ organizationId: number; userId: number; history: boolean; limit: number }, { facts: FactView[] }>(
+  "facts",
+  `
     SELECT COALESCE(json_agg(listed."fact" ORDER BY listed."statedAt" DESC, listed."id" DESC), '[]') AS "facts"
     FROM (
       SELECT f."id", f."statedAt", ${factJson} AS "fact"
@@ -147,7 +164,8 @@ export const FACTS = statement<{ organizationId: number; userId: number; history
       JOIN "Message" m ON m."id" = f."messageId"
       WHERE f."organizationId" = :organizationId AND f."externalUserId" = :userId AND (:history::boolean OR f."invalidAt" IS NULL)
       ORDER BY f."statedAt" DESC, f."id" DESC
-      LIMIT :limit::int) listed`);
+      LIMIT :limit::int) listed`,
+);
 
 export interface ContextFact {
   id: Fact["id"];
@@ -157,11 +175,13 @@ export interface ContextFact {
 }
 
 /**
- * `organizationId` organization, `userId` user id: the user's current facts (at most `limit`), those most related to the
+ * The user's current facts (at most `limit`), those most related to the
  * words of `q` first when it is given (ranked in their source message's language, by any of the
  * words: plainto_tsquery's & made |), then newest first; and the summary of the user's latest thread that has one (as the memory lookup).
  */
-export const CONTEXT = statement<{ organizationId: number; userId: number; q: string | null; limit: number }, { facts: ContextFact[]; summary: string | null }>("context", `
+export const CONTEXT = statement<{ organizationId: number; userId: number; q: string | null; limit: number }, { facts: ContextFact[]; summary: string | null }>(
+  "context",
+  `
     SELECT
       COALESCE((
         SELECT json_agg(json_build_object('id', c."id", 'subject', c."subject", 'text', c."text", 'statedAt', ${iso('c."statedAt"')})
@@ -177,7 +197,8 @@ export const CONTEXT = statement<{ organizationId: number; userId: number; q: st
           LIMIT :limit::int) c), '[]') AS "facts",
       (SELECT "summary" FROM "Thread"
        WHERE "organizationId" = :organizationId AND "externalUserId" = :userId AND "summary" <> ''
-       ORDER BY "createdAt" DESC, "id" DESC LIMIT 1) AS "summary"`);
+       ORDER BY "createdAt" DESC, "id" DESC LIMIT 1) AS "summary"`,
+);
 
 export interface SearchResult {
   threadId: number;
@@ -195,7 +216,7 @@ export interface SearchResult {
 const anyLanguageQuery = STEMMED_CONFIGS.map((config) => `plainto_tsquery('${config}'::regconfig, :q::text)`).join(" || ");
 
 /**
- * `organizationId` organization, `userId` user id: the user's own messages matching the words of `q` in the message's
+ * The user's own messages matching the words of `q` in the message's
  * language (stemmed where it is known), best first (ts_rank, then newer), at most `limit`, each with a
  * snippet of at most `snippetLimit` characters: the whole message when it is that short, else the passage
  * around the match. The user's threads are given as an array, so that PostgreSQL can AND two
@@ -203,7 +224,9 @@ const anyLanguageQuery = STEMMED_CONFIGS.map((config) => `plainto_tsquery('${con
  * words in any language (the GIN index); each such message is then matched in its own language.
  * Planned by the thread's join instead, it computed the tsvector of every message of the user.
  */
-export const SEARCH_MESSAGES = statement<{ organizationId: number; userId: number; q: string; limit: number; snippetLimit: number }, SearchResult>("search_messages", `
+export const SEARCH_MESSAGES = statement<{ organizationId: number; userId: number; q: string; limit: number; snippetLimit: number }, SearchResult>(
+  "search_messages",
+  `
     SELECT found."threadId", t."externalId" AS "threadExternalId", found."id" AS "messageId", found."externalId" AS "messageExternalId",
            found."role", ${iso('found."createdAt"')} AS "createdAt",
            CASE WHEN char_length(found."content") <= :snippetLimit::int THEN found."content"
@@ -222,4 +245,5 @@ export const SEARCH_MESSAGES = statement<{ organizationId: number; userId: numbe
       ORDER BY "score" DESC, m."createdAt" DESC, m."id" DESC
       LIMIT :limit::int) found
     JOIN "Thread" t ON t."id" = found."threadId"
-    ORDER BY found."score" DESC, found."createdAt" DESC, found."id" DESC`);
+    ORDER BY found."score" DESC, found."createdAt" DESC, found."id" DESC`,
+);

@@ -1,9 +1,9 @@
 import type { Driver } from "../db/driver.ts";
 import { invalidInput, notFound } from "../errors.ts";
 import { LIMITS } from "../limits.ts";
-import type { EventType } from "./events.ts";
+import type { EventType, WebhookView } from "./views.ts";
 import { newSecret } from "./signature.ts";
-import { CREATE_ENDPOINT, DELETE_ENDPOINT, LIST_DELIVERIES, LIST_ENDPOINTS, LOCK_ENDPOINTS, RECORD_TEST_EVENT, type WebhookView } from "./sql.ts";
+import { CREATE_ENDPOINT, DELETE_ENDPOINT, LIST_DELIVERIES, LIST_ENDPOINTS, LOCK_ENDPOINTS, RECORD_TEST_EVENT } from "./sql.ts";
 import { checkUrl, UnsafeUrlError, type UrlPolicy } from "./url.ts";
 
 export interface WebhookInput {

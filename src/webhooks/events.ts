@@ -1,20 +1,7 @@
 import type { DriverQueries } from "../db/driver.ts";
 import type { ThreadView } from "../threads/views.ts";
 import { RECORD_EVENT, RECORD_FACTS_EVENT, RECORD_FEEDBACK_EVENT } from "./sql.ts";
-
-/** The event types an endpoint subscribes to (openapi.yaml WebhookEventType). */
-export const EVENT_TYPES = [
-  "feedback.created",
-  "feedback.updated",
-  "thread.created",
-  "thread.updated",
-  "memory.facts_changed",
-  "user.deleted",
-  "alert.triggered",
-  "alert.resolved",
-] as const;
-
-export type EventType = (typeof EVENT_TYPES)[number];
+import type { EventType } from "./views.ts";
 
 /** What happened, with what its event's `data` is made of. */
 export type OutboxEvent =

@@ -1,32 +1,9 @@
 // The statements of webhooks: the endpoints, the outbox (events and their deliveries) and the workers' claims.
-import type { IsoTimestamp } from "../db/json.ts";
 import { statement } from "../db/statement.ts";
-import type { EventType } from "./events.ts";
+import type { WebhookDeliveryView, WebhookView } from "./views.ts";
 import { isoTimestampText as iso } from "../db/sql.ts";
 import { feedbackJoins, feedbackJson, storedFeedbackOptions } from "../feedback/sql.ts";
 import { factJson } from "../memory/facts/sql.ts";
-
-/** The Webhook object of openapi.yaml; created, it also carries its secret, that once. */
-export interface WebhookView {
-  id: number;
-  url: string;
-  events: EventType[];
-  description: string | null;
-  createdAt: IsoTimestamp;
-}
-
-/** The WebhookDelivery object of openapi.yaml. */
-export interface WebhookDeliveryView {
-  eventId: string;
-  /** The event's type (an EventType or webhook.test). */
-  type: string;
-  status: "pending" | "delivered" | "failed";
-  attempts: number;
-  lastStatusCode: number | null;
-  lastError: string | null;
-  nextAttemptAt: IsoTimestamp | null;
-  createdAt: IsoTimestamp;
-}
 
 /** The Webhook object of `WebhookEndpoint e` (never its secret). */
 const webhookJson = `json_build_object(

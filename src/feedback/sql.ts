@@ -182,6 +182,9 @@ const FEEDBACK_CONDITIONS: Record<FeedbackFilter, string> = {
 
 const FEEDBACK_FILTERS = Object.keys(FEEDBACK_CONDITIONS) as FeedbackFilter[];
 
+/** A search term's statements are sent unnamed: a plan made for one term can be far off for another. */
+const searching = (given: ReadonlySet<FeedbackFilter>) => given.has("search");
+
 const feedbackWhere = (given: ReadonlySet<FeedbackFilter>) =>
   [`f."organizationId" = :organizationId`, ...[...given].map((filter) => FEEDBACK_CONDITIONS[filter])].join(" AND ");
 
@@ -193,6 +196,7 @@ export const FEEDBACK_COUNT = composedStatement<FeedbackFilter, FeedbackFilterPa
     const count = listingCount(given.has("search"));
     return `SELECT ${count.columns} FROM (SELECT 1 FROM "Feedback" f WHERE ${feedbackWhere(given)} ${count.limit}) matching`;
   },
+  searching,
 );
 
 /** One page of the matching feedback's Feedback objects, newest first, built by PostgreSQL. */
@@ -203,7 +207,9 @@ export const FEEDBACK_PAGE = composedStatement<FeedbackFilter, FeedbackListingPa
       ORDER BY f."createdAt" DESC, f."id" DESC
       LIMIT :pageSize OFFSET :offset) f
     ${feedbackJoins}
-    ORDER BY f."createdAt" DESC, f."id" DESC`);
+    ORDER BY f."createdAt" DESC, f."id" DESC`,
+  searching,
+);
 
 /** The listing's two statements for these filters (empty lists are no filter) and their values. */
 export function feedbackListing(organizationId: number, filters: FeedbackFilters, page: { pageSize: number; pageIndex: number }) {

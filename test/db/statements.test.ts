@@ -1,4 +1,4 @@
-// Every statement of every src/**/sql.ts, prepared against the migrated schema on PGlite, and on
+// Every statement of every src/**/sql.ts (and *Sql.ts), prepared against the migrated schema on PGlite, and on
 // PostgreSQL when DATABASE_URL is set: a renamed column or table, or a parameter whose type
 // PostgreSQL cannot tell, fails here rather than in the request that first sends the statement.
 // Its named parameters are checked against the `Params` type the compiler checks callers against.
@@ -21,7 +21,7 @@ interface Found {
 
 const root = resolve(import.meta.dirname, "../..");
 const sqlFiles = (await readdir(join(root, "src"), { recursive: true }))
-  .filter((path) => path === "sql.ts" || path.endsWith("/sql.ts"))
+  .filter((path) => /(^|\/)(sql|[a-z]+Sql)\.ts$/.test(path))
   .map((path) => join(root, "src", path))
   .sort();
 
@@ -31,24 +31,38 @@ const isStatement = (value: unknown): value is AnyStatement =>
 const isComposed = (value: unknown): value is ComposedStatement<string, object, unknown> =>
   typeof value === "object" && value !== null && Array.isArray((value as ComposedStatement<string, object, unknown>).parts);
 
-/** Each exported statement; of a composed one, the shape without parts, each part alone, and all parts. */
+/** A statement, or of a composed one the shape without parts, each part alone, and all parts; none for anything else. */
+function statementsOf(key: string, value: unknown): Found[] {
+  if (isStatement(value)) return [{ label: key, statement: value }];
+  if (!isComposed(value)) return [];
+  const shapes = [[], ...value.parts.map((part) => [part]), value.parts];
+  return shapes.map((shape) => ({ label: `${key} [${shape.join(",")}]`, statement: value.of(shape) }));
+}
+
+/** Each exported statement, and each statement of an exported object of them (`EXPORT.key`). */
 async function exportedStatements(): Promise<Map<string, Found[]>> {
   const byExport = new Map<string, Found[]>();
   for (const file of sqlFiles) {
     const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
     for (const [name, value] of Object.entries(module)) {
       const key = `${file.slice(root.length + 1)}: ${name}`;
-      if (isStatement(value)) byExport.set(key, [{ label: key, statement: value }]);
-      else if (isComposed(value)) {
-        const shapes = [[], ...value.parts.map((part) => [part]), value.parts];
-        byExport.set(key, shapes.map((shape) => ({ label: `${key} [${shape.join(",")}]`, statement: value.of(shape) })));
+      const found = statementsOf(key, value);
+      if (found.length > 0) byExport.set(key, found);
+      else if (typeof value === "object" && value !== null && !Array.isArray(value)) {
+        for (const [entry, inner] of Object.entries(value)) {
+          const innerFound = statementsOf(`${key}.${entry}`, inner);
+          if (innerFound.length > 0) byExport.set(`${key}.${entry}`, innerFound);
+        }
       }
     }
   }
   return byExport;
 }
 
-/** The names of each exported statement's `Params`, as the compiler sees them. */
+/**
+ * The names of each exported statement's `Params`, as the compiler sees them; of an exported object
+ * of statements, each entry's (`EXPORT.key`), or all entries' of a record (`EXPORT.*`).
+ */
 function declaredParameters(): Map<string, string[]> {
   const config = ts.getParsedCommandLineOfConfigFile(join(root, "tsconfig.json"), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })!;
   const program = ts.createProgram(sqlFiles, { ...config.options, noEmit: true });
@@ -56,15 +70,22 @@ function declaredParameters(): Map<string, string[]> {
   const declared = new Map<string, string[]>();
   for (const file of sqlFiles) {
     const source = program.getSourceFile(file)!;
-    for (const symbol of checker.getExportsOfModule(checker.getSymbolAtLocation(source)!)) {
-      let type = checker.getTypeOfSymbolAtLocation(symbol, source);
+    const paramNames = (type: ts.Type): string[] | undefined => {
       const of = type.getProperty("of");
       if (of) type = checker.getTypeOfSymbolAtLocation(of, source).getCallSignatures()[0]!.getReturnType();
       const types = type.getProperty("types");
-      if (!types || !type.getProperty("parameters")) continue;
+      if (!types || !type.getProperty("parameters")) return undefined;
       const params = checker.getNonNullableType(checker.getTypeOfSymbolAtLocation(types, source)).getProperty("params")!;
-      const names = checker.getTypeOfSymbolAtLocation(params, source).getProperties().map((property) => property.getName());
-      declared.set(`${file.slice(root.length + 1)}: ${symbol.getName()}`, names.sort());
+      return checker.getTypeOfSymbolAtLocation(params, source).getProperties().map((property) => property.getName()).sort();
+    };
+    for (const symbol of checker.getExportsOfModule(checker.getSymbolAtLocation(source)!)) {
+      const key = `${file.slice(root.length + 1)}: ${symbol.getName()}`;
+      const type = checker.getTypeOfSymbolAtLocation(symbol, source);
+      const names = paramNames(type);
+      if (names) declared.set(key, names);
+      const entries = type.getStringIndexType();
+      const entryNames = entries && paramNames(entries);
+      if (entryNames) declared.set(`${key}.*`, entryNames);
     }
   }
   return declared;
@@ -75,7 +96,7 @@ const all = [...byExport.values()].flat();
 
 t.test("the statements are found: every src/**/sql.ts is read", async (t) => {
   t.ok(sqlFiles.length >= 10, `${sqlFiles.length} files`);
-  t.ok(byExport.size >= 70, `${byExport.size} exported statements, ${all.length} texts`);
+  t.ok(byExport.size >= 65, `${byExport.size} exported statements, ${all.length} texts`);
 });
 
 t.test("one name per distinct text: PostgreSQL prepares each name once per connection", async (t) => {
@@ -90,11 +111,14 @@ t.test("one name per distinct text: PostgreSQL prepares each name once per conne
 
 t.test("each statement's named parameters are exactly the names of its Params type", async (t) => {
   const declared = declaredParameters();
-  t.same([...declared.keys()].sort(), [...byExport.keys()].sort(), "the compiler sees the same exported statements");
+  const entryOf = (key: string) => key.replace(/^(.*?: \w+)\..*$/, "$1.*");
+  const declaredOf = (key: string) => declared.get(key) ?? declared.get(entryOf(key));
   for (const [key, found] of byExport) {
     const inText = [...new Set(found.flatMap(({ statement }) => statement.parameters))].sort();
-    t.same(inText, declared.get(key), key);
+    t.same(inText, declaredOf(key), key);
   }
+  const seen = new Set([...byExport.keys()].flatMap((key) => [key, entryOf(key)]));
+  t.same([...declared.keys()].filter((key) => !seen.has(key)), [], "every statement the compiler sees is found");
 });
 
 /** Prepares `text` and answers how many parameters PostgreSQL found in it; rejects when it cannot plan it. */

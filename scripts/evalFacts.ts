@@ -10,11 +10,10 @@
  *   npm run eval:facts
  *   npm run eval:facts -- --users en-01-shifts,de-03-reise   (those users' facts in full)
  *   npm run eval:facts -- --json
- *   npm run eval:facts -- --bench   (CPU time of the built-in extractor per thread of the fixture, and per 10 messages)
  */
 import { readConfig } from "../src/config.ts";
 import { configuredFactRefiner } from "../src/memory/facts/configured.ts";
-import { createBuiltinFactExtractor, extractFacts, type FactExtractor } from "../src/memory/facts/extractor.ts";
+import { createBuiltinFactExtractor, type FactExtractor } from "../src/memory/facts/extractor.ts";
 import { promptMessages } from "../src/memory/facts/llm.ts";
 import { FACTS_USERS, userMessages } from "../test/fixtures/memory/facts/index.ts";
 import { evaluateUser } from "./factsEval/evaluate.ts";
@@ -35,25 +34,8 @@ const extractor: FactExtractor = refiner
 const results: Awaited<ReturnType<typeof evaluateUser>>[] = [];
 for (const user of FACTS_USERS) results.push(await evaluateUser(user, extractor));
 
-/** CPU time of the built-in extractor over every thread of the fixture, `rounds` times over, after a warm-up round. */
-function benchExtractor(rounds: number): string {
-  const threads = FACTS_USERS.flatMap((user) => userMessages(user).threads);
-  const messages = threads.reduce((sum, thread) => sum + thread.length, 0);
-  for (const thread of threads) extractFacts(thread);
-  const start = process.cpuUsage();
-  for (let round = 0; round < rounds; round++) for (const thread of threads) extractFacts(thread);
-  const { user, system } = process.cpuUsage(start);
-  const perMessage = (user + system) / (rounds * messages);
-  return [
-    `built-in extractor, ${threads.length} threads of ${messages} messages, ${rounds} rounds:`,
-    `  ${((perMessage * messages) / threads.length).toFixed(1)} µs CPU per thread (${(messages / threads.length).toFixed(1)} messages), ${(perMessage * 10).toFixed(1)} µs per 10 messages`,
-  ].join("\n");
-}
-
 const usersArgument = process.argv.indexOf("--users");
-if (process.argv.includes("--bench")) {
-  console.log(benchExtractor(200));
-} else if (process.argv.includes("--json")) {
+if (process.argv.includes("--json")) {
   const splits = ["tune", "heldout"].map((split) => [split, scores(results.filter((result) => result.user.split === split))]);
   console.log(JSON.stringify({ scores: Object.fromEntries(splits), users: results.map(({ user, facts, kept }) => ({ id: user.id, facts, kept })) }, null, 2));
 } else {

@@ -2,10 +2,10 @@ import type { Driver } from "../../db/driver.ts";
 import { recordEvent } from "../../webhooks/events.ts";
 import { BackgroundQueue, type QueueLimits } from "../backgroundQueue.ts";
 import type { SummaryLog } from "../summaryKeeper.ts";
-import type { ExtractedFact, FactExtractor } from "./extractor.ts";
+import { extractFacts, type ExtractedFact, type FactExtractor } from "./extractor.ts";
 import { addedMessages, keepStatedFacts, type AddedRange } from "./keeper.ts";
 import { promptMessages } from "./llm.ts";
-import { DROP_FACT, LOCK_USER, MESSAGE_FACTS, RELINK_FACT } from "./sql.ts";
+import { DROP_FACT, FORGOTTEN_STATEMENTS, LOCK_USER, MESSAGE_FACTS, RELINK_FACT } from "./sql.ts";
 import { statementKey } from "./supersede.ts";
 
 export interface FactRefinerOptions {
@@ -65,7 +65,20 @@ export class FactRefiner {
         const [previous] = await tx.rows(DROP_FACT, [organizationId, fact.id]);
         if (previous) await tx.rows(RELINK_FACT, [organizationId, previous.previousId, previous.invalidAt, previous.supersededById]);
       }
-      const additions = refined.filter((fact) => !builtin.some((other) => sameFact(fact, other)));
+      // A built-in fact the user asked to forget since the ingest: the LLM's fact of its subject and message, in other words, stays forgotten too.
+      const forgotten = new Set(
+        (await tx.rows(FORGOTTEN_STATEMENTS, [organizationId, userId, [...new Set(refined.map((fact) => fact.subject))]])).map(
+          ({ subject, statement }) => `${subject}\n${statement}`,
+        ),
+      );
+      const forgottenSources = new Set(
+        extractFacts(added.messages)
+          .filter((fact) => forgotten.has(`${fact.subject}\n${statementKey(fact.text)}`))
+          .map((fact) => `${fact.subject}\n${fact.messageId}`),
+      );
+      const additions = refined.filter(
+        (fact) => !builtin.some((other) => sameFact(fact, other)) && !forgottenSources.has(`${fact.subject}\n${fact.messageId}`),
+      );
       const kept = await keepStatedFacts(tx, organizationId, userId, additions, statedAt);
       if (dropped.length > 0 || kept) await recordEvent(tx, organizationId, { type: "memory.facts_changed", userId });
       return dropped.length > 0 || kept;

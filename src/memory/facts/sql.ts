@@ -266,6 +266,12 @@ export const MESSAGE_FACTS: Statement<Pick<Fact, "id" | "subject" | "text" | "me
   text: `SELECT "id", "subject", "text", "messageId" FROM "Fact" WHERE "organizationId" = $1 AND "messageId" = ANY ($2::int[])`,
 };
 
+/** $1 organization, $2 user id: the statements (statementKey) the user asked to forget on the subjects $3. */
+export const FORGOTTEN_STATEMENTS: Statement<{ subject: string; statement: string }> = {
+  name: "forgotten_statements",
+  text: `SELECT "subject", "statement" FROM "FactForgotten" WHERE "organizationId" = $1 AND "externalUserId" = $2 AND "subject" = ANY ($3::text[])`,
+};
+
 export interface DroppedFact {
   /** The fact it superseded, which takes over its end (RELINK_FACT). */
   previousId: Fact["id"];

@@ -4,6 +4,7 @@
 import type { ServerResponse } from "node:http";
 import t from "tap";
 import { createBuiltinFactExtractor } from "../../../src/memory/facts/extractor.ts";
+import { forgetFact } from "../../../src/memory/facts/facts.ts";
 import { createLlmFactExtractor } from "../../../src/memory/facts/llm.ts";
 import { FactRefiner } from "../../../src/memory/facts/refiner.ts";
 import { ingestThreadWithSummary } from "../../../src/memory/ingest.ts";
@@ -154,6 +155,25 @@ t.test("a valid reply without the built-in fact drops it: the fact it had supers
   await say(user, "2026-03-10T09:00:00.000Z", "Let me think about it.");
   await refiner.settled();
   t.equal((await factEvents()).length, events, "nothing changed, no event");
+});
+
+t.test("a fact forgotten before the refinement ends stays forgotten, whatever words the LLM uses", async (t) => {
+  const held: ServerResponse[] = [];
+  const requests: ChatRequest[] = [];
+  const { refiner, say } = await refinerWith(t, (request, _n, response) => {
+    requests.push(request);
+    held.push(response);
+  });
+  const user = uniqueId("user");
+  await say(user, "2026-01-10T09:00:00.000Z", "I live in Paris and I'm vegetarian.");
+  const home = (await storedFacts(user)).find((fact) => fact.subject === "home city")!;
+  await forgetFact(service.database.driver, organization.organizationId, home.id);
+  await eventually(() => held.length === 1);
+  const messageId = idIn(requests[0]!, "I live in Paris");
+  const facts = [{ subject: "home city", text: "Lives in Paris", messageId }, { subject: "diet", text: "Vegetarian", messageId }];
+  held[0]!.writeHead(200, { "content-type": "application/json" }).end(completion(JSON.stringify({ facts })));
+  await refiner.settled();
+  t.same((await storedFacts(user)).map((fact) => [fact.subject, fact.text]), [["diet", "Vegetarian"]]);
 });
 
 t.test("a reply that is not valid, drops the source, or an endpoint that is down: the built-in facts stay, with a warning", async (t) => {

@@ -146,15 +146,23 @@ t.test("an older thread refined late: the LLM's fact lands in the middle of the 
 });
 
 t.test("a valid reply without the built-in fact drops it: the fact it had superseded is current again", async (t) => {
-  const { refiner, say } = await refinerWith(t, replying(() => []));
+  const { refiner, say } = await refinerWith(
+    t,
+    replying((request) => (request.body.messages[1]!.content.includes("Paris") ? [{ subject: "home city", text: "I live in Paris.", messageId: idIn(request, "I live in Paris") }] : [])),
+  );
   const user = uniqueId("user");
   await say(user, "2026-01-10T09:00:00.000Z", "I live in Paris.");
   await refiner.settled();
-  t.same(await storedFacts(user), [], "the LLM found no fact: none is kept");
+  const [paris] = await timeline(user);
+  await say(user, "2026-03-10T09:00:00.000Z", "We moved to Lyon.");
+  t.equal((await timeline(user)).length, 2, "the built-in Lyon fact, until the LLM answers");
   const events = (await factEvents()).length;
-  await say(user, "2026-03-10T09:00:00.000Z", "Let me think about it.");
   await refiner.settled();
-  t.equal((await factEvents()).length, events, "nothing changed, no event");
+  t.same(await timeline(user), [{ ...paris!, invalidAt: null, supersededById: null }], "the LLM found no fact in the Lyon message: Paris is current again");
+  t.equal((await factEvents()).length, events + 1);
+  await say(user, "2026-04-10T09:00:00.000Z", "Let me think about it.");
+  await refiner.settled();
+  t.equal((await factEvents()).length, events + 1, "nothing changed, no event");
 });
 
 t.test("a fact forgotten before the refinement ends stays forgotten, whatever words the LLM uses", async (t) => {

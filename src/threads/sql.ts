@@ -117,9 +117,10 @@ const THREAD_CONDITIONS: { [Name in keyof Required<ThreadFilters>]: (given: Requ
   // lowercased, each after a newline) rather than its messages: one row per thread, so that for a
   // common word the planner walks the page order and stops at the page, and for a rare one reads
   // the trigram index. LIKE of the lowercased pattern on the lowercased document is what ILIKE
-  // does (PostgreSQL lowers both), without lowering every document read. A term holding the newline could match across two messages: those threads are checked
-  // message by message. A thread too long for a document (NULL) has its messages searched one by
-  // one, as a set computed once (an InitPlan), so that the OR can still be a BitmapOr.
+  // does (PostgreSQL lowers both), without lowering every document read. A term holding the
+  // newline could match across two messages: those threads are checked message by message. A
+  // thread too long for a document (NULL) has its messages searched one by one, as a set computed
+  // once (an InitPlan), so that the OR can still be a BitmapOr.
   search: (term) => (value) => {
     const pattern = value(containsPattern(term));
     const inMessages = (thread: string) => `EXISTS (

@@ -5,7 +5,8 @@ import { invalidInput } from "../errors.ts";
 import { LIMITS, refuseOverLimit } from "../limits.ts";
 import { searchLanguages } from "../memory/facts/language.ts";
 import type { FactExtractor } from "../memory/facts/extractor.ts";
-import { keepFacts } from "../memory/facts/keeper.ts";
+import { keepFacts, type AddedRange } from "../memory/facts/keeper.ts";
+import type { FactRefiner } from "../memory/facts/refiner.ts";
 import type { SummaryKeeper } from "../memory/summaryKeeper.ts";
 import { projectNotFound } from "../projects/projects.ts";
 import { saveSegments, type UserInput } from "../users/users.ts";
@@ -53,21 +54,28 @@ async function linkIntents(tx: DriverQueries, organizationId: number, projectId:
   await refuseOverLimit(counted, LIMITS.intentsPerThread, (limit) => invalidInput(`Invalid field 'intents': a thread has at most ${limit} intents`));
 }
 
+/** How the user's facts are kept: by `extractor` in the ingest transaction, then by `refiner` (if any) after commit. */
+export interface FactKeeping {
+  extractor: FactExtractor;
+  refiner?: FactRefiner;
+}
+
 /**
  * Create Thread: creates the thread or appends to the one with the same externalId, in one
  * transaction that also answers with the thread, and keeps the thread's memory summary and the
- * user's facts current: the built-in summary and the facts inside that transaction (with the
- * thread's last message and the one its summary covers), the refined summary after it commits.
+ * user's facts current: the built-in summary and facts inside that transaction (with the thread's
+ * last message and the one its summary covers), the refined summary and facts after it commits.
  */
 export async function createThread(
   { driver }: Pick<Database, "driver">,
   summaries: SummaryKeeper,
   organizationId: number,
   input: ThreadInput,
-  facts?: FactExtractor,
+  facts?: FactKeeping,
 ): Promise<{ thread: ThreadView; created: boolean }> {
   const { externalUser: user } = input;
   let summarized = false;
+  let factRange: AddedRange | null = null;
   const result = await driver.transaction(async (tx) => {
     const [written] = await tx.rows(CREATE_THREAD, {
       organizationId,
@@ -86,11 +94,12 @@ export async function createThread(
     await linkIntents(tx, organizationId, projectId, threadId, input.intents ?? []);
     const state = { summaryMessageId, lastMessageId };
     summarized = await summaries.summarizeNow(tx, organizationId, threadId, state);
-    if (facts) await keepFacts(tx, facts, organizationId, threadId, state);
+    if (facts) factRange = await keepFacts(tx, facts.extractor, organizationId, threadId, state);
     const { thread } = (await tx.rows(THREAD, { organizationId, threadId }))[0]!;
     await recordEvent(tx, organizationId, { type: created ? "thread.created" : "thread.updated", thread });
     return { thread, created };
   });
   if (summarized) summaries.refineLater(organizationId, result.thread.id);
+  if (factRange) facts?.refiner?.refineLater(organizationId, result.thread.id, factRange);
   return result;
 }

@@ -85,7 +85,13 @@ export interface ThreadFilters {
   after?: string;
 }
 
+/** What separates two messages in a thread's search document. */
+const SEARCH_DOCUMENT_SEPARATOR = "\n";
+
 export type ThreadFilter = keyof ThreadFilters;
+
+/** The composed listing's parts: the filters, and whether a search term spans two messages (it holds the separator). */
+type ThreadListingPart = ThreadFilter | "searchAcrossMessages";
 
 /** The listing's values: the filters' (a search term as its ILIKE pattern), then the page. */
 export type ThreadListingParams = Omit<ThreadFilters, "search" | "userSearch"> & {
@@ -102,7 +108,7 @@ export type ThreadListingParams = Omit<ThreadFilters, "search" | "userSearch"> &
  * so that the planner can start from the smaller side; the search terms go to the trigram
  * indexes through ILIKE. Listed in a fixed order: a set of filters always makes the same text.
  */
-const THREAD_CONDITIONS: Record<ThreadFilter, string> = {
+const THREAD_CONDITIONS: Record<Exclude<ThreadFilter, "search">, string> = {
   ids: `t."id" = ANY(:ids::int[])`,
   projectId: `t."projectId" = :projectId::int`,
   after: `t."createdAt" > (:after::timestamptz AT TIME ZONE 'UTC')`,
@@ -119,15 +125,34 @@ const THREAD_CONDITIONS: Record<ThreadFilter, string> = {
       WHERE u."organizationId" = :organizationId
         AND (u."externalId" ILIKE :userSearchPattern OR u."name" ILIKE :userSearchPattern
              OR u."email" ILIKE :userSearchPattern OR u."username" ILIKE :userSearchPattern))`,
-  // A UNION rather than an OR: each side is one trigram index scan, and the planner can then
-  // join the few matching threads instead of testing every thread of the organization.
-  search: `t."id" IN (
-      SELECT s."id" FROM "Thread" s WHERE s."organizationId" = :organizationId AND s."externalId" ILIKE :searchPattern
-      UNION
-      SELECT m."threadId" FROM "Message" m WHERE m."organizationId" = :organizationId AND m."content" ILIKE :searchPattern)`,
 };
 
-const searching = (given: ReadonlySet<ThreadFilter>) => given.has("search") || given.has("userSearch");
+const inMessages = (thread: string) => `EXISTS (
+  SELECT 1 FROM "Message" m WHERE m."organizationId" = :organizationId AND m."threadId" = ${thread}."id" AND m."content" ILIKE :searchPattern)`;
+
+// The thread's search document (migration 0010_search_document: its messages' contents,
+// lowercased, each after a newline) rather than its messages: one row per thread, so that for a
+// common word the planner walks the page order and stops at the page, and for a rare one reads
+// the trigram index. LIKE of the lowercased pattern on the lowercased document is what ILIKE
+// does (PostgreSQL lowers both), without lowering every document read. A term holding the
+// newline could match across two messages (`acrossMessages`): those threads are checked message by message. A
+// thread too long for a document (NULL) has its messages searched one by one, as a set computed
+// once (an InitPlan), so that the OR can still be a BitmapOr.
+function searchCondition(acrossMessages: boolean): string {
+  const documentMatches = `t."searchText" LIKE lower(:searchPattern)`;
+  const inDocument = acrossMessages ? `(${documentMatches} AND ${inMessages("t")})` : documentMatches;
+  // The document first: it matches most often, and OR stops at the first match.
+  return `(${inDocument} OR t."externalId" ILIKE :searchPattern OR t."id" = ANY(ARRAY(
+      SELECT o."id" FROM "Thread" o WHERE o."organizationId" = :organizationId AND o."searchText" IS NULL AND ${inMessages("o")})))`;
+}
+
+/** The conditions of the given parts, in the order of THREAD_LISTING's parts. */
+const threadConditions = (given: ReadonlySet<ThreadListingPart>) =>
+  [...given].flatMap((part) =>
+    part === "searchAcrossMessages" ? [] : [part === "search" ? searchCondition(given.has("searchAcrossMessages")) : THREAD_CONDITIONS[part]],
+  );
+
+const searching = (given: ReadonlySet<ThreadListingPart>) => given.has("search") || given.has("userSearch");
 
 /**
  * The thread listing as one statement: the count of all threads these filters match (a search's
@@ -137,11 +162,11 @@ const searching = (given: ReadonlySet<ThreadFilter>) => given.has("search") || g
  * each is prepared with a plan for its own shape; the search terms' statements are left unnamed,
  * since a plan made for one term can be far off for another.
  */
-export const THREAD_LISTING = composedStatement<ThreadFilter, ThreadListingParams, { count: number; countExact: boolean; rows: ThreadView[] }>(
+export const THREAD_LISTING = composedStatement<ThreadListingPart, ThreadListingParams, { count: number; countExact: boolean; rows: ThreadView[] }>(
   "threads",
-  Object.keys(THREAD_CONDITIONS) as ThreadFilter[],
+  [...(Object.keys(THREAD_CONDITIONS) as ThreadFilter[]), "search", "searchAcrossMessages"],
   (given) => {
-    const where = [`t."organizationId" = :organizationId`, ...[...given].map((filter) => THREAD_CONDITIONS[filter])].join(" AND ");
+    const where = [`t."organizationId" = :organizationId`, ...threadConditions(given)].join(" AND ");
     const count = listingCount(searching(given));
     return `
         SELECT counted."count", counted."countExact",
@@ -158,8 +183,9 @@ export const THREAD_LISTING = composedStatement<ThreadFilter, ThreadListingParam
 
 /** The listing's statement for these filters (empty lists are no filter) and its values. */
 export function threadListing(organizationId: number, filters: ThreadFilters, page: { pageSize: number; pageIndex: number }) {
-  const given = THREAD_LISTING.parts.filter((filter) => {
-    const value = filters[filter];
+  const given = THREAD_LISTING.parts.filter((part) => {
+    if (part === "searchAcrossMessages") return filters.search?.includes(SEARCH_DOCUMENT_SEPARATOR) ?? false;
+    const value = filters[part];
     return value !== undefined && !(Array.isArray(value) && value.length === 0);
   });
   const { search, userSearch, ...exact } = filters;

@@ -247,3 +247,41 @@ export const SEARCH_MESSAGES = statement<{ organizationId: number; userId: numbe
     JOIN "Thread" t ON t."id" = found."threadId"
     ORDER BY found."score" DESC, found."createdAt" DESC, found."id" DESC`,
 );
+
+/** `organizationId` organization, `userId` user id: the user's row, locked as Create Thread's upsert locks it, so that refining and keeping facts take turns. */
+export const LOCK_USER = statement<{ organizationId: number; userId: number }, { id: ExternalUser["id"] }>("lock_user", `SELECT "id" FROM "ExternalUser" WHERE "organizationId" = :organizationId AND "id" = :userId FOR UPDATE`);
+
+/** `organizationId` organization: the facts whose source is one of the messages `messageIds`. */
+export const MESSAGE_FACTS = statement<{ organizationId: number; messageIds: number[] }, Pick<Fact, "id" | "subject" | "text" | "messageId">>("message_facts", `SELECT "id", "subject", "text", "messageId" FROM "Fact" WHERE "organizationId" = :organizationId AND "messageId" = ANY (:messageIds::int[])`);
+
+/** `organizationId` organization, `userId` user id: the statements (statementKey) the user asked to forget on the subjects `subjects`. */
+export const FORGOTTEN_STATEMENTS = statement<{ organizationId: number; userId: number; subjects: string[] }, { subject: string; statement: string }>("forgotten_statements", `SELECT "subject", "statement" FROM "FactForgotten" WHERE "organizationId" = :organizationId AND "externalUserId" = :userId AND "subject" = ANY (:subjects::text[])`);
+
+export interface DroppedFact {
+  /** The fact it superseded, which takes over its end (RELINK_FACT). */
+  previousId: Fact["id"];
+  /** Its invalidAt, as timestamp text. */
+  invalidAt: string | null;
+  supersededById: Fact["supersededById"];
+}
+
+/**
+ * `organizationId` organization, `factId` fact: deleted (not forgotten: the same statement may be kept again). The
+ * row, when it had superseded the fact stated just before it, names that one with its own end, for
+ * RELINK_FACT (the foreign key has just cleared that fact's supersededById).
+ */
+export const DROP_FACT = statement<{ organizationId: number; factId: number }, DroppedFact>("drop_fact", `
+    WITH gone AS (
+      DELETE FROM "Fact" WHERE "organizationId" = :organizationId AND "id" = :factId
+      RETURNING "id", "externalUserId", "subject", "statedAt", "messageId", "invalidAt", "supersededById"
+    )
+    SELECT previous."id" AS "previousId", gone."invalidAt"::text AS "invalidAt", gone."supersededById"
+    FROM gone
+    JOIN LATERAL (
+      SELECT "id", "supersededById" FROM "Fact"
+      WHERE "organizationId" = :organizationId AND "externalUserId" = gone."externalUserId" AND "subject" = gone."subject"
+        AND ("statedAt", "messageId") < (gone."statedAt", gone."messageId")
+      ORDER BY "statedAt" DESC, "messageId" DESC LIMIT 1) previous ON previous."supersededById" = gone."id"`);
+
+/** `organizationId` organization, `factId` fact: ends at `invalidAt` (timestamp text, null: current again), superseded by fact `supersededById`. */
+export const RELINK_FACT = statement<{ organizationId: number; factId: number; invalidAt: string | null; supersededById: number | null }, never>("relink_fact", `UPDATE "Fact" SET "invalidAt" = :invalidAt::timestamp(3), "supersededById" = :supersededById::int WHERE "organizationId" = :organizationId AND "id" = :factId`);

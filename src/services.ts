@@ -102,7 +102,7 @@ export function createServices(
     feedback: {
       record: (organizationId: number, caller: FeedbackCaller, input: FeedbackInput) => recordFeedback(database, organizationId, caller, input),
       list: (organizationId: number, filters: FeedbackFilters, page: PageRequest) => listFeedback(prisma, organizationId, filters, page),
-      stats: (organizationId: number, filters: FeedbackFilters, groupBy?: GroupBy) => feedbackStats(prisma, organizationId, filters, groupBy),
+      stats: (organizationId: number, filters: FeedbackFilters, groupBy?: GroupBy) => feedbackStats(database.driver, organizationId, filters, groupBy),
     },
     attributes: {
       upsert: (organizationId: number, input: AttributeInput) => upsertAttribute(prisma, organizationId, input),

@@ -7,6 +7,7 @@
 import pg from "pg";
 import { Prisma } from "../../generated/prisma/client.ts";
 import { openDatabase } from "../../src/db/database.ts";
+import type { DriverQueries, Statement } from "../../src/db/driver.ts";
 import type { Db } from "../../src/db/types.ts";
 import { listFeedback } from "../../src/feedback/listing.ts";
 import { feedbackStats } from "../../src/feedback/stats.ts";
@@ -21,14 +22,18 @@ const client = new pg.Client({ connectionString: databaseUrl });
 await client.connect();
 
 /** The statements a case sends, captured with Prisma's parameters instead of run. */
-async function statementsOf(organizationId: number, readingCase: ReadingCase): Promise<Prisma.Sql[]> {
-  const captured: Prisma.Sql[] = [];
+async function statementsOf(organizationId: number, readingCase: ReadingCase): Promise<{ text: string; values: unknown[] }[]> {
+  const captured: { text: string; values: unknown[] }[] = [];
   const recorder = {
     $queryRaw: async (strings: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) => {
       captured.push(Array.isArray(strings) ? Prisma.sql(strings as TemplateStringsArray, ...values) : (strings as Prisma.Sql));
       return [{ count: 0 }];
     },
-  } as unknown as Db;
+    rows: async (statement: Statement<unknown>, values: unknown[]) => {
+      captured.push({ text: statement.text, values });
+      return [{}];
+    },
+  } as unknown as Db & DriverQueries;
   if (readingCase.kind === "list") await listFeedback(recorder, organizationId, readingCase.filters, readingCase.page);
   else await feedbackStats(recorder, organizationId, readingCase.filters, readingCase.groupBy);
   return captured;

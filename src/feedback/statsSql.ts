@@ -1,0 +1,192 @@
+// The statements of the feedback statistics: counted from the daily counts "FeedbackCount" (migration
+// 0008_counting) where the filters allow it, else from the feedback rows.
+import { Prisma } from "../../generated/prisma/client.ts";
+import type { Statement } from "../db/driver.ts";
+import { feedbackConditions, type FeedbackFilters } from "./filters.ts";
+
+export type GroupBy = "day" | "week" | "month" | "project" | "intent" | "segment" | "attributeOption";
+
+/** What "FeedbackCount" counts feedback by beside the whole organization (dimension ''). */
+type Dimension = "" | "intent" | "segment" | "option";
+
+/**
+ * How the groups of a grouping are made of counted rows `c` (dimension, projectId, day, dimensionId,
+ * counts): the rows of `dimension` are added up per group `by` first, then named (`join`).
+ */
+interface Grouping {
+  dimension: Dimension;
+  /** The group of a counted row `c`. */
+  by: string;
+  join: string;
+  key: string;
+  label: string;
+  /** What the groups are sorted by after their count (time buckets: only by this). */
+  sort: string;
+  byCount: boolean;
+}
+
+/** A dimension's link from feedback `f` to its groups: the link table `l`, how it joins `f`, and the group's id. */
+const LINKS: Record<Exclude<Dimension, "">, { table: string; on: string; id: string }> = {
+  intent: { table: `"ThreadIntent"`, on: `l."organizationId" = f."organizationId" AND l."threadId" = f."threadId"`, id: `l."intentId"` },
+  segment: { table: `"UserSegment"`, on: `l."organizationId" = f."organizationId" AND l."externalUserId" = f."externalUserId"`, id: `l."segmentId"` },
+  option: { table: `"FeedbackOption"`, on: `l."organizationId" = f."organizationId" AND l."feedbackId" = f."id"`, id: `l."attributeOptionId"` },
+};
+
+function timeBuckets(unit: "day" | "week" | "month"): Grouping {
+  // Days are UTC (createdAt is stored in UTC); date_trunc's weeks start on Monday.
+  const day = `to_char(c."by", 'YYYY-MM-DD')`;
+  return {
+    dimension: "", by: `date_trunc('${unit}', c."day")`, join: "", key: day, label: day, sort: `c."by"`, byCount: false,
+  };
+}
+
+const GROUPINGS: Record<GroupBy, Grouping> = {
+  day: timeBuckets("day"),
+  week: timeBuckets("week"),
+  month: timeBuckets("month"),
+  project: {
+    dimension: "", by: `c."projectId"`, join: `JOIN "Project" p ON p."id" = c."by"`,
+    key: `p."id"::text`, label: `p."name"`, sort: `p."id"`, byCount: true,
+  },
+  intent: {
+    dimension: "intent", by: `c."dimensionId"`, join: `JOIN "Intent" i ON i."id" = c."by"`,
+    key: `i."id"::text`, label: `i."name"`, sort: `i."id"`, byCount: true,
+  },
+  segment: {
+    dimension: "segment", by: `c."dimensionId"`,
+    join: `JOIN "Segment" s ON s."id" = c."by" JOIN "SegmentType" st ON st."id" = s."userSegmentTypeId"`,
+    key: `s."id"::text`, label: `st."name" || ': ' || s."name"`, sort: `s."id"`, byCount: true,
+  },
+  attributeOption: {
+    dimension: "option", by: `c."dimensionId"`,
+    join: `JOIN "AttributeOption" o ON o."id" = c."by" JOIN "Attribute" a ON a."id" = o."attributeId"`,
+    key: `o."id"::text`, label: `a."name" || ': ' || o."name"`, sort: `o."id"`, byCount: true,
+  },
+};
+
+const COUNTS = `count(*)::int AS "count",
+  (count(*) FILTER (WHERE f."feedbackType" = 'POSITIVE'))::int AS "positive",
+  (count(*) FILTER (WHERE f."feedbackType" = 'NEGATIVE'))::int AS "negative"`;
+
+/** The counts of several counted rows `c` added up (0 when there is none). */
+const SUMS = `COALESCE(sum(c."count"), 0)::int AS "count",
+  COALESCE(sum(c."positive"), 0)::int AS "positive",
+  COALESCE(sum(c."negative"), 0)::int AS "negative"`;
+
+const Z = "1.96::float8";
+
+/**
+ * Beside the counts `c`: the positive rate and its 95 % Wilson score interval as `w`, all null
+ * when the count is 0 (NULLIF makes every term null; greatest and least would skip a null, hence
+ * the CASE). Clamped to [0, 1] against rounding.
+ */
+const WILSON = `CROSS JOIN LATERAL (
+    SELECT r."rate",
+      CASE WHEN r."rate" IS NOT NULL THEN greatest(0, r."center" - r."margin") END AS "low",
+      CASE WHEN r."rate" IS NOT NULL THEN least(1, r."center" + r."margin") END AS "high"
+    FROM (
+      SELECT x."rate",
+        (x."rate" + ${Z} * ${Z} / (2 * x."n")) / (1 + ${Z} * ${Z} / x."n") AS "center",
+        ${Z} * sqrt(x."rate" * (1 - x."rate") / x."n" + ${Z} * ${Z} / (4 * x."n" * x."n")) / (1 + ${Z} * ${Z} / x."n") AS "margin"
+      FROM (SELECT c."positive"::float8 / NULLIF(c."count", 0) AS "rate", NULLIF(c."count", 0)::float8 AS "n") x
+    ) r
+  ) w`;
+
+const STATS_FIELDS = `'count', c."count", 'positive', c."positive", 'negative', c."negative",
+  'positiveRate', w."rate", 'positiveRateLow', w."low", 'positiveRateHigh', w."high"`;
+
+/** The answer of both statements: the total of the counted rows `counted` of dimension '', and the groups. */
+function statsOf(g: Grouping | undefined): string {
+  const order = g?.byCount ? `c."count" DESC, c."sort"` : `c."sort"`;
+  const groups = g
+    ? `COALESCE((
+        SELECT json_agg(json_build_object('key', c."key", 'label', c."label", ${STATS_FIELDS}) ORDER BY ${order})
+        FROM (
+          SELECT ${g.key} AS "key", ${g.label} AS "label", ${g.sort} AS "sort", c."count", c."positive", c."negative"
+          FROM (SELECT ${g.by} AS "by", ${SUMS} FROM counted c WHERE c."dimension" = '${g.dimension}' GROUP BY 1) c ${g.join}
+          WHERE c."count" > 0
+        ) c ${WILSON}), '[]'::json)`
+    : `'[]'::json`;
+  return `SELECT
+    (SELECT json_build_object(${STATS_FIELDS}) FROM (SELECT ${SUMS} FROM counted c WHERE c."dimension" = '') c ${WILSON}) AS "total",
+    ${groups} AS "groups"`;
+}
+
+/** What countedRows reads of a feedback. */
+const COUNTED_COLUMNS = `f."id", f."organizationId", f."projectId", f."threadId", f."externalUserId", f."feedbackType", f."createdAt"`;
+
+/**
+ * The rows of `Feedback f` (`from`) grouped as counted rows of `dimension`. `probe`: each feedback looks
+ * its links up in the link table's index (the few rows of the edge days, whatever the plan estimates);
+ * else a join, which the planner may make a hash join (many matching rows).
+ */
+function countedRows(dimension: Dimension, from: string, probe: boolean): string {
+  if (dimension === "") return `SELECT '' AS "dimension", f."projectId", f."createdAt"::date AS "day", 0 AS "dimensionId", ${COUNTS} FROM ${from} GROUP BY 2, 3`;
+  const { table, on, id } = LINKS[dimension];
+  const link = probe ? `CROSS JOIN unnest(ARRAY(SELECT ${id} FROM ${table} l WHERE ${on})) AS linked("id")` : `JOIN ${table} l ON ${on}`;
+  return `SELECT '${dimension}', f."projectId", f."createdAt"::date, ${probe ? `linked."id"` : id}, ${COUNTS} FROM ${from} ${link} GROUP BY 2, 3, 4`;
+}
+
+/** Whether the daily counts can answer these filters: they count by project, day and type only. */
+export function countable(filters: FeedbackFilters): boolean {
+  const { threadIds, externalUserIds, attributeOptionIds, search } = filters;
+  return !threadIds?.length && !externalUserIds?.length && !attributeOptionIds?.length && search === undefined;
+}
+
+/**
+ * The statistics from the daily counts: the whole UTC days between the bounds from "FeedbackCount",
+ * the partial days at either edge from the feedback rows (a window of less than a day: only rows).
+ * $1 organization, $2 project (null: any), $3 feedback type (null: any), $4 after, $5 before
+ * (exclusive bounds, ISO 8601; null: none). A statement per grouping and whether a project is given,
+ * so that each plan reads the counts' index as far as the key allows.
+ */
+export function countedStats(groupBy: GroupBy | undefined, byProject: boolean): Statement<unknown> {
+  const g = groupBy === undefined ? undefined : GROUPINGS[groupBy];
+  const dimension = g?.dimension ?? "";
+  const project = (alias: string) => (byProject ? `AND ${alias}."projectId" = b."projectId"` : "");
+  const typed = (column: "count" | "positive" | "negative") =>
+    column === "count"
+      ? `CASE WHEN $3::text IS NULL THEN c."count" WHEN $3 = 'POSITIVE' THEN c."positive" WHEN $3 = 'NEGATIVE' THEN c."negative" ELSE 0 END`
+      : `CASE WHEN $3::text IS NULL OR $3 = '${column.toUpperCase()}' THEN c."${column}" ELSE 0 END`;
+  const edge = (range: string) => `
+    SELECT ${COUNTED_COLUMNS} FROM bounds b JOIN "Feedback" f ON f."organizationId" = $1 ${project("f")} AND ${range}
+    WHERE ($3::text IS NULL OR f."feedbackType" = $3)`;
+  return {
+    name: `feedback_stats:${groupBy ?? "total"}${byProject ? ":project" : ""}`,
+    text: `
+      WITH bounds AS (
+        SELECT $2::int AS "projectId", b."lo", b."hi",
+          date_trunc('day', b."lo") + interval '1 day' AS "fullFrom", date_trunc('day', b."hi") AS "fullTo"
+        FROM (SELECT COALESCE($4::timestamptz AT TIME ZONE 'UTC', '-infinity') AS "lo",
+                     COALESCE($5::timestamptz AT TIME ZONE 'UTC', 'infinity') AS "hi") b
+      ), edges AS (
+        ${edge(`f."createdAt" > b."lo" AND f."createdAt" < least(b."fullFrom", b."hi")`)}
+        UNION ALL
+        ${edge(`f."createdAt" >= greatest(b."fullTo", b."fullFrom") AND f."createdAt" > b."lo" AND f."createdAt" < b."hi"`)}
+      ), counted AS (
+        SELECT c."dimension", c."projectId", c."day", c."dimensionId",
+          ${typed("count")} AS "count", ${typed("positive")} AS "positive", ${typed("negative")} AS "negative"
+        FROM bounds b JOIN "FeedbackCount" c ON c."organizationId" = $1 AND c."dimension" IN ('', '${dimension}') ${project("c")}
+          AND c."day" >= b."fullFrom" AND c."day" < b."fullTo"
+        UNION ALL
+        ${countedRows("", "edges f", true)}
+        ${dimension === "" ? "" : `UNION ALL ${countedRows(dimension, "edges f", true)}`}
+      )
+      ${statsOf(g)}`,
+  };
+}
+
+/**
+ * The statistics from the feedback rows, for the filters the daily counts do not keep (threads,
+ * givers, options, text): the matching feedback `f`, and its links for a grouping by one.
+ */
+export function rowStats(organizationId: number, filters: FeedbackFilters, groupBy: GroupBy | undefined): { statement: Statement<unknown>; values: unknown[] } {
+  const g = groupBy === undefined ? undefined : GROUPINGS[groupBy];
+  const where = feedbackConditions(organizationId, filters);
+  const matching = Prisma.sql`"Feedback" f WHERE ${where}`;
+  const counted = Prisma.sql`WITH matching AS (SELECT ${Prisma.raw(COUNTED_COLUMNS)} FROM ${matching}), counted AS (
+    ${Prisma.raw(countedRows("", "matching f", false))}
+    ${g && g.dimension !== "" ? Prisma.raw(`UNION ALL ${countedRows(g.dimension, "matching f", false)}`) : Prisma.empty}
+  ) ${Prisma.raw(statsOf(g))}`;
+  return { statement: { name: "", text: counted.text }, values: counted.values };
+}

@@ -25,11 +25,14 @@ interface Grouping {
   byCount: boolean;
 }
 
-/** A dimension's link from feedback `f` to its groups: the link table `l`, how it joins `f`, and the group's id. */
-const LINKS: Record<Exclude<Dimension, "">, { table: string; on: string; id: string }> = {
-  intent: { table: `"ThreadIntent"`, on: `l."organizationId" = f."organizationId" AND l."threadId" = f."threadId"`, id: `l."intentId"` },
-  segment: { table: `"UserSegment"`, on: `l."organizationId" = f."organizationId" AND l."externalUserId" = f."externalUserId"`, id: `l."segmentId"` },
-  option: { table: `"FeedbackOption"`, on: `l."organizationId" = f."organizationId" AND l."feedbackId" = f."id"`, id: `l."attributeOptionId"` },
+/**
+ * A dimension's link from feedback to its groups: the link table, its column that holds the feedback's
+ * `key` (a column of "Feedback"), and its column of the group's id.
+ */
+const LINKS: Record<Exclude<Dimension, "">, { table: string; column: string; key: string; id: string }> = {
+  intent: { table: `"ThreadIntent"`, column: `"threadId"`, key: `"threadId"`, id: `"intentId"` },
+  segment: { table: `"UserSegment"`, column: `"externalUserId"`, key: `"externalUserId"`, id: `"segmentId"` },
+  option: { table: `"FeedbackOption"`, column: `"feedbackId"`, key: `"id"`, id: `"attributeOptionId"` },
 };
 
 function timeBuckets(unit: "day" | "week" | "month"): Grouping {
@@ -116,16 +119,29 @@ function statsOf(g: Grouping | undefined): string {
 const COUNTED_COLUMNS = `f."id", f."organizationId", f."projectId", f."threadId", f."externalUserId", f."feedbackType", f."createdAt"`;
 
 /**
- * The rows of `Feedback f` (`from`) grouped as counted rows of `dimension`. `probe`: each feedback looks
- * its links up in the link table's index (the few rows of the edge days, whatever the plan estimates);
- * else a join, which the planner may make a hash join (many matching rows).
+ * The rows of `Feedback f` (`from`) grouped as counted rows of `dimension`, per project and day when
+ * `perDay` (else all in one project 0 and day null: fewer rows to join and add up when the groups are
+ * not by time or project). `probe`: each feedback looks its links up in the link table's index (the
+ * few rows of the edge days, whatever the plan estimates); else the rows are counted per link key
+ * first (a giver's thousands of feedback: one key to look the segments up for) and then joined.
  */
-function countedRows(dimension: Dimension, from: string, probe: boolean): string {
-  if (dimension === "") return `SELECT '' AS "dimension", f."projectId", f."createdAt"::date AS "day", 0 AS "dimensionId", ${COUNTS} FROM ${from} GROUP BY 2, 3`;
-  const { table, on, id } = LINKS[dimension];
-  const link = probe ? `CROSS JOIN unnest(ARRAY(SELECT ${id} FROM ${table} l WHERE ${on})) AS linked("id")` : `JOIN ${table} l ON ${on}`;
-  return `SELECT '${dimension}', f."projectId", f."createdAt"::date, ${probe ? `linked."id"` : id}, ${COUNTS} FROM ${from} ${link} GROUP BY 2, 3, 4`;
+function countedRows(dimension: Dimension, from: string, { probe, perDay }: { probe: boolean; perDay: boolean }): string {
+  const [project, day] = perDay ? [`f."projectId"`, `f."createdAt"::date`] : ["0", "NULL::date"];
+  if (dimension === "") return `SELECT '' AS "dimension", ${project} AS "projectId", ${day} AS "day", 0 AS "dimensionId", ${COUNTS} FROM ${from} GROUP BY 2, 3`;
+  const { table, column, key, id } = LINKS[dimension];
+  if (probe) {
+    return `SELECT '${dimension}', ${project}, ${day}, linked."id", ${COUNTS} FROM ${from}
+      CROSS JOIN unnest(ARRAY(SELECT l.${id} FROM ${table} l WHERE l."organizationId" = f."organizationId" AND l.${column} = f.${key})) AS linked("id")
+      GROUP BY 2, 3, 4`;
+  }
+  return `SELECT '${dimension}', c."projectId", c."day", l.${id}, ${SUMS}
+    FROM (SELECT f."organizationId", ${project} AS "projectId", ${day} AS "day", f.${key} AS "key", ${COUNTS} FROM ${from} GROUP BY 1, 2, 3, 4) c
+    JOIN ${table} l ON l."organizationId" = c."organizationId" AND l.${column} = c."key"
+    GROUP BY 2, 3, 4`;
 }
+
+/** The edge days' rows: beside the daily counts, so per project and day; few, so each looks its links up. */
+const EDGES = { probe: true, perDay: true };
 
 /** Whether the daily counts can answer these filters: they count by project, day and type only. */
 export function countable(filters: FeedbackFilters): boolean {
@@ -169,8 +185,8 @@ export function countedStats(groupBy: GroupBy | undefined, byProject: boolean): 
         FROM bounds b JOIN "FeedbackCount" c ON c."organizationId" = $1 AND c."dimension" IN ('', '${dimension}') ${project("c")}
           AND c."day" >= b."fullFrom" AND c."day" < b."fullTo"
         UNION ALL
-        ${countedRows("", "edges f", true)}
-        ${dimension === "" ? "" : `UNION ALL ${countedRows(dimension, "edges f", true)}`}
+        ${countedRows("", "edges f", EDGES)}
+        ${dimension === "" ? "" : `UNION ALL ${countedRows(dimension, "edges f", EDGES)}`}
       )
       ${statsOf(g)}`,
   };
@@ -184,9 +200,10 @@ export function rowStats(organizationId: number, filters: FeedbackFilters, group
   const g = groupBy === undefined ? undefined : GROUPINGS[groupBy];
   const where = feedbackConditions(organizationId, filters);
   const matching = Prisma.sql`"Feedback" f WHERE ${where}`;
+  const rows = { probe: false, perDay: g?.dimension === "" };
   const counted = Prisma.sql`WITH matching AS (SELECT ${Prisma.raw(COUNTED_COLUMNS)} FROM ${matching}), counted AS (
-    ${Prisma.raw(countedRows("", "matching f", false))}
-    ${g && g.dimension !== "" ? Prisma.raw(`UNION ALL ${countedRows(g.dimension, "matching f", false)}`) : Prisma.empty}
+    ${Prisma.raw(countedRows("", "matching f", rows))}
+    ${g && g.dimension !== "" ? Prisma.raw(`UNION ALL ${countedRows(g.dimension, "matching f", rows)}`) : Prisma.empty}
   ) ${Prisma.raw(statsOf(g))}`;
   return { statement: { name: "", text: counted.text }, values: counted.values };
 }

@@ -53,7 +53,7 @@ for (let i = 0; i < 8; i++) {
   const externalId = uniqueId("thread");
   succeeded(await client.POST("/api/external/threads", {
     body: {
-      externalId, projectId, intents, externalUser: pick(users),
+      externalId, projectId, intents, externalUser: pick(users.slice(1)), // users[0], deleted below, gives feedback only
       messages: ["m1", "m2", "m3", "m4"].map((id) => ({ externalId: id, role: "user" as const, content: `message ${id}` })),
     },
   }), "a thread");
@@ -145,7 +145,8 @@ async function compare(t: Test, organizationId: number, projectIds: number[], wh
 }
 
 t.test("the daily counts answer as the rows do", async (t) => {
-  t.ok((await feedbackIds(org.organizationId)).length > 40, "enough feedback to compare (70 + 12 + 25 votes on 192 message-giver pairs, less the deleted)");
+  const left = (await feedbackIds(org.organizationId)).length;
+  t.ok(left > 25, `enough feedback to compare: ${left} of 107 votes on 192 message-giver pairs, less re-votes and the deleted`);
   await compare(t, org.organizationId, projects, "after votes, re-votes and deletes");
   const importedProjects = (await prisma.project.findMany({ where: { organizationId: imported.organizationId } })).map(({ id }) => id);
   await compare(t, imported.organizationId, importedProjects, "the imported organization");

@@ -29,15 +29,16 @@ $$;
 -- touches (with 0) its organization/project/day's row of dimension '', which sorts first: two
 -- transactions changing counts of the same day then wait on that row instead of locking the rows
 -- after it in different orders (a deadlock).
-CREATE FUNCTION "feedback_count_add"(changes "FeedbackCount"[]) RETURNS void LANGUAGE sql AS $$
+CREATE FUNCTION "feedback_count_add"(changes "FeedbackCount"[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
   INSERT INTO "FeedbackCount" AS c
   SELECT x."organizationId", x."dimension", x."projectId", x."day", x."dimensionId", sum(x."count"), sum(x."positive"), sum(x."negative")
   FROM unnest(changes) x
   GROUP BY 1, 2, 3, 4, 5
   ORDER BY 1, 2, 3, 4, 5
   ON CONFLICT ("organizationId", "dimension", "projectId", "day", "dimensionId") DO UPDATE SET
-    "count" = c."count" + EXCLUDED."count", "positive" = c."positive" + EXCLUDED."positive", "negative" = c."negative" + EXCLUDED."negative"
-$$;
+    "count" = c."count" + EXCLUDED."count", "positive" = c."positive" + EXCLUDED."positive", "negative" = c."negative" + EXCLUDED."negative";
+END $$;
 
 -- Every count of feedback `f` (n = 1: added, -1: removed): all feedback, its thread's intents, its giver's segments and,
 -- with `options`, the options it carries, as they stand when this runs.
@@ -70,79 +71,101 @@ $$;
 -- A cascade (a user's, thread's or organization's deletion) deletes the feedback and its links one
 -- table after the other; whichever goes first subtracts the counts that join both, the later one
 -- finds nothing left to join. (Statement triggers of a cascade run only once all of it is done.)
+-- PL/pgSQL with static statements throughout: their plans are cached per connection (a SQL
+-- function that is not inlined is planned again on every call).
 CREATE FUNCTION "feedback_counted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM "feedback_count_add"(ARRAY(SELECT c FROM added f, "feedback_counts_of"(f, 1, false) c));
+    PERFORM "feedback_count_add"(ARRAY(SELECT c FROM new_rows f, "feedback_counts_of"(f, 1, false) c));
   ELSIF TG_OP = 'UPDATE' THEN
     -- Only a change of what is counted (a re-vote's type): the rows before count -1, after +1.
     PERFORM "feedback_count_add"(ARRAY(
       SELECT x.c FROM old_rows o JOIN new_rows f ON f."id" = o."id",
-        LATERAL (SELECT "feedback_counts_of"(o, -1, true) AS c UNION ALL SELECT "feedback_counts_of"(f, 1, true)) x
+        LATERAL (SELECT c FROM "feedback_counts_of"(o, -1, true) c UNION ALL SELECT c FROM "feedback_counts_of"(f, 1, true) c) x
       WHERE (o."organizationId", o."projectId", o."createdAt", o."feedbackType", o."threadId", o."externalUserId")
         IS DISTINCT FROM (f."organizationId", f."projectId", f."createdAt", f."feedbackType", f."threadId", f."externalUserId")));
   ELSE
-    PERFORM "feedback_count_add"(ARRAY(SELECT "feedback_counts_of"(OLD, -1, true)));
+    PERFORM "feedback_count_add"(ARRAY(SELECT c FROM "feedback_counts_of"(OLD, -1, true) c));
     RETURN OLD;
   END IF;
   RETURN NULL;
 END $$;
 
 CREATE TRIGGER "Feedback_counted_insert" AFTER INSERT ON "Feedback"
-  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION "feedback_counted"();
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "feedback_counted"();
 CREATE TRIGGER "Feedback_counted_update" AFTER UPDATE ON "Feedback"
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "feedback_counted"();
 CREATE TRIGGER "Feedback_counted_delete" BEFORE DELETE ON "Feedback"
   FOR EACH ROW EXECUTE FUNCTION "feedback_counted"();
 
--- A link of feedback to a group (an option, an intent of its thread, a segment of its giver) made or
--- removed: the feedback it joins counts in that group or no longer does. TG_ARGV[0] names the dimension.
-CREATE FUNCTION "feedback_link_counted"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- A link of feedback to a group (an option it carries, an intent of its thread, a segment of its
+-- giver) made, changed or removed: the feedback it joins counts in that group, or no longer does.
+CREATE FUNCTION "feedback_option_counted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'INSERT' THEN
-    PERFORM "feedback_count_add"(ARRAY(SELECT c FROM "linked_feedback"(TG_ARGV[0], ARRAY(SELECT to_jsonb(l) FROM added l), 1) c));
-  ELSIF TG_OP = 'UPDATE' THEN
-    PERFORM "feedback_count_add"(ARRAY(
-      SELECT c FROM "linked_feedback"(TG_ARGV[0], ARRAY(SELECT to_jsonb(l) FROM old_rows l), -1) c
-      UNION ALL
-      SELECT c FROM "linked_feedback"(TG_ARGV[0], ARRAY(SELECT to_jsonb(l) FROM new_rows l), 1) c));
-  ELSE
-    PERFORM "feedback_count_add"(ARRAY(SELECT c FROM "linked_feedback"(TG_ARGV[0], ARRAY[to_jsonb(OLD)], -1) c));
+  IF TG_OP = 'DELETE' THEN
+    PERFORM "feedback_count_add"(ARRAY(SELECT c FROM "Feedback" f, "feedback_dimension_counts"(f, 'option', OLD."attributeOptionId", -1) c
+      WHERE f."organizationId" = OLD."organizationId" AND f."id" = OLD."feedbackId"));
     RETURN OLD;
   END IF;
+  IF TG_OP = 'UPDATE' THEN
+    PERFORM "feedback_count_add"(ARRAY(SELECT c FROM old_rows l JOIN "Feedback" f ON f."organizationId" = l."organizationId" AND f."id" = l."feedbackId",
+      "feedback_dimension_counts"(f, 'option', l."attributeOptionId", -1) c));
+  END IF;
+  PERFORM "feedback_count_add"(ARRAY(SELECT c FROM new_rows l JOIN "Feedback" f ON f."organizationId" = l."organizationId" AND f."id" = l."feedbackId",
+    "feedback_dimension_counts"(f, 'option', l."attributeOptionId", 1) c));
   RETURN NULL;
 END $$;
 
--- The counts (n = 1 or -1) of the links `links` (rows of the dimension's link table, as JSON) with their feedback.
-CREATE FUNCTION "linked_feedback"(dimension TEXT, links JSONB[], n INTEGER) RETURNS SETOF "FeedbackCount" LANGUAGE sql STABLE AS $$
-  SELECT c FROM unnest(links) l, "Feedback" f, "feedback_dimension_counts"(f, dimension, (l->>'attributeOptionId')::int, n) c
-  WHERE dimension = 'option' AND f."organizationId" = (l->>'organizationId')::int AND f."id" = (l->>'feedbackId')::int
-  UNION ALL
-  SELECT c FROM unnest(links) l, "Feedback" f, "feedback_dimension_counts"(f, dimension, (l->>'intentId')::int, n) c
-  WHERE dimension = 'intent' AND f."organizationId" = (l->>'organizationId')::int AND f."threadId" = (l->>'threadId')::int
-  UNION ALL
-  SELECT c FROM unnest(links) l, "Feedback" f, "feedback_dimension_counts"(f, dimension, (l->>'segmentId')::int, n) c
-  WHERE dimension = 'segment' AND f."organizationId" = (l->>'organizationId')::int AND f."externalUserId" = (l->>'externalUserId')::int
-$$;
+CREATE FUNCTION "thread_intent_counted"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    PERFORM "feedback_count_add"(ARRAY(SELECT c FROM "Feedback" f, "feedback_dimension_counts"(f, 'intent', OLD."intentId", -1) c
+      WHERE f."organizationId" = OLD."organizationId" AND f."threadId" = OLD."threadId"));
+    RETURN OLD;
+  END IF;
+  IF TG_OP = 'UPDATE' THEN
+    PERFORM "feedback_count_add"(ARRAY(SELECT c FROM old_rows l JOIN "Feedback" f ON f."organizationId" = l."organizationId" AND f."threadId" = l."threadId",
+      "feedback_dimension_counts"(f, 'intent', l."intentId", -1) c));
+  END IF;
+  PERFORM "feedback_count_add"(ARRAY(SELECT c FROM new_rows l JOIN "Feedback" f ON f."organizationId" = l."organizationId" AND f."threadId" = l."threadId",
+    "feedback_dimension_counts"(f, 'intent', l."intentId", 1) c));
+  RETURN NULL;
+END $$;
+
+CREATE FUNCTION "user_segment_counted"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    PERFORM "feedback_count_add"(ARRAY(SELECT c FROM "Feedback" f, "feedback_dimension_counts"(f, 'segment', OLD."segmentId", -1) c
+      WHERE f."organizationId" = OLD."organizationId" AND f."externalUserId" = OLD."externalUserId"));
+    RETURN OLD;
+  END IF;
+  IF TG_OP = 'UPDATE' THEN
+    PERFORM "feedback_count_add"(ARRAY(SELECT c FROM old_rows l JOIN "Feedback" f ON f."organizationId" = l."organizationId" AND f."externalUserId" = l."externalUserId",
+      "feedback_dimension_counts"(f, 'segment', l."segmentId", -1) c));
+  END IF;
+  PERFORM "feedback_count_add"(ARRAY(SELECT c FROM new_rows l JOIN "Feedback" f ON f."organizationId" = l."organizationId" AND f."externalUserId" = l."externalUserId",
+    "feedback_dimension_counts"(f, 'segment', l."segmentId", 1) c));
+  RETURN NULL;
+END $$;
 
 CREATE TRIGGER "FeedbackOption_counted_insert" AFTER INSERT ON "FeedbackOption"
-  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION "feedback_link_counted"('option');
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "feedback_option_counted"();
 CREATE TRIGGER "FeedbackOption_counted_update" AFTER UPDATE ON "FeedbackOption"
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "feedback_link_counted"('option');
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "feedback_option_counted"();
 CREATE TRIGGER "FeedbackOption_counted_delete" BEFORE DELETE ON "FeedbackOption"
-  FOR EACH ROW EXECUTE FUNCTION "feedback_link_counted"('option');
+  FOR EACH ROW EXECUTE FUNCTION "feedback_option_counted"();
 CREATE TRIGGER "ThreadIntent_counted_insert" AFTER INSERT ON "ThreadIntent"
-  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION "feedback_link_counted"('intent');
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "thread_intent_counted"();
 CREATE TRIGGER "ThreadIntent_counted_update" AFTER UPDATE ON "ThreadIntent"
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "feedback_link_counted"('intent');
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "thread_intent_counted"();
 CREATE TRIGGER "ThreadIntent_counted_delete" BEFORE DELETE ON "ThreadIntent"
-  FOR EACH ROW EXECUTE FUNCTION "feedback_link_counted"('intent');
+  FOR EACH ROW EXECUTE FUNCTION "thread_intent_counted"();
 CREATE TRIGGER "UserSegment_counted_insert" AFTER INSERT ON "UserSegment"
-  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION "feedback_link_counted"('segment');
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "user_segment_counted"();
 CREATE TRIGGER "UserSegment_counted_update" AFTER UPDATE ON "UserSegment"
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "feedback_link_counted"('segment');
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "user_segment_counted"();
 CREATE TRIGGER "UserSegment_counted_delete" BEFORE DELETE ON "UserSegment"
-  FOR EACH ROW EXECUTE FUNCTION "feedback_link_counted"('segment');
+  FOR EACH ROW EXECUTE FUNCTION "user_segment_counted"();
 
 -- The counts of the feedback already stored, one join per dimension.
 INSERT INTO "FeedbackCount"

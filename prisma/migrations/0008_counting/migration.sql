@@ -41,8 +41,12 @@ BEGIN
 END $$;
 
 -- Every count of feedback `f` (n = 1: added, -1: removed): all feedback, its thread's intents, its giver's segments and,
--- with `options`, the options it carries, as they stand when this runs.
-CREATE FUNCTION "feedback_counts_of"(f "Feedback", n INTEGER, options BOOLEAN) RETURNS SETOF "FeedbackCount" LANGUAGE sql STABLE AS $$
+-- with `options`, the options it carries, as they stand when this runs. PL/pgSQL, so that its plan
+-- (each link looked up in its index) is cached per connection: as a SQL function it was planned
+-- again on every trigger call, which cost a vote 0.7 ms.
+CREATE FUNCTION "feedback_counts_of"(f "Feedback", n INTEGER, options BOOLEAN) RETURNS SETOF "FeedbackCount" LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN QUERY SELECT (u.c).* FROM (
   SELECT "feedback_count"(f."organizationId", '', f."projectId", f."createdAt", 0, f."feedbackType", n)
   UNION ALL
   SELECT "feedback_count"(f."organizationId", 'intent', f."projectId", f."createdAt", ti."intentId", f."feedbackType", n)
@@ -53,15 +57,17 @@ CREATE FUNCTION "feedback_counts_of"(f "Feedback", n INTEGER, options BOOLEAN) R
   UNION ALL
   SELECT "feedback_count"(f."organizationId", 'option', f."projectId", f."createdAt", fo."attributeOptionId", f."feedbackType", n)
   FROM "FeedbackOption" fo WHERE options AND fo."organizationId" = f."organizationId" AND fo."feedbackId" = f."id"
-$$;
+  ) u(c);
+END $$;
 
 -- The count of feedback `f` (n = 1 or -1) in one dimension, and the 0 that takes its day's lock first.
+-- PL/pgSQL like feedback_counts_of.
 CREATE FUNCTION "feedback_dimension_counts"(f "Feedback", dimension TEXT, dimension_id INTEGER, n INTEGER)
-RETURNS SETOF "FeedbackCount" LANGUAGE sql IMMUTABLE AS $$
-  SELECT "feedback_count"(f."organizationId", '', f."projectId", f."createdAt", 0, f."feedbackType", 0)
-  UNION ALL
-  SELECT "feedback_count"(f."organizationId", dimension, f."projectId", f."createdAt", dimension_id, f."feedbackType", n)
-$$;
+RETURNS SETOF "FeedbackCount" LANGUAGE plpgsql IMMUTABLE AS $$
+BEGIN
+  RETURN NEXT "feedback_count"(f."organizationId", '', f."projectId", f."createdAt", 0, f."feedbackType", 0);
+  RETURN NEXT "feedback_count"(f."organizationId", dimension, f."projectId", f."createdAt", dimension_id, f."feedbackType", n);
+END $$;
 
 -- Inserts and updates: statement triggers, one upsert per statement (an import's thousands of rows
 -- at once), run when the statement is done. A new feedback has no options yet: they are counted by

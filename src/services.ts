@@ -112,7 +112,7 @@ export function createServices(
     feedback: {
       create: (organizationId: number, caller: FeedbackCaller, input: FeedbackInput) => createFeedback(database, organizationId, caller, input),
       list: (organizationId: number, filters: FeedbackFilters, page: PageRequest) => listFeedback(database.driver, organizationId, filters, page),
-      stats: (organizationId: number, filters: FeedbackFilters, groupBy?: GroupBy) => feedbackStats(prisma, organizationId, filters, groupBy),
+      stats: (organizationId: number, filters: FeedbackFilters, groupBy?: GroupBy) => feedbackStats(database.driver, organizationId, filters, groupBy),
     },
     attributes: {
       upsert: (organizationId: number, input: AttributeInput) => upsertAttribute(database.driver, organizationId, input),

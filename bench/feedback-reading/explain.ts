@@ -5,9 +5,8 @@
  *   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/bench_threads_1m npx tsx bench/feedback-reading/explain.ts [case words…]
  */
 import pg from "pg";
-import { Prisma } from "../../generated/prisma/client.ts";
 import { openDatabase } from "../../src/db/database.ts";
-import type { Db } from "../../src/db/types.ts";
+import type { DriverQueries } from "../../src/db/driver.ts";
 import { valuesOf } from "../../src/db/statement.ts";
 import { feedbackListing } from "../../src/feedback/sql.ts";
 import { feedbackStats } from "../../src/feedback/stats.ts";
@@ -21,7 +20,7 @@ const database = await openDatabase({ databaseUrl });
 const client = new pg.Client({ connectionString: databaseUrl });
 await client.connect();
 
-/** The statements a case sends (the statistics' captured with Prisma's parameters instead of run). */
+/** The statements a case sends, captured instead of run. */
 async function statementsOf(organizationId: number, readingCase: ReadingCase): Promise<{ text: string; values: unknown[] }[]> {
   if (readingCase.kind === "list") {
     const { count, page, params } = feedbackListing(organizationId, readingCase.filters, readingCase.page);
@@ -30,13 +29,13 @@ async function statementsOf(organizationId: number, readingCase: ReadingCase): P
       { text: page.text, values: valuesOf(page, params) },
     ];
   }
-  const captured: Prisma.Sql[] = [];
-  const recorder = {
-    $queryRaw: async (strings: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) => {
-      captured.push(Array.isArray(strings) ? Prisma.sql(strings as TemplateStringsArray, ...values) : (strings as Prisma.Sql));
-      return [{ count: 0 }];
+  const captured: { text: string; values: unknown[] }[] = [];
+  const recorder: DriverQueries = {
+    rows: async (statement, params) => {
+      captured.push({ text: statement.text, values: valuesOf(statement, params) });
+      return [{}] as never[];
     },
-  } as unknown as Db;
+  };
   await feedbackStats(recorder, organizationId, readingCase.filters, readingCase.groupBy);
   return captured;
 }

@@ -29,7 +29,7 @@ async function evaluateOneDueAlert(prisma: PrismaClient, intervalSeconds: number
     const [alert] = await db.rows(CLAIM_DUE_ALERT, { intervalSeconds, evaluatedIds: done });
     if (!alert) return null;
     const after = new Date(now() - alert.windowMinutes * 60_000).toISOString();
-    const { total } = await feedbackStats(tx, alert.organizationId, { ...alert.filters, after });
+    const { total } = await feedbackStats(db, alert.organizationId, { ...alert.filters, after });
     const state = nextState(alert, total);
     const [saved] = await db.rows(SAVE_EVALUATION, { alertId: alert.id, state, stats: JSON.stringify(total) });
     if (state !== alert.state) {

@@ -5,9 +5,6 @@ export const isoTimestampText = (column: string) => `to_char(${column}, 'YYYY-MM
 
 export const isoTimestamp = (column: string) => Prisma.raw(isoTimestampText(column));
 
-/** An ISO 8601 date-time parameter as the stored kind of timestamp (UTC, no zone): offsets like `+01:00` are honoured. */
-export const utcInstant = (instant: string) => Prisma.sql`(${instant}::timestamptz AT TIME ZONE 'UTC')`;
-
 /** An ILIKE pattern matching `term` anywhere, its wildcards and escape character taken literally. */
 export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, "\\$&")}%`;

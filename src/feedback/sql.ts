@@ -154,10 +154,10 @@ export const FEEDBACK_OPTIONS = statement<{ organizationId: number; feedbackId: 
     WHERE f."organizationId" = :organizationId AND f."id" = :feedbackId`,
 );
 
-type FeedbackFilter = keyof FeedbackFilters;
+export type FeedbackFilter = keyof FeedbackFilters;
 
 /** The listing's values: the filters' (the search term as its ILIKE pattern), then the page. */
-type FeedbackFilterParams = Omit<FeedbackFilters, "search"> & { organizationId: number; searchPattern?: string };
+export type FeedbackFilterParams = Omit<FeedbackFilters, "search"> & { organizationId: number; searchPattern?: string };
 type FeedbackListingParams = FeedbackFilterParams & { pageSize: number; offset: number };
 
 /**
@@ -180,12 +180,13 @@ const FEEDBACK_CONDITIONS: Record<FeedbackFilter, string> = {
   search: `f."feedbackText" ILIKE :searchPattern`,
 };
 
-const FEEDBACK_FILTERS = Object.keys(FEEDBACK_CONDITIONS) as FeedbackFilter[];
+export const FEEDBACK_FILTERS = Object.keys(FEEDBACK_CONDITIONS) as FeedbackFilter[];
 
 /** A search term's statements are sent unnamed: a plan made for one term can be far off for another. */
 const searching = (given: ReadonlySet<FeedbackFilter>) => given.has("search");
 
-const feedbackWhere = (given: ReadonlySet<FeedbackFilter>) =>
+/** The conditions of the given filters on `Feedback f`, for a WHERE. */
+export const feedbackWhere = (given: ReadonlySet<FeedbackFilter>) =>
   [`f."organizationId" = :organizationId`, ...[...given].map((filter) => FEEDBACK_CONDITIONS[filter])].join(" AND ");
 
 /** The count of all feedback the filters match (a search's stops at 10,000: `listingCount`). */
@@ -211,19 +212,22 @@ export const FEEDBACK_PAGE = composedStatement<FeedbackFilter, FeedbackListingPa
   searching,
 );
 
-/** The listing's two statements for these filters (empty lists are no filter) and their values. */
-export function feedbackListing(organizationId: number, filters: FeedbackFilters, page: { pageSize: number; pageIndex: number }) {
+/** The filters given (an empty list is no filter), and the values of their conditions. */
+export function feedbackFilterValues(organizationId: number, filters: FeedbackFilters): { given: FeedbackFilter[]; params: FeedbackFilterParams } {
   const given = FEEDBACK_FILTERS.filter((filter) => {
     const value = filters[filter];
     return value !== undefined && !(Array.isArray(value) && value.length === 0);
   });
   const { search, ...exact } = filters;
-  const params: FeedbackListingParams = {
-    ...exact,
-    organizationId,
-    searchPattern: search === undefined ? undefined : containsPattern(search),
-    pageSize: page.pageSize,
-    offset: page.pageSize * page.pageIndex,
+  return { given, params: { ...exact, organizationId, searchPattern: search === undefined ? undefined : containsPattern(search) } };
+}
+
+/** The listing's two statements for these filters and their values. */
+export function feedbackListing(organizationId: number, filters: FeedbackFilters, page: { pageSize: number; pageIndex: number }) {
+  const { given, params } = feedbackFilterValues(organizationId, filters);
+  return {
+    count: FEEDBACK_COUNT.of(given),
+    page: FEEDBACK_PAGE.of(given),
+    params: { ...params, pageSize: page.pageSize, offset: page.pageSize * page.pageIndex } satisfies FeedbackListingParams,
   };
-  return { count: FEEDBACK_COUNT.of(given), page: FEEDBACK_PAGE.of(given), params };
 }

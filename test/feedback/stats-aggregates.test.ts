@@ -1,0 +1,161 @@
+// The statistics from the daily counts (FeedbackCount, kept by migration 0008_counting's triggers) equal
+// those counted from the feedback rows, after random votes, concurrent votes, re-votes, moved creation
+// times, deletes, cascades, changed intents and segments, a user's deletion and an import.
+import t, { type Test } from "tap";
+import { feedbackStats, type GroupBy } from "../../src/feedback/stats.ts";
+import { rowStats } from "../../src/feedback/statsSql.ts";
+import type { FeedbackFilters } from "../../src/feedback/filters.ts";
+import { createProject } from "../../src/projects/projects.ts";
+import { importOrganization } from "../../src/transfer/importer.ts";
+import { startService, uniqueId } from "../helpers/app.ts";
+import { exportLines, linesOf } from "../helpers/transfer.ts";
+import { readingClient } from "./fixtures/reading.ts";
+
+const service = await startService(t);
+const { org, database } = service;
+const { prisma, driver } = database;
+const client = service.api(org.privateKey);
+const { setCreatedAt } = readingClient(service);
+
+/** A seeded generator (mulberry32), so that a failure can be replayed. */
+const seed = Number(process.env.STATS_SEED ?? Date.now() % 1_000_000);
+t.comment(`STATS_SEED=${seed}`);
+let state = seed;
+function random(): number {
+  state = (state + 0x6d2b79f5) | 0;
+  let x = Math.imul(state ^ (state >>> 15), 1 | state);
+  x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+  return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+}
+const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+
+/** Setup through the API: anything but a 2xx stops the test. */
+function succeeded({ response }: { response: Response }, what: string): void {
+  if (!response.ok) throw new Error(`${what} answered ${response.status}`);
+}
+
+const DAY = 86_400_000;
+const START = Date.UTC(2024, 0, 1);
+/** A time in the 20 days from 2024-01-01: a fifth of them exactly at midnight, the edge of a day. */
+const randomTime = () => new Date(START + Math.floor(random() * 20) * DAY + (random() < 0.2 ? 0 : Math.floor(random() * DAY))).toISOString();
+
+const second = await createProject(prisma, org.organizationId, uniqueId("second"));
+const projects = [org.projectId, second.id];
+for (const projectId of projects) {
+  succeeded(await client.PUT("/api/external/attributes", { body: { projectId, name: "reason", options: ["outdated", "wrong", "slow"] } }), "an attribute");
+}
+const randomSegments = () => ({ plan: pick(["pro", "free", "team"]), region: pick(["eu", "us"]) });
+const users = Array.from({ length: 6 }, () => ({ externalId: uniqueId("giver"), segments: randomSegments() }));
+const threads: { externalId: string; projectId: number }[] = [];
+for (let i = 0; i < 8; i++) {
+  const projectId = pick(projects);
+  const intents = ["billing", "refund", "export"].filter(() => random() < 0.5);
+  const externalId = uniqueId("thread");
+  succeeded(await client.POST("/api/external/threads", {
+    body: {
+      externalId, projectId, intents, externalUser: pick(users.slice(1)), // users[0], deleted below, gives feedback only
+      messages: ["m1", "m2", "m3", "m4"].map((id) => ({ externalId: id, role: "user" as const, content: `message ${id}` })),
+    },
+  }), "a thread");
+  threads.push({ externalId, projectId });
+}
+
+async function vote(): Promise<void> {
+  const thread = pick(threads);
+  const reason = pick(["outdated", "wrong", "slow", null]);
+  const { data, response } = await client.POST("/api/external/feedback", {
+    body: {
+      externalThreadId: thread.externalId, projectId: thread.projectId, externalMessageId: pick(["m1", "m2", "m3", "m4"]),
+      externalUser: { externalId: pick(users).externalId }, feedbackType: pick(["POSITIVE", "NEGATIVE"] as const),
+      ...(reason ? { attributes: { reason } } : {}),
+    },
+  });
+  if (!data) throw new Error(`feedback answered ${response.status}`);
+  if (random() < 0.8) await setCreatedAt(data.id, randomTime());
+}
+
+const feedbackIds = async (organizationId: number) =>
+  (await prisma.feedback.findMany({ where: { organizationId }, select: { id: true } })).map(({ id }) => id);
+
+for (let i = 0; i < 70; i++) await vote();
+await Promise.all(Array.from({ length: 12 }, () => vote())); // concurrent votes, many on the same days
+for (let i = 0; i < 25; i++) await vote(); // many of them re-votes: another type, other options
+for (const user of users.slice(0, 3)) {
+  succeeded(await client.PUT("/api/external/users", { body: { externalId: user.externalId, segments: randomSegments() } }), "a giver's new segments");
+}
+const someThreads = await prisma.thread.findMany({ where: { organizationId: org.organizationId }, select: { id: true }, take: 3 });
+const [billing] = await prisma.intent.findMany({ where: { organizationId: org.organizationId }, take: 1 });
+await prisma.$executeRaw`INSERT INTO "ThreadIntent" ("organizationId", "threadId", "intentId")
+  SELECT ${org.organizationId}, t."id", ${billing!.id} FROM "Thread" t WHERE t."id" = ANY(${someThreads.map(({ id }) => id)}::int[]) ON CONFLICT DO NOTHING`;
+await prisma.$executeRaw`DELETE FROM "ThreadIntent" WHERE "organizationId" = ${org.organizationId} AND "threadId" = ${someThreads[2]!.id}`;
+const ids = await feedbackIds(org.organizationId);
+await prisma.$executeRaw`DELETE FROM "FeedbackOption" WHERE "organizationId" = ${org.organizationId} AND "feedbackId" = ANY(${ids.slice(0, 5)}::int[])`;
+await prisma.$executeRaw`DELETE FROM "Feedback" WHERE "organizationId" = ${org.organizationId} AND "id" = ANY(${ids.slice(5, 10)}::int[])`;
+await prisma.$executeRaw`DELETE FROM "Message" WHERE "organizationId" = ${org.organizationId} AND "threadId" = ${someThreads[0]!.id} AND "externalId" = 'm1'`;
+await prisma.$executeRaw`DELETE FROM "Thread" WHERE "organizationId" = ${org.organizationId} AND "id" = ${someThreads[1]!.id}`;
+succeeded(await client.DELETE("/api/external/users/{externalId}", { params: { path: { externalId: users[0]!.externalId } } }), "a giver's deletion");
+
+const imported = await importOrganization(prisma, linesOf(await exportLines(prisma, { organizationId: org.organizationId })), { name: uniqueId("imported") });
+
+const GROUPINGS: (GroupBy | undefined)[] = [undefined, "day", "week", "month", "project", "intent", "segment", "attributeOption"];
+
+/** Windows with partial days at either edge, exact midnights, less than a day, one bound only. */
+function windows(): FeedbackFilters[] {
+  const at = (days: number) => new Date(START + days * DAY).toISOString();
+  return [
+    {},
+    { after: at(3.25), before: at(11.75) },
+    { after: at(3), before: at(11) },
+    { after: at(5.1), before: at(5.9) },
+    { after: at(5.9), before: at(6.1) },
+    { after: at(7.5) },
+    { before: at(9.5) },
+    { after: "2024-01-04T03:00:00+05:00", before: "2024-01-12T23:30:00-02:00" },
+    { after: randomTime(), before: randomTime() },
+  ];
+}
+
+async function compare(t: Test, organizationId: number, projectIds: number[], what: string) {
+  const filterSets = windows().flatMap((window) => [
+    window,
+    { ...window, projectId: pick(projectIds) },
+    { ...window, feedbackType: pick(["POSITIVE", "NEGATIVE"] as const) },
+  ]);
+  let compared = 0;
+  for (const filters of filterSets) {
+    for (const groupBy of GROUPINGS) {
+      const counted = await feedbackStats(driver, organizationId, filters, groupBy);
+      const { statement, params } = rowStats(organizationId, filters, groupBy);
+      const [fromRows] = await driver.rows(statement, params);
+      t.same(counted, fromRows, `${what}: ${JSON.stringify(filters)} by ${groupBy ?? "nothing"}`);
+      compared++;
+    }
+  }
+  t.comment(`${what}: ${compared} statistics compared`);
+
+  const recount = await prisma.$queryRaw<object[]>`
+    SELECT (c)."dimension", (c)."projectId", (c)."day"::text, (c)."dimensionId", sum((c)."count")::int AS "count",
+      sum((c)."positive")::int AS "positive", sum((c)."negative")::int AS "negative"
+    FROM "Feedback" f, "feedback_counts_of"(f, 1, true) c WHERE f."organizationId" = ${organizationId}
+    GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`;
+  const kept = await prisma.$queryRaw<object[]>`
+    SELECT "dimension", "projectId", "day"::text, "dimensionId", "count", "positive", "negative" FROM "FeedbackCount"
+    WHERE "organizationId" = ${organizationId} AND ("count", "positive", "negative") <> (0, 0, 0) ORDER BY 1, 2, 3, 4`;
+  t.same(kept, recount, `${what}: every daily count equals the rows' (${kept.length} counts)`);
+}
+
+t.test("the daily counts answer as the rows do", async (t) => {
+  const left = (await feedbackIds(org.organizationId)).length;
+  t.ok(left > 25, `enough feedback to compare: ${left} of 107 votes on 192 message-giver pairs, less re-votes and the deleted`);
+  await compare(t, org.organizationId, projects, "after votes, re-votes and deletes");
+  const importedProjects = (await prisma.project.findMany({ where: { organizationId: imported.organizationId } })).map(({ id }) => id);
+  await compare(t, imported.organizationId, importedProjects, "the imported organization");
+});
+
+t.test("the API answers from the daily counts what the rows give", async (t) => {
+  const filters = { after: "2024-01-03T06:00:00.000Z", before: "2024-01-15T18:00:00.000Z", projectId: second.id };
+  const { data, response } = await client.GET("/api/external/feedback/stats", { params: { query: { ...filters, groupBy: "intent" } } });
+  t.equal(response.status, 200);
+  const { statement, params } = rowStats(org.organizationId, filters, "intent");
+  t.same(data, (await driver.rows(statement, params))[0]);
+});

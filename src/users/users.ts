@@ -13,7 +13,6 @@ import {
 import { invalidInput } from "../errors.ts";
 import { LIMITS, refuseOverLimit } from "../limits.ts";
 import { SEGMENT_COUNTS } from "../organizations/sql.ts";
-import type { ExternalUserView } from "./json.ts";
 import { recordEvent } from "../webhooks/events.ts";
 
 export interface UserInput {

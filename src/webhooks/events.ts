@@ -1,7 +1,6 @@
 import type { DriverQueries } from "../db/driver.ts";
 import type { ThreadView } from "../threads/views.ts";
 import { RECORD_EVENT, RECORD_FACTS_EVENT, RECORD_FEEDBACK_EVENT } from "./sql.ts";
-import type { EventType } from "./views.ts";
 
 /** What happened, with what its event's `data` is made of. */
 export type OutboxEvent =

@@ -13,15 +13,17 @@ export interface EventuallyOptions {
 
 /**
  * Polls `check` until it returns a truthy value, and returns that value (or fails after the timeout).
+ * `options`: the timeout in ms, what is awaited (for the error), or both.
  * Only for states that stay once reached (a row delivered, a count reached): a state that lasts
  * until the next background step can be overtaken between two polls; wait for the event instead.
  * Measured on the monotonic clock, so a test that moves Date (moveDateAhead) cannot stop it.
  */
 export async function eventually<T>(
   check: () => Promise<T | undefined | false> | T | undefined | false,
-  options: number | EventuallyOptions = {},
+  options: number | string | EventuallyOptions = {},
 ): Promise<T> {
-  const { what = "condition", timeoutMs = 15_000, intervalMs = 25 } = typeof options === "number" ? { timeoutMs: options } : options;
+  const { what = "condition", timeoutMs = 15_000, intervalMs = 25 } =
+    typeof options === "number" ? { timeoutMs: options } : typeof options === "string" ? { what: options } : options;
   const deadline = performance.now() + timeoutMs;
   for (;;) {
     const value = await check();

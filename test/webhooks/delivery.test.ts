@@ -65,20 +65,21 @@ t.test("retries with backoff until delivered, every attempt recorded; the same e
   const receiver = await startReceiver(t, (_received, index) => [503, 500][index] ?? 204);
   const webhook = await register(service, receiver.url);
   await emit(service);
-  const afterAttempt = (attempts: number) =>
+  // An attempt is counted when claimed, its outcome recorded once answered: wait for the outcome.
+  const answered = (attempts: number, lastStatusCode: number) =>
     eventually(async () => {
       const [row] = await deliveriesOf(service, webhook.id);
-      return row?.attempts === attempts && row.lastStatusCode !== null && row;
-    }, { what: `attempt ${attempts} recorded` });
+      return row?.attempts === attempts && row.lastStatusCode === lastStatusCode && row;
+    }, { what: `attempt ${attempts} answered ${lastStatusCode}` });
   const retryNow = () => service.database.prisma.webhookDelivery.updateMany({ where: { endpointId: webhook.id }, data: { nextAttemptAt: new Date() } });
   // The delay before the next attempt, from the moment the receiver got this one (recorded just after).
   const delayAfter = (row: { nextAttemptAt: string | null }, attempt: number) => Date.parse(row.nextAttemptAt!) - receiver.received[attempt - 1]!.at;
 
-  const first = await afterAttempt(1);
+  const first = await answered(1, 503);
   t.match(first, { status: "pending", lastStatusCode: 503, lastError: "HTTP 503", nextAttemptAt: /Z$/ });
   t.ok(delayAfter(first, 1) >= retryBaseMs / 2 && delayAfter(first, 1) < retryBaseMs / 2 + 10_000, `first retry after half the base (${delayAfter(first, 1)} ms)`);
   await retryNow();
-  const second = await afterAttempt(2);
+  const second = await answered(2, 500);
   t.match(second, { status: "pending", lastStatusCode: 500, lastError: "HTTP 500" });
   t.ok(delayAfter(second, 2) >= retryBaseMs && delayAfter(second, 2) < retryBaseMs + 10_000, `backoff doubles (${delayAfter(second, 2)} ms)`);
   await retryNow();

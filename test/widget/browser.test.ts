@@ -5,6 +5,7 @@ import type { Browser, BrowserContextOptions, Locator, Page } from "playwright-c
 import t from "tap";
 import { startService, uniqueId, type TestService } from "../helpers/app.ts";
 import { feedbackFixtures } from "../helpers/feedback.ts";
+import { moveDateAhead } from "../helpers/wait.ts";
 import { accessibilityViolations, launchChromium, skipWithoutChromium } from "../console/browser.ts";
 import { feedbackButtons, hostPage, startHostSite } from "./host.ts";
 
@@ -177,7 +178,7 @@ t.test("with a feedback token: a re-vote replaces the vote, and a refused token'
     await voted(page, () => page.locator("#uncovered").getByRole("button", { name: "Helpful", exact: true }).click());
     t.equal(await page.locator("#uncovered").getByRole("alert").textContent(), "Forbidden - the token does not cover this message");
 
-    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    moveDateAhead(t, 2_000);
     await voted(page, () => page.locator("#expired").getByRole("button", { name: "Helpful", exact: true }).click());
     t.equal(await page.locator("#expired").getByRole("alert").textContent(), "Unauthorized - token expired");
     t.equal((await storedVotes(service, thread.id, reader)).length, 1, "neither refused vote was stored");

@@ -18,13 +18,15 @@ const conversation = {
 
 t.test("an LLM that never answers: each attempt waits its timeout, then gives up", async (t) => {
   const fake = await startFakeLlm(t, hang);
-  const summarizer = openAiSummarizer({ baseUrl: fake.baseUrl, model: "m", timeoutMs: 150, retries: 1, retryDelayMs: 1 });
+  // A second each: long enough for every request to reach the fake on a loaded machine.
+  const timeoutMs = 1_000;
+  const summarizer = openAiSummarizer({ baseUrl: fake.baseUrl, model: "m", timeoutMs, retries: 1, retryDelayMs: 1 });
   const started = performance.now();
   await t.rejects(summarizer.summarize(conversation), { name: "TimeoutError" });
   const elapsed = performance.now() - started;
   t.equal(fake.requests.length, 2);
   // Timers may fire up to a millisecond early on the monotonic clock.
-  t.ok(elapsed >= 2 * 150 - 5 && elapsed < 5_000, `two attempts of 150 ms: ${Math.round(elapsed)} ms`);
+  t.ok(elapsed >= 2 * timeoutMs - 5 && elapsed < 2 * timeoutMs + 5_000, `two attempts of ${timeoutMs} ms: ${Math.round(elapsed)} ms`);
 });
 
 t.test("aborting stops the attempt in flight at once, not after its 10 s timeout", async (t) => {

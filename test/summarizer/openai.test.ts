@@ -102,8 +102,9 @@ t.test("HTTP 400 or 401 is not retried", async (t) => {
 });
 
 t.test("a server that never answers: each attempt times out", async (t) => {
-  // How long each attempt waits: test/perf/summarizerDeadlines.test.ts.
-  const { fake, summarizer } = await summarizerFor(t, hang, { timeoutMs: 150, retries: 1 });
+  // How long each attempt waits: test/perf/summarizerDeadlines.test.ts. A second is long enough for
+  // each request to reach the fake on a loaded machine (150 ms was not: one attempt went unseen).
+  const { fake, summarizer } = await summarizerFor(t, hang, { timeoutMs: 1_000, retries: 1 });
   await t.rejects(summarizer.summarize(conversation), { name: "TimeoutError" });
   t.equal(fake.requests.length, 2);
 });

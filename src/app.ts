@@ -18,6 +18,7 @@ import type { RateLimitOptions } from "./http/rateLimit.ts";
 import { database as databasePlugin, services } from "./http/services.ts";
 import { TIMEOUT_CHECK_INTERVAL_MS } from "./http/timeouts.ts";
 import webhookBackground, { type BackgroundOptions } from "./http/webhooks.ts";
+import type { FactExtractor } from "./memory/facts/extractor.ts";
 import type { Summarizer } from "./summarizer/summarizer.ts";
 import { widgetRoutes } from "./widget/widget.ts";
 
@@ -28,6 +29,8 @@ export interface AppOptions {
   bodyLimitBytes?: number;
   /** Refines the built-in memory summaries in the background (e.g. an LLM); default: built-in only. */
   summarizer?: Summarizer;
+  /** Refines the built-in facts of each ingest in the background (the LLM extractor); default: built-in only. */
+  factRefiner?: FactExtractor;
   /** Off unless given (tests are not limited); the server passes the RATE_LIMIT_* settings and REDIS_URL. */
   rateLimit?: RateLimitOptions;
   /** GET /metrics (Prometheus), without a key. */
@@ -81,7 +84,7 @@ function serverOptions({ logger = false, bodyLimitBytes = DEFAULTS.bodyLimitByte
  * root apply to every route; the API (/api/external) is one encapsulated context of its own.
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { database, summarizer, rateLimit, cors: corsOptions = {}, shuttingDown } = options;
+  const { database, summarizer, factRefiner, rateLimit, cors: corsOptions = {}, shuttingDown } = options;
   const specification = loadSpecification();
   const app = Fastify(serverOptions(options));
 
@@ -91,7 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(lingeringClose);
   await app.register(databasePlugin, { database });
   const webhookSettings = { ...DEFAULTS.webhooks, ...options.webhooks };
-  await app.register(services, { summarizer, shuttingDown, webhookUrls: { allowPrivateNetworks: webhookSettings.allowPrivateNetworks } });
+  await app.register(services, { summarizer, factRefiner, shuttingDown, webhookUrls: { allowPrivateNetworks: webhookSettings.allowPrivateNetworks } });
   if (options.background) await app.register(webhookBackground, { settings: webhookSettings, ...options.background });
   if (options.metrics ?? DEFAULTS.metricsEnabled) await app.register(metrics);
   await app.register(cors, { specification, ...corsOptions });

@@ -7,6 +7,7 @@ import { loggerOptions } from "./http/logging.ts";
 import { drainConnections } from "./lifecycle/connections.ts";
 import { exitGracefullyOnSignals } from "./lifecycle/shutdown.ts";
 import { bootstrapDefaultOrganization, type InitializedOrganization } from "./organizations/organizations.ts";
+import { configuredFactRefiner } from "./memory/facts/configured.ts";
 import { configuredSummarizer } from "./summarizer/configured.ts";
 
 function announce(created: InitializedOrganization): void {
@@ -46,6 +47,7 @@ const app = await buildApp({
   logger: loggerOptions(config.logLevel),
   bodyLimitBytes: config.bodyLimitBytes,
   summarizer: configuredSummarizer(config.summarizer),
+  factRefiner: configuredFactRefiner(config.summarizer),
   metrics: config.metricsEnabled,
   timeouts: config.timeouts,
   trustProxy: config.trustProxy,

@@ -9,7 +9,8 @@ import { feedbackStats, type GroupBy } from "./feedback/stats.ts";
 import { authenticate, cachedPrincipal, type AuthenticateOptions } from "./keys/keys.ts";
 import { createBuiltinFactExtractor, type FactExtractor } from "./memory/facts/extractor.ts";
 import { forgetFact, listFacts, memoryContext, searchMessages } from "./memory/facts/facts.ts";
-import { ingestThreadWithSummary } from "./memory/ingest.ts";
+import { FactRefiner } from "./memory/facts/refiner.ts";
+import { ingestThreadWithSummary, type FactKeeping } from "./memory/ingest.ts";
 import { findMemory } from "./memory/lookup.ts";
 import { SummaryKeeper, type SummaryLog } from "./memory/summaryKeeper.ts";
 import { listProjects } from "./projects/projects.ts";
@@ -31,8 +32,10 @@ export const NO_MEMORY = "No user or no memory found";
 export interface ServiceOptions {
   /** Refines the built-in memory summaries in the background (e.g. an LLM); none: built-in only. */
   summarizer?: Summarizer;
-  /** Finds the user's facts in what they write (default: the built-in extractor). */
+  /** Finds the user's facts in what they write, in the ingest transaction (default: the built-in extractor). */
   factExtractor?: FactExtractor;
+  /** Refines those facts in the background after commit (the LLM extractor, src/memory/facts/configured.ts); none: built-in only. */
+  factRefiner?: FactExtractor;
   /** True once the process has begun to shut down: it is no longer ready, whatever the database says. */
   shuttingDown?: () => boolean;
   log: SummaryLog;
@@ -54,10 +57,14 @@ export type Readiness = { ready: true } | { ready: false; shuttingDown: true } |
  */
 export function createServices(
   database: Database,
-  { summarizer, factExtractor = createBuiltinFactExtractor(), shuttingDown = () => false, log, webhookUrls }: ServiceOptions,
+  { summarizer, factExtractor = createBuiltinFactExtractor(), factRefiner, shuttingDown = () => false, log, webhookUrls }: ServiceOptions,
 ) {
   const { prisma } = database;
   const summaries = new SummaryKeeper({ driver: database.driver, refiner: summarizer, log });
+  const facts: FactKeeping = {
+    extractor: factExtractor,
+    ...(factRefiner ? { refiner: new FactRefiner({ driver: database.driver, extractor: factRefiner, log }) } : {}),
+  };
   return {
     system: {
       async readiness(): Promise<Readiness> {
@@ -89,7 +96,7 @@ export function createServices(
       listSegments: (organizationId: number) => listSegments(prisma, organizationId),
     },
     threads: {
-      ingest: (organizationId: number, input: ThreadInput) => ingestThreadWithSummary(database, summaries, organizationId, input, factExtractor),
+      ingest: (organizationId: number, input: ThreadInput) => ingestThreadWithSummary(database, summaries, organizationId, input, facts),
       list: (organizationId: number, filters: ThreadFilters, page: PageRequest) => listThreads(database.driver, organizationId, filters, page),
       async listMessages(organizationId: number, threadId: number, page: PageRequest) {
         const messages = await listThreadMessages(database.driver, organizationId, threadId, page);
@@ -135,8 +142,8 @@ export function createServices(
         searchMessages(database.driver, organizationId, userExternalId, options),
       /** Summaries waiting for or in the background summarizer. */
       pendingSummaries: () => summaries.pending(),
-      /** Stops the background summarizer (on close). */
-      close: () => summaries.close(),
+      /** Stops the background summarizer and fact refiner (on close). */
+      close: () => Promise.all([summaries.close(), facts.refiner?.close()]),
     },
   };
 }

@@ -41,7 +41,7 @@ const statements = [
 for (const { externalId } of users) {
   for (const [month, said] of statements.entries()) {
     const messages = said.map((content, index) => ({ role: "user", content, createdAt: new Date(Date.UTC(2026, month * 3, 1, 0, index)).toISOString() }));
-    await ingestThreadWithSummary(database, keeper, organizationId, { externalUser: { externalId }, messages }, extractor);
+    await ingestThreadWithSummary(database, keeper, organizationId, { externalUser: { externalId }, messages }, { extractor });
   }
 }
 

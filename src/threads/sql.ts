@@ -83,6 +83,9 @@ export interface ThreadFilters {
   after?: string;
 }
 
+/** What separates two messages in a thread's search document. */
+const SEARCH_DOCUMENT_SEPARATOR = "\n";
+
 type Condition = (value: (parameter: unknown) => string) => string;
 
 /**
@@ -110,14 +113,23 @@ const THREAD_CONDITIONS: { [Name in keyof Required<ThreadFilters>]: (given: Requ
       WHERE u."organizationId" = $1
         AND (u."externalId" ILIKE ${pattern} OR u."name" ILIKE ${pattern} OR u."email" ILIKE ${pattern} OR u."username" ILIKE ${pattern}))`;
   },
-  // A UNION rather than an OR: each side is one trigram index scan, and the planner can then
-  // join the few matching threads instead of testing every thread of the organization.
+  // The thread's search document (migration 0010_search_document: its messages' contents,
+  // lowercased, each after a newline) rather than its messages: one row per thread, so that for a
+  // common word the planner walks the page order and stops at the page, and for a rare one reads
+  // the trigram index. LIKE of the lowercased pattern on the lowercased document is what ILIKE
+  // does (PostgreSQL lowers both), without lowering every document read. A term holding the
+  // newline could match across two messages: those threads are checked message by message. A
+  // thread too long for a document (NULL) has its messages searched one by one, as a set computed
+  // once (an InitPlan), so that the OR can still be a BitmapOr.
   search: (term) => (value) => {
     const pattern = value(containsPattern(term));
-    return `t."id" IN (
-      SELECT s."id" FROM "Thread" s WHERE s."organizationId" = $1 AND s."externalId" ILIKE ${pattern}
-      UNION
-      SELECT m."threadId" FROM "Message" m WHERE m."organizationId" = $1 AND m."content" ILIKE ${pattern})`;
+    const inMessages = (thread: string) => `EXISTS (
+      SELECT 1 FROM "Message" m WHERE m."organizationId" = $1 AND m."threadId" = ${thread}."id" AND m."content" ILIKE ${pattern})`;
+    const documentMatches = `t."searchText" LIKE lower(${pattern})`;
+    const inDocument = term.includes(SEARCH_DOCUMENT_SEPARATOR) ? `(${documentMatches} AND ${inMessages("t")})` : documentMatches;
+    // The document first: it matches most often, and OR stops at the first match.
+    return `(${inDocument} OR t."externalId" ILIKE ${pattern} OR t."id" = ANY(ARRAY(
+      SELECT o."id" FROM "Thread" o WHERE o."organizationId" = $1 AND o."searchText" IS NULL AND ${inMessages("o")})))`;
   },
 };
 

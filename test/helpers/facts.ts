@@ -22,7 +22,7 @@ export function taggedIngest(service: TestService, teardown: (fn: () => unknown)
   const keeper = new SummaryKeeper({ driver: service.database.driver, log: { warn: () => {}, debug: () => {} } });
   teardown(() => keeper.close());
   return (input: ThreadInput, organizationId = service.org.organizationId) =>
-    ingestThreadWithSummary(service.database, keeper, organizationId, input, taggedExtractor);
+    ingestThreadWithSummary(service.database, keeper, organizationId, input, { extractor: taggedExtractor });
 }
 
 /** A user message stating `text` about `subject` at `createdAt`. */

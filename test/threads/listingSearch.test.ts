@@ -70,3 +70,65 @@ t.test("search and userSearch are AND-ed with each other and with the other filt
   t.same(await ids({ search: `snake_case ${marker}`, userSearch: "grace" }), { count: 0, ids: [] });
   t.same(await ids({ search: marker, ids: [walrus.id, plain.id], pageSize: 1 }), { count: 2, ids: [plain.id] });
 });
+
+// The search reads each thread's search document (migration 0010_search_document), kept by the
+// writes themselves: these check that it says what the messages say.
+const { prisma } = service.database;
+const documentOf = async (threadId: number) =>
+  (await prisma.$queryRaw<{ searchText: string | null }[]>`SELECT "searchText" FROM "Thread" WHERE "id" = ${threadId}`)[0]!.searchText;
+
+t.test("a message appended to an existing thread is found at once", async (t) => {
+  const externalId = uniqueId("appended");
+  const userId = uniqueId("u");
+  const thread = await createThread({ externalId, externalUser: { externalId: userId }, messages: [message(`first ${marker} words`)] });
+  t.same(await ids({ search: `${marker} Stowaway` }), { count: 0, ids: [] });
+  const appended = await service.api(service.org.privateKey).POST("/api/external/threads", {
+    body: { externalId, externalUser: { externalId: userId }, messages: [message(`then a ${marker} STOWAWAY arrives`), message("and another")] },
+  });
+  t.equal(appended.response.status, 200, "appended, not created");
+  t.same(await ids({ search: `${marker} stowaway` }), { count: 1, ids: [thread.id] });
+  t.same(await ids({ search: `first ${marker} words` }), { count: 1, ids: [thread.id] }, "the first message still matches");
+  t.equal(await documentOf(thread.id), `\nfirst ${marker} words\nthen a ${marker} stowaway arrives\nand another`.toLowerCase(), "stored lowercased, in arrival order");
+});
+
+t.test("a substring inside a word matches, in any case, beyond ASCII", async (t) => {
+  const thread = await createThread({ externalUser: { externalId: uniqueId("u") }, messages: [message(`Die ÜBERWEISUNGSGEBÜHR ${marker} ist unbelievable`)] });
+  const scoped = { ids: [thread.id, walrus.id] };
+  t.same(await ids({ ...scoped, search: "believ" }), { count: 1, ids: [thread.id] }, "inside a word");
+  t.same(await ids({ ...scoped, search: "überweisungsgebühr" }), { count: 1, ids: [thread.id] }, "lowercase finds uppercase");
+  t.same(await ids({ ...scoped, search: "SGEBÜHR " + marker.toUpperCase() }), { count: 1, ids: [thread.id] }, "uppercase finds mixed case");
+});
+
+t.test("a term never matches across two messages, but a newline inside one message matches", async (t) => {
+  const split = await createThread({ externalUser: { externalId: uniqueId("u") }, messages: [message(`left ${marker}`), message(`right ${marker}`)] });
+  const joined = await createThread({ externalUser: { externalId: uniqueId("u") }, messages: [message(`up ${marker}\ndown ${marker}`)] });
+  const scoped = { ids: [split.id, joined.id] };
+  t.same(await ids({ ...scoped, search: `${marker}\nright` }), { count: 0, ids: [] }, "the document's separator is not content");
+  t.same(await ids({ ...scoped, search: `${marker}\ndown` }), { count: 1, ids: [joined.id] });
+});
+
+t.test("a thread too long for a search document is searched message by message", async (t) => {
+  const externalId = uniqueId("long");
+  const userId = uniqueId("u");
+  const long = "lorem ipsum ".repeat(9_000); // 108,000 characters: past the document's 100,000
+  const thread = await createThread({ externalId, externalUser: { externalId: userId }, messages: [message(`${long} ${marker} Narwhal`)] });
+  t.equal(await documentOf(thread.id), null, "no document");
+  t.same(await ids({ search: `${marker} NARWHAL` }), { count: 1, ids: [thread.id] });
+  const appended = await service.api(service.org.privateKey).POST("/api/external/threads", {
+    body: { externalId, externalUser: { externalId: userId }, messages: [message(`later ${marker} Beluga`)] },
+  });
+  t.equal(appended.response.status, 200);
+  t.equal(await documentOf(thread.id), null, "still none: appending does not rewrite it");
+  t.same(await ids({ search: `${marker} beluga` }), { count: 1, ids: [thread.id] });
+  t.same(await ids({ search: `${marker} orca` }), { count: 0, ids: [] });
+});
+
+t.test("a deleted user's threads are no longer found", async (t) => {
+  const userId = uniqueId("leaving");
+  const thread = await createThread({ externalUser: { externalId: userId }, messages: [message(`goodbye ${marker} Puffin`)] });
+  t.same(await ids({ search: `${marker} puffin` }), { count: 1, ids: [thread.id] });
+  const deleted = await service.call(service.org.privateKey, { method: "DELETE", url: `/api/external/users/${userId}` });
+  t.equal(deleted.statusCode, 204);
+  t.same(await ids({ search: `${marker} puffin` }), { count: 0, ids: [] });
+  t.equal(await prisma.thread.count({ where: { id: thread.id } }), 0, "the thread and its document are gone");
+});

@@ -171,3 +171,19 @@ t.test("an organization name the API would refuse, given to the import: refused 
     t.equal(await prisma.organization.count({ where: { name } }), 0);
   }
 });
+
+t.test("the imported threads' messages are found by the listing's search, as in the source", async (t) => {
+  const imported = await importOrganization(prisma, linesOf(exported));
+  const documents = (organizationId: number) =>
+    prisma.$queryRaw<{ searchText: string | null }[]>`SELECT "searchText" FROM "Thread" WHERE "organizationId" = ${organizationId} ORDER BY "id"`;
+  const copied = await documents(imported.organizationId);
+  t.same(copied, await documents(org.organizationId), "the same search documents");
+  t.ok(copied.some(({ searchText }) => searchText?.includes("reset my password")));
+  const { data, response } = await service.api(imported.privateKey).GET("/api/external/threads", { params: { query: { search: "LOGIN** PAGE" } } });
+  t.equal(response.status, 200);
+  t.same({ count: data!.count, countExact: data!.countExact, messages: data!.rows.map((row) => row.messages.map((message) => message.content)) }, {
+    count: 1,
+    countExact: true,
+    messages: [["How do I reset my password?", "Use the link on the **login** page.", "{}"]],
+  });
+});

@@ -19,7 +19,8 @@ export interface ExtractedFact {
 }
 
 export interface FactExtractor {
-  extract(messages: readonly FactMessage[]): Promise<ExtractedFact[]>;
+  /** The facts of `messages` (of one thread, in order); an extractor that can fail (an LLM) throws. */
+  extract(messages: readonly FactMessage[], signal?: AbortSignal): Promise<ExtractedFact[]>;
 }
 
 export const MAX_FACT_TEXT = 300;

@@ -33,18 +33,26 @@ async function keepFact(tx: DriverQueries, organizationId: number, userId: numbe
 }
 
 /**
- * In Create Thread's transaction, after its messages are written: the facts the extractor finds in
- * the user messages it added join the user's facts.
- * The extractor reads only the messages this ingest added (the assistant's among them, for the
- * questions the user answers); the database reads only the timelines of the subjects found. The
- * user's row is locked by the ingest's upsert from its first statement, so concurrent ingests of
- * one user take turns here.
+ * Keeps `facts` of user `userId` (from the messages of `statedAt`, each message's time) in the
+ * order they were said, so that within one thread the later one wins. True when one was added.
  */
-export async function keepFacts(tx: DriverQueries, extractor: FactExtractor, organizationId: number, threadId: number, state: SummaryState) {
-  if (state.lastMessageId === null || state.lastMessageId === state.summaryMessageId) return;
-  const added = await tx.rows(NEW_MESSAGES, [organizationId, threadId, state.summaryMessageId ?? 0, state.lastMessageId, MESSAGE_READ_LIMIT]);
-  const users = added.filter((message) => message.role === "user");
-  if (users.length === 0) return;
+export async function keepStatedFacts(
+  tx: DriverQueries,
+  organizationId: number,
+  userId: number,
+  facts: readonly ExtractedFact[],
+  statedAt: ReadonlyMap<number, number>,
+): Promise<boolean> {
+  const ordered = facts.filter((fact) => statedAt.has(fact.messageId));
+  ordered.sort((a, b) => statedAt.get(a.messageId)! - statedAt.get(b.messageId)! || a.messageId - b.messageId);
+  let added = false;
+  for (const fact of ordered) added = (await keepFact(tx, organizationId, userId, fact)) || added;
+  return added;
+}
+
+/** The messages one ingest added (after message `after`, up to `upTo`), as extractors read them; `userId` is the thread's user. */
+export async function addedMessages(db: DriverQueries, organizationId: number, threadId: number, after: number, upTo: number) {
+  const added = await db.rows(NEW_MESSAGES, [organizationId, threadId, after, upTo, MESSAGE_READ_LIMIT]);
   const messages: FactMessage[] = added.map(({ id, role, content, createdAt, language }) => ({
     id,
     role,
@@ -52,11 +60,33 @@ export async function keepFacts(tx: DriverQueries, extractor: FactExtractor, org
     createdAt: new Date(createdAt),
     ...(language ? { language } : {}),
   }));
-  const statedAt = new Map(users.map((message) => [message.id, Date.parse(message.createdAt)]));
-  // Only the user's messages state facts; in the order they were said, so that within one ingest the later one wins.
-  const facts = (await extractor.extract(messages)).filter((fact) => statedAt.has(fact.messageId));
-  facts.sort((a, b) => statedAt.get(a.messageId)! - statedAt.get(b.messageId)! || a.messageId - b.messageId);
-  let changed = false;
-  for (const fact of facts) changed = (await keepFact(tx, organizationId, users[0]!.userId, fact)) || changed;
-  if (changed) await recordEvent(tx, organizationId, { type: "memory.facts_changed", userId: users[0]!.userId });
+  const statedAt = new Map(messages.flatMap((message) => (message.role === "user" ? [[message.id, message.createdAt.getTime()] as const] : [])));
+  return { messages, statedAt, userId: added[0]?.userId };
+}
+
+/** The messages of one ingest, for the background refinement of their facts. */
+export interface AddedRange {
+  after: number;
+  upTo: number;
+}
+
+/**
+ * In Create Thread's transaction, after its messages are written: the facts the extractor finds in
+ * the user messages it added join the user's facts. The range it read when it added user
+ * messages (what a refiner reads again after commit), else null.
+ * The extractor reads only the messages this ingest added (the assistant's among them, for the
+ * questions the user answers); the database reads only the timelines of the subjects found. The
+ * user's row is locked by the ingest's upsert from its first statement, so concurrent ingests of
+ * one user take turns here.
+ */
+export async function keepFacts(tx: DriverQueries, extractor: FactExtractor, organizationId: number, threadId: number, state: SummaryState): Promise<AddedRange | null> {
+  if (state.lastMessageId === null || state.lastMessageId === state.summaryMessageId) return null;
+  const range = { after: state.summaryMessageId ?? 0, upTo: state.lastMessageId };
+  const { messages, statedAt, userId } = await addedMessages(tx, organizationId, threadId, range.after, range.upTo);
+  if (statedAt.size === 0 || userId === undefined) return null;
+  // Only the user's messages state facts.
+  if (await keepStatedFacts(tx, organizationId, userId, await extractor.extract(messages), statedAt)) {
+    await recordEvent(tx, organizationId, { type: "memory.facts_changed", userId });
+  }
+  return range;
 }

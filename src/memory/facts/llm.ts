@@ -30,15 +30,12 @@ export class FactReplyError extends Error {
 
 const line = (message: FactMessage) => `[${message.id}] ${message.role === "user" ? "User" : "Assistant"}: ${message.content.slice(0, MAX_MESSAGE_CHARS)}`;
 
-/** How many of the latest messages the model reads: as many as fit in MAX_TRANSCRIPT_CHARS. */
-function readCount(messages: readonly FactMessage[]): number {
+/** The messages the model reads: the latest that fit in MAX_TRANSCRIPT_CHARS (the earlier ones keep the built-in extractor's facts). */
+export function promptMessages(messages: readonly FactMessage[]): FactMessage[] {
   let length = 0;
-  let count = 0;
-  for (let index = messages.length - 1; index >= 0; index--, count++) {
-    length += line(messages[index]!).length + 2;
-    if (length > MAX_TRANSCRIPT_CHARS) break;
-  }
-  return count;
+  let index = messages.length;
+  while (index > 0 && (length += line(messages[index - 1]!).length + 2) <= MAX_TRANSCRIPT_CHARS) index--;
+  return messages.slice(index);
 }
 
 /** Exported for the tests: the conversation as the model reads it, each message with its id. */
@@ -80,23 +77,16 @@ export function parseFactReply(reply: string, messages: readonly FactMessage[]):
 
 /**
  * Facts from an LLM behind the LLM summarizer's endpoint, on the latest messages that fit in its
- * prompt (the earlier ones, in a long thread, are read by `fallback`). A failed request, or a
- * reply that is not what was asked (see parseFactReply), gives the facts of `fallback` instead.
+ * prompt (promptMessages). A failed request, or a reply that is not what was asked (see
+ * parseFactReply), throws: the caller keeps the built-in extractor's facts.
  */
-export function createLlmFactExtractor(settings: OpenAiOptions, fallback: FactExtractor): FactExtractor {
+export function createLlmFactExtractor(settings: OpenAiOptions): FactExtractor {
   return {
-    async extract(messages) {
-      if (!messages.some((message) => message.role === "user")) return [];
-      const read = messages.slice(messages.length - readCount(messages));
-      const unread = messages.slice(0, messages.length - read.length);
-      let facts: ExtractedFact[];
-      try {
-        const reply = await complete(settings, { system: FACT_INSTRUCTIONS, user: factTranscript(read), maxTokens: 1024 });
-        facts = parseFactReply(reply, read);
-      } catch {
-        return fallback.extract(messages);
-      }
-      return unread.length === 0 ? facts : [...(await fallback.extract(unread)), ...facts];
+    async extract(messages, signal) {
+      const read = promptMessages(messages);
+      if (!read.some((message) => message.role === "user")) return [];
+      const reply = await complete(settings, { system: FACT_INSTRUCTIONS, user: factTranscript(read), maxTokens: 1024 }, signal);
+      return parseFactReply(reply, read);
     },
   };
 }

@@ -253,3 +253,56 @@ export const SEARCH_MESSAGES: Statement<SearchResult> = {
     JOIN "Thread" t ON t."id" = found."threadId"
     ORDER BY found."score" DESC, found."createdAt" DESC, found."id" DESC`,
 };
+
+/** $1 organization, $2 user id: the user's row, locked as Create Thread's upsert locks it, so that refining and keeping facts take turns. */
+export const LOCK_USER: Statement<{ id: ExternalUser["id"] }> = {
+  name: "lock_user",
+  text: `SELECT "id" FROM "ExternalUser" WHERE "organizationId" = $1 AND "id" = $2 FOR UPDATE`,
+};
+
+/** $1 organization: the facts whose source is one of the messages $2. */
+export const MESSAGE_FACTS: Statement<Pick<Fact, "id" | "subject" | "text" | "messageId">> = {
+  name: "message_facts",
+  text: `SELECT "id", "subject", "text", "messageId" FROM "Fact" WHERE "organizationId" = $1 AND "messageId" = ANY ($2::int[])`,
+};
+
+/** $1 organization, $2 user id: the statements (statementKey) the user asked to forget on the subjects $3. */
+export const FORGOTTEN_STATEMENTS: Statement<{ subject: string; statement: string }> = {
+  name: "forgotten_statements",
+  text: `SELECT "subject", "statement" FROM "FactForgotten" WHERE "organizationId" = $1 AND "externalUserId" = $2 AND "subject" = ANY ($3::text[])`,
+};
+
+export interface DroppedFact {
+  /** The fact it superseded, which takes over its end (RELINK_FACT). */
+  previousId: Fact["id"];
+  /** Its invalidAt, as timestamp text. */
+  invalidAt: string | null;
+  supersededById: Fact["supersededById"];
+}
+
+/**
+ * $1 organization, $2 fact: deleted (not forgotten: the same statement may be kept again). The
+ * row, when it had superseded the fact stated just before it, names that one with its own end, for
+ * RELINK_FACT (the foreign key has just cleared that fact's supersededById).
+ */
+export const DROP_FACT: Statement<DroppedFact> = {
+  name: "drop_fact",
+  text: `
+    WITH gone AS (
+      DELETE FROM "Fact" WHERE "organizationId" = $1 AND "id" = $2
+      RETURNING "id", "externalUserId", "subject", "statedAt", "messageId", "invalidAt", "supersededById"
+    )
+    SELECT previous."id" AS "previousId", gone."invalidAt"::text AS "invalidAt", gone."supersededById"
+    FROM gone
+    JOIN LATERAL (
+      SELECT "id", "supersededById" FROM "Fact"
+      WHERE "organizationId" = $1 AND "externalUserId" = gone."externalUserId" AND "subject" = gone."subject"
+        AND ("statedAt", "messageId") < (gone."statedAt", gone."messageId")
+      ORDER BY "statedAt" DESC, "messageId" DESC LIMIT 1) previous ON previous."supersededById" = gone."id"`,
+};
+
+/** $1 organization, $2 fact: ends at $3 (timestamp text, null: current again), superseded by fact $4. */
+export const RELINK_FACT: Statement<never> = {
+  name: "relink_fact",
+  text: `UPDATE "Fact" SET "invalidAt" = $3::timestamp(3), "supersededById" = $4::int WHERE "organizationId" = $1 AND "id" = $2`,
+};

@@ -64,6 +64,21 @@ t.test("the same subjects in English, German, French and Spanish", async (t) => 
   for (const [content, expected] of cases) t.same(factsOf(content), expected, content);
 });
 
+t.test("a German date's dot does not end the statement; inflected plurals and trip nouns count, in every language", async (t) => {
+  const trip = (text: string) => ({ "travel date": text, "travel origin": text, "travel destination": text });
+  t.same(factsOf("Wir fliegen am 5. Mai ab München nach Rom."), trip("Wir fliegen am 5. Mai ab München nach Rom."));
+  t.same(factsOf("Am 3. Oktober fahren wir von Hamburg nach Wien, mit unseren drei Söhnen."), {
+    ...trip("Am 3. Oktober fahren wir von Hamburg nach Wien"),
+    children: "Mit unseren drei Söhnen.",
+  });
+  const prag = "Nächsten Monat machen wir einen Kurztrip nach Prag mit unseren Töchtern.";
+  t.same(factsOf(prag), { children: prag, "travel destination": prag });
+  for (const content of ["Planeamos una escapada a Sevilla en mayo.", "On prépare une escapade à Porto en juin.", "We're planning a getaway to Vienna in October."]) {
+    t.same(factsOf(content), { "travel date": content, "travel destination": content }, content);
+  }
+  t.same(factsOf("Our honeymoon is in Bali."), { "travel destination": "Our honeymoon is in Bali." });
+});
+
 t.test("the language of a message, when given, picks its rules", async (t) => {
   t.same(factsOf("Vivo en Madrid.", "es"), { "home city": "Vivo en Madrid." });
   t.same(factsOf("Vivo en Madrid.", "de"), {}, "no German rule reads Spanish");

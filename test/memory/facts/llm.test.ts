@@ -1,8 +1,8 @@
 import t from "tap";
 import { readConfig } from "../../../src/config.ts";
-import { configuredFactExtractor } from "../../../src/memory/facts/configured.ts";
-import { createBuiltinFactExtractor, extractFacts, type FactMessage } from "../../../src/memory/facts/extractor.ts";
-import { createLlmFactExtractor, FACT_INSTRUCTIONS, parseFactReply } from "../../../src/memory/facts/llm.ts";
+import { configuredFactRefiner } from "../../../src/memory/facts/configured.ts";
+import type { FactMessage } from "../../../src/memory/facts/extractor.ts";
+import { createLlmFactExtractor, FACT_INSTRUCTIONS, FactReplyError, parseFactReply, promptMessages } from "../../../src/memory/facts/llm.ts";
 import { answer, hang, startFakeLlm, status, type Behaviour } from "../../helpers/fakeLlm.ts";
 
 const at = new Date("2025-03-01T10:00:00Z");
@@ -11,12 +11,11 @@ const messages: FactMessage[] = [
   { id: 42, role: "assistant", content: "Noted! Since you live in Paris, try Le Potager.", createdAt: at },
   { id: 43, role: "user", content: "Wir sind nach Lyon gezogen.", createdAt: at, language: "de" },
 ];
-const builtinFacts = extractFacts(messages);
 
 async function extractorFor(t: { teardown(fn: () => unknown): void }, behaviour: Behaviour) {
   const fake = await startFakeLlm(t, behaviour);
   const settings = { baseUrl: fake.baseUrl, apiKey: "sk-test", model: "test-model", timeoutMs: 300, retries: 1, retryDelayMs: 1 };
-  return { fake, extractor: createLlmFactExtractor(settings, createBuiltinFactExtractor()) };
+  return { fake, extractor: createLlmFactExtractor(settings) };
 }
 
 const reply = (facts: unknown) => answer(JSON.stringify({ facts }));
@@ -56,39 +55,40 @@ t.test("a reply in a json fence is read; one fact per subject and message, the l
   t.equal(parseFactReply(JSON.stringify({ facts: [{ subject: "job", text: "x".repeat(500), messageId: 41 }] }), messages)[0]!.text.length <= 300, true);
 });
 
-t.test("a reply that is not what was asked falls back to the built-in extractor", async (t) => {
-  const bad: [string, Behaviour][] = [
-    ["not JSON", answer("The user lives in Paris.")],
-    ["no facts array", answer('{"memories":[]}')],
-    ["a fact without text", reply([{ subject: "diet", messageId: 41 }])],
-    ["a messageId that is a number as text", reply([{ subject: "diet", text: "vegan", messageId: "41" }])],
-    ["an empty subject", reply([{ subject: " ", text: "vegan", messageId: 41 }])],
-    ["an unknown message (the source dropped)", reply([{ subject: "diet", text: "vegan", messageId: 99 }])],
-    ["an assistant message as the source", reply([{ subject: "home city", text: "Paris", messageId: 42 }])],
-    ["HTTP 500 on every attempt", status(500)],
-    ["no answer before the timeout", hang],
+t.test("a reply that is not what was asked, or no reply, throws (the refiner keeps the built-in facts)", async (t) => {
+  const bad: [string, Behaviour, RegExp | typeof FactReplyError][] = [
+    ["not JSON", answer("The user lives in Paris."), FactReplyError],
+    ["no facts array", answer('{"memories":[]}'), FactReplyError],
+    ["a fact without text", reply([{ subject: "diet", messageId: 41 }]), FactReplyError],
+    ["a messageId that is a number as text", reply([{ subject: "diet", text: "vegan", messageId: "41" }]), FactReplyError],
+    ["an empty subject", reply([{ subject: " ", text: "vegan", messageId: 41 }]), FactReplyError],
+    ["an unknown message (the source dropped)", reply([{ subject: "diet", text: "vegan", messageId: 99 }]), FactReplyError],
+    ["an assistant message as the source", reply([{ subject: "home city", text: "Paris", messageId: 42 }]), FactReplyError],
+    ["HTTP 500 on every attempt", status(500), /500/],
+    ["no answer before the timeout", hang, /abort|timeout/i],
   ];
-  for (const [name, behaviour] of bad) {
+  for (const [name, behaviour, expected] of bad) {
     const { extractor } = await extractorFor(t, behaviour);
-    t.same(await extractor.extract(messages), builtinFacts, name);
+    await t.rejects(extractor.extract(messages), expected, name);
   }
 });
 
-t.test("a thread too long for the prompt: the model reads the latest messages, the fallback the earlier ones", async (t) => {
+t.test("a thread too long for the prompt: the model reads the latest messages that fit", async (t) => {
   const long: FactMessage[] = [
     { id: 1, role: "user", content: "I live in Paris.", createdAt: at },
     ...Array.from({ length: 30 }, (_, index): FactMessage => ({ id: index + 2, role: index % 2 ? "user" : "assistant", content: "x".repeat(1500), createdAt: at })),
     { id: 40, role: "user", content: "I'm vegetarian.", createdAt: at },
   ];
+  const read = promptMessages(long);
+  t.ok(read.length < long.length && read.at(-1)!.id === 40, `the latest ${read.length} messages`);
   const { fake, extractor } = await extractorFor(t, reply([{ subject: "diet", text: "I'm vegetarian.", messageId: 40 }]));
-  t.same(await extractor.extract(long), [
-    { subject: "home city", text: "I live in Paris.", messageId: 1 },
-    { subject: "diet", text: "I'm vegetarian.", messageId: 40 },
-  ]);
+  t.same(await extractor.extract(long), [{ subject: "diet", text: "I'm vegetarian.", messageId: 40 }]);
   const prompt = fake.requests[0]!.body.messages[1]!.content;
   t.ok(prompt.length <= 24_000, `${prompt.length} characters`);
-  t.notMatch(prompt, /\[1\] User/, "the first message is left to the fallback");
+  t.notMatch(prompt, /\[1\] User/, "the first message is not read");
   t.match(prompt, /\[40\] User: I'm vegetarian\.$/);
+  const { extractor: strict } = await extractorFor(t, reply([{ subject: "home city", text: "I live in Paris.", messageId: 1 }]));
+  await t.rejects(strict.extract(long), FactReplyError, "a fact of a message the model did not read has no source in its prompt");
 });
 
 t.test("a conversation without user messages asks nothing", async (t) => {
@@ -97,11 +97,10 @@ t.test("a conversation without user messages asks nothing", async (t) => {
   t.equal(fake.requests.length, 0);
 });
 
-t.test("configuredFactExtractor: the LLM one when the summarizer's LLM is configured, else the built-in one", async (t) => {
-  const builtin = configuredFactExtractor(readConfig({}).summarizer);
-  t.same(await builtin.extract(messages), builtinFacts);
+t.test("configuredFactRefiner: the LLM extractor when the summarizer's LLM is configured, else none", async (t) => {
+  t.equal(configuredFactRefiner(readConfig({}).summarizer), undefined);
   const fake = await startFakeLlm(t, reply([{ subject: "diet", text: "I'm vegetarian", messageId: 41 }]));
-  const llm = configuredFactExtractor(readConfig({ SUMMARIZER: "openai", OPENAI_BASE_URL: fake.baseUrl, SUMMARIZER_RETRIES: "0" }).summarizer);
+  const llm = configuredFactRefiner(readConfig({ SUMMARIZER: "openai", OPENAI_BASE_URL: fake.baseUrl, SUMMARIZER_RETRIES: "0" }).summarizer)!;
   t.same(await llm.extract(messages), [{ subject: "diet", text: "I'm vegetarian", messageId: 41 }]);
   t.equal(fake.requests.length, 1);
 });

@@ -3,8 +3,10 @@ import { MONEY, NAME, rule, type Rule } from "../rule.ts";
 const NUMBER = String.raw`(?<v>\d{1,2}|einen|ein|zwei|drei|vier|fünf|sechs|sieben)`;
 const MONTH = String.raw`(?:januar|jänner|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|jan|feb|mär|apr|jun|jul|aug|sep|sept|okt|nov|dez)\b\.?`;
 const DATE = String.raw`(?:\d{1,2}\.\s?${MONTH}|\d{1,2}\.\s?\d{1,2}\.)`;
-const TRAVEL_WORDS = "fliege fliegen flug reise reisen urlaub fahre fahren starten abflug rückflug hinflug ankunft";
+const TRAVEL_WORDS = "fliege fliegen flug reise reisen urlaub fahre fahren starten abflug rückflug hinflug ankunft ausflug kurztrip trip städtetrip wochenendtrip flitterwochen";
 const TRAVEL = String.raw`\b(?:${TRAVEL_WORDS.replaceAll(" ", "|")})\b`;
+/** Up to `n` characters within a statement: a date's dot ("am 12. Juli") does not end it. */
+const GAP = (n: number) => String.raw`(?:[^.;]|(?<=\d)\.){0,${n}}?`;
 const JOBS = String.raw`(?:\p{L}*(?:ingenieur|entwickler|pfleger|pflegerin|lehrer|lehrerin|analyst|designer|arzt|ärztin|anwalt|anwältin|buchhalter|manager|berater|übersetzer|student|studentin|koch|köchin|architekt|apotheker|elektriker|fahrer|grafiker|grafikerin|programmierer|erzieher|erzieherin|verkäufer|verkäuferin|mechaniker|journalist|fotograf|professor|therapeut|sanitäter|hebamme|polizist|beamter|beamtin|informatiker|informatikerin)(?:in)?)`;
 
 /** German. The order matters where two rules give one subject: the first that matches wins. */
@@ -37,13 +39,13 @@ export const DE: Rule[] = [
   rule("partner", String.raw`\bich bin (?:jetzt )?(?<v>single|verheiratet|geschieden|verlobt|verwitwet)\b`),
   rule("children", String.raw`\b(?:wurde|wurden|ist|sind) (?:\p{L}+ )?geboren\b`),
   rule("children", String.raw`\b(?:schwanger|erwarten ein baby|erwarten unser)\b`),
-  rule("children", String.raw`\b(?:unser|unsere|unseren|unserem|mein|meine|meinen|meinem|wir haben|ich habe)\s(?:\p{L}+\s)?(?<v>kinder|kind|sohn|söhne|tochter|töchter|baby|zwillinge)\b`),
+  rule("children", String.raw`\b(?:unser|unsere|unseren|unserem|mein|meine|meinen|meinem|wir haben|ich habe)\s(?:\p{L}+\s)?(?<v>kindern?|kind|sohn|söhnen?|tochter|töchtern?|baby|zwillingen?)\b`),
   rule("pet", String.raw`\b(?:haben|habe|hat|adoptiert|geholt|gekauft|bekommen)\b[^.;]{0,40}?\b(?<v>hund|welpen?|katze|kater|kätzchen|kaninchen|hasen?|hamster|papagei|pferd|meerschweinchen)\b`),
   rule("pet", String.raw`\b(?:mein|meine|meinen|unser|unsere|unseren) (?<v>hund|welpe|katze|kater|kaninchen|hase|hamster|papagei|pferd|meerschweinchen)\b`),
-  rule("travel date", String.raw`${TRAVEL}[^.;]{0,80}?\b(?:am |ab |vom |bis |im )?(?<v>${DATE}|${MONTH}(?! \d))`),
+  rule("travel date", String.raw`${TRAVEL}${GAP(80)}\b(?:am |ab |vom |bis |im )?(?<v>${DATE}|${MONTH}(?! \d))`),
   rule("travel date", String.raw`\b(?:am |ab |vom )?(?<v>${DATE})\b[^.;]{0,40}?${TRAVEL}`, { needs: TRAVEL_WORDS }),
-  rule("travel origin", String.raw`\b(?:fliegen|fliege|flug|starten|starte|abflug|fahren|fahre|reisen)\b[^.;]{0,40}? (?:von|ab) ${NAME}`),
-  rule("travel destination", String.raw`\b(?:fliegen|fliege|reise|reisen|urlaub|fahren|fahre|flug)\b[^.;]{0,40}? nach ${NAME}`),
+  rule("travel origin", String.raw`\b(?:fliegen|fliege|flug|starten|starte|abflug|fahren|fahre|reisen)\b${GAP(40)} (?:von|ab) ${NAME}`),
+  rule("travel destination", String.raw`\b(?:fliegen|fliege|reise|reisen|urlaub|fahren|fahre|flug|ausflug|kurztrip|trip|städtetrip|wochenendtrip|flitterwochen)\b${GAP(40)} nach ${NAME}`),
   rule("car", String.raw`\b(?:fahre|fahren|habe|haben|gekauft|verkauft|geleast)\b[^.;]{0,30}?\b(?<v>toyota|honda|ford|vw|volkswagen|golf|passat|bmw|audi|mercedes|tesla|renault|peugeot|citroën|fiat|seat|skoda|kia|hyundai|nissan|mazda|volvo|opel|dacia|auto|wagen|motorrad)\b`),
   rule("phone", String.raw`\b(?:habe|hab|gekauft|nutze|benutze|mein|meinem)\b[^.;]{0,20}?\b(?<v>(?:iphone|pixel|galaxy|samsung|xiaomi|redmi|oneplus|huawei|motorola|nokia|fairphone)(?: [\p{L}\p{N}]+){0,2})`),
   rule("laptop", String.raw`\b(?:habe|hab|gekauft|nutze|benutze|mein|meinen)\b[^.;]{0,20}?\b(?<v>(?:laptop|notebook|macbook|thinkpad|xps|surface|chromebook)(?: [\p{L}\p{N}]+){0,2})`),

@@ -5,7 +5,7 @@ const MONTH = String.raw`(?:january|february|march|april|may|june|july|august|se
 const DATE = String.raw`(?:${MONTH} \d{1,2}(?:st|nd|rd|th)?\b|\d{1,2}(?:st|nd|rd|th)? (?:of )?${MONTH})`;
 /** A month without a day: written out, after "in" ("in May", not "may"). */
 const IN_MONTH = String.raw`(?:in|early|late|mid-|end of|beginning of) (?:january|february|march|april|may|june|july|august|september|october|november|december)\b`;
-const TRAVEL_WORDS = "fly flying flight flights trip travel travelling traveling leave leaving depart departing departure departs return returning going holiday vacation visit visiting";
+const TRAVEL_WORDS = "fly flying flight flights trip travel travelling traveling leave leaving depart departing departure departs return returning going holiday vacation visit visiting getaway honeymoon";
 const TRAVEL = String.raw`\b(?:${TRAVEL_WORDS.replaceAll(" ", "|")})\b`;
 const JOBS = String.raw`(?:engineer|developer|programmer|nurse|teacher|analyst|designer|doctor|lawyer|accountant|manager|consultant|translator|student|writer|chef|cook|scientist|architect|pharmacist|electrician|plumber|driver|freelancer|researcher|paramedic|midwife|cashier|mechanic|journalist|photographer|professor|lecturer|therapist|dentist|vet|veterinarian|firefighter|officer|clerk|secretary|assistant|administrator|economist|psychologist|surgeon)`;
 
@@ -52,7 +52,7 @@ export const EN: Rule[] = [
   rule("travel date", String.raw`${TRAVEL}[^.;]{0,80}?\b(?<v>${DATE}|${IN_MONTH}(?! \d))`),
   rule("travel date", String.raw`\b(?<v>${DATE})[^.;]{0,40}?${TRAVEL}`, { needs: TRAVEL_WORDS }),
   rule("travel origin", String.raw`\b(?:fly|flying|flight|flights|departing|leaving|driving|start|starting)\b(?: \p{L}+)?? (?:from|out of) ${NAME}`),
-  rule("travel destination", String.raw`\b(?:trip|travel|travelling|traveling|flying|fly|going|heading|holiday|vacation|visiting|hotel|flight)\b(?: [\p{L}'’-]+){0,3}? (?:to|in) ${NAME}`),
+  rule("travel destination", String.raw`\b(?:trip|travel|travelling|traveling|flying|fly|going|heading|holiday|vacation|visiting|hotel|flight|getaway|honeymoon)\b(?: [\p{L}'’-]+){0,3}? (?:to|in) ${NAME}`),
   rule("car", String.raw`\b(?:drive|bought|own|have|got|leased|sold|traded in)\b[^.;]{0,30}?\b(?<v>toyota|honda|civic|ford|vw|volkswagen|golf|bmw|audi|mercedes|tesla|renault|peugeot|citroën|fiat|seat|skoda|kia|hyundai|nissan|mazda|volvo|opel|dacia|subaru|jeep|prius|car|suv|minivan|pickup|motorbike|motorcycle)\b`),
   rule("phone", String.raw`\b(?:have|got|bought|switched to|use|using|my)\b[^.;]{0,20}?\b(?<v>(?:iphone|pixel|galaxy|samsung|xiaomi|redmi|oneplus|huawei|motorola|nokia|fairphone)(?: [\p{L}\p{N}]+){0,2})`),
   rule("laptop", String.raw`\b(?:have|got|bought|switched to|use|using|my)\b[^.;]{0,20}?\b(?<v>(?:laptop|notebook|macbook|thinkpad|xps|surface|chromebook|zenbook|vivobook|ideapad)(?: [\p{L}\p{N}]+){0,2})`),

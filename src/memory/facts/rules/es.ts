@@ -3,7 +3,7 @@ import { MONEY, NAME, rule, type Rule } from "../rule.ts";
 const NUMBER = String.raw`(?<v>\d{1,2}|un|una|dos|tres|cuatro|cinco|seis|siete)`;
 const MONTH = String.raw`(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)\b`;
 const DATE = String.raw`(?:\d{1,2} de ${MONTH})`;
-const TRAVEL_WORDS = "viajo viajamos viaje viajar vuelo vuelos volamos salimos salgo salida regreso volvemos vacaciones vamos voy";
+const TRAVEL_WORDS = "viajo viajamos viaje viajar vuelo vuelos volamos salimos salgo salida regreso volvemos vacaciones vamos voy escapada escapadita excursión luna de miel";
 const TRAVEL = String.raw`\b(?:${TRAVEL_WORDS.replaceAll(" ", "|")})\b`;
 const JOBS = String.raw`(?:ingenier[oa]|desarrollador[a]?|programador[a]?|enfermer[oa]|profesor[a]?|maestr[oa]|analista|diseñador[a]?|médic[oa]|abogad[oa]|contador[a]?|contable|gerente|consultor[a]?|traductor[a]?|estudiante|cociner[oa]|chef|arquitect[oa]|farmacéutic[oa]|electricista|fontaner[oa]|conductor[a]?|periodista|fotógraf[oa]|vendedor[a]?|secretari[oa]|camarer[oa]|policía|funcionari[oa]|autónom[oa]|freelance)`;
 
@@ -39,7 +39,7 @@ export const ES: Rule[] = [
   rule("travel date", String.raw`${TRAVEL}[^.;]{0,80}?\b(?:el |del |en |a partir del )?(?<v>${DATE}|${MONTH}(?! \d))`),
   rule("travel date", String.raw`\b(?:el |del )?(?<v>${DATE})\b[^.;]{0,40}?${TRAVEL}`, { needs: TRAVEL_WORDS }),
   rule("travel origin", String.raw`\b(?:desde|saliendo de|salimos de|salgo de)\s${NAME}`),
-  rule("travel destination", String.raw`\b(?:viajo|viajamos|viaje|vamos|voy|volamos|vacaciones|vuelo)\b[^.;]{0,30}? (?:a|en|para) ${NAME}`),
+  rule("travel destination", String.raw`\b(?:viajo|viajamos|viaje|vamos|voy|volamos|vacaciones|vuelo|escapada|escapadita|excursión|luna de miel)\b[^.;]{0,30}? (?:a|en|para) ${NAME}`),
   rule("car", String.raw`\b(?:conduzco|compré|compramos|vendimos|tengo|tenemos)\b[^.;]{0,30}?\b(?<v>toyota|honda|ford|volkswagen|vw|bmw|audi|mercedes|tesla|renault|peugeot|citroën|fiat|seat|skoda|kia|hyundai|nissan|dacia|coche|carro|moto|furgoneta)\b`),
   rule("phone", String.raw`\b(?:tengo|compré|uso|mi|móvil|celular)\b[^.;]{0,20}?\b(?<v>(?:iphone|pixel|galaxy|samsung|xiaomi|redmi|oneplus|huawei|motorola|nokia)(?: [\p{L}\p{N}]+){0,3})`),
   rule("laptop", String.raw`\b(?:tengo|compré|uso|mi)\b[^.;]{0,20}?\b(?<v>(?:portátil|ordenador|laptop|macbook|thinkpad|xps|surface|chromebook)(?: [\p{L}\p{N}]+){0,2})`),

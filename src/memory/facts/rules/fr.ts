@@ -3,7 +3,7 @@ import { MONEY, NAME, rule, type Rule } from "../rule.ts";
 const NUMBER = String.raw`(?<v>\d{1,2}|une|un|deux|trois|quatre|cinq|six|sept)`;
 const MONTH = String.raw`(?:janvier|février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre|octobre|novembre|décembre|decembre)\b`;
 const DATE = String.raw`(?:\d{1,2}(?:er)? ${MONTH})`;
-const TRAVEL_WORDS = "pars partons partir part vol vole volons voyage voyageons voyager vacances séjour départ retour allons vais";
+const TRAVEL_WORDS = "pars partons partir part vol vole volons voyage voyageons voyager vacances séjour départ retour allons vais escapade week-end excursion lune de miel";
 const TRAVEL = String.raw`\b(?:${TRAVEL_WORDS.replaceAll(" ", "|")})\b`;
 const JOBS = String.raw`(?:ingénieure?|développeu(?:r|se)|infirmi(?:er|ère)|professeure?|prof|enseignante?|analyste|designer|graphiste|médecin|avocate?|comptable|manageu(?:r|se)|consultante?|tradu(?:cteur|ctrice)|étudiante?|cuisini(?:er|ère)|chef|architecte|pharmacien(?:ne)?|électricien(?:ne)?|plombier|chauffeur|journaliste|photographe|vendeu(?:r|se)|secrétaire|kiné|sage-femme|policier|policière|fonctionnaire|instituteur|institutrice|serveu(?:r|se)|caissi(?:er|ère))`;
 
@@ -41,7 +41,7 @@ export const FR: Rule[] = [
   rule("travel date", String.raw`${TRAVEL}[^.;]{0,80}?\b(?:le |du |au |en |à partir du )?(?<v>${DATE}|${MONTH}(?! \d))`),
   rule("travel date", String.raw`\b(?:le |du )?(?<v>${DATE})\b[^.;]{0,40}?${TRAVEL}`, { needs: TRAVEL_WORDS }),
   rule("travel origin", String.raw`\b(?:au départ de|depuis|en partant de|décollons de|partons de|pars de)\s${NAME}`),
-  rule("travel destination", String.raw`\b(?:pars|partons|partir|voyage|vacances|allons|vais|séjour|vol)\b[^.;]{0,30}? (?:au|aux|en|à|a|pour) ${NAME}`),
+  rule("travel destination", String.raw`\b(?:pars|partons|partir|voyage|vacances|allons|vais|séjour|vol|escapade|week-end|excursion|lune de miel)\b[^.;]{0,30}? (?:au|aux|en|à|a|pour) ${NAME}`),
   rule("car", String.raw`\b(?:conduis|acheté|vendu|ai|avons|loué)\b[^.;]{0,30}?\b(?<v>toyota|honda|ford|volkswagen|vw|bmw|audi|mercedes|tesla|renault|peugeot|citroën|fiat|seat|skoda|kia|hyundai|nissan|dacia|voiture|monospace|moto|espace|clio|zoé)\b`),
   rule("phone", String.raw`\b(?:j'ai|j’ai|acheté|mon|utilise)\b[^.;]{0,20}?\b(?<v>(?:iphone|pixel|galaxy|samsung|xiaomi|redmi|oneplus|huawei|motorola|nokia|fairphone)(?: [\p{L}\p{N}]+){0,2})`),
   rule("laptop", String.raw`\b(?:j'ai|j’ai|acheté|mon|utilise)\b[^.;]{0,30}?\b(?<v>(?:ordinateur portable|ordinateur|portable|pc portable|macbook|thinkpad|dell xps|xps|surface|chromebook)(?: [\p{L}\p{N}]+){0,3})`),

@@ -1,6 +1,7 @@
 import t from "tap";
 import { startService } from "../helpers/app.ts";
-import { eventually, startReceiver } from "../helpers/receiver.ts";
+import { startReceiver } from "../helpers/receiver.ts";
+import { eventually } from "../helpers/wait.ts";
 import { launchChromium, seriousAccessibilityViolations, settled, skipWithoutChromium, watchedPage } from "./browser.ts";
 
 t.test("Settings: add, test and remove a webhook (secret shown once), see its deliveries; add and remove an alert", { skip: skipWithoutChromium }, async (t) => {

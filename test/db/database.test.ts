@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { setTimeout as sleep } from "node:timers/promises";
 import t from "tap";
 import { type Database, openDatabase, PGLITE_TRANSACTION_MAX_WAIT_MS } from "../../src/db/database.ts";
 import { openTestDatabase } from "../helpers/database.ts";
+import { sleep } from "../helpers/wait.ts";
 
 const database = await openTestDatabase();
 t.teardown(() => database.close());

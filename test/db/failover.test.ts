@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import t, { type Test } from "tap";
 import { openDatabase, type Database } from "../../src/db/database.ts";
 import { isDatabaseUnavailable, isNotCommitted } from "../../src/db/failures.ts";
@@ -6,6 +5,7 @@ import { runAdminStatement } from "../../src/db/postgresAdmin.ts";
 import { inTransaction, type Db } from "../../src/db/types.ts";
 import { createEmptyPostgresDatabase, failure } from "../helpers/database.ts";
 import { startTcpProxy, targetOf, urlThroughProxy, type TcpProxy } from "../helpers/tcpProxy.ts";
+import { sleep } from "../helpers/wait.ts";
 
 // What a switchover does to the service's connections, done on one PostgreSQL server: connections
 // refused, sessions terminated (57P01) in the middle of a transaction or of its COMMIT, and

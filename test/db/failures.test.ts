@@ -1,9 +1,9 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import t from "tap";
 import { openDatabase, type Database } from "../../src/db/database.ts";
 import { isDatabaseUnavailable, isRejectedData, sqlStates } from "../../src/db/failures.ts";
 import { createEmptyPostgresDatabase, failure, openTestDatabase } from "../helpers/database.ts";
 import { runAdminStatement } from "../../src/db/postgresAdmin.ts";
+import { sleep } from "../helpers/wait.ts";
 
 // Real errors from the driver in use (PGlite or PostgreSQL), as Prisma hands them over: a raised
 // SQLSTATE reaches the classifier exactly as the server's own error of that code would.

@@ -18,6 +18,7 @@ import {
   PROJECT_ROOT,
 } from "../../src/db/schemaEngine.ts";
 import { createEmptyPostgresDatabase, openMigratedPglite } from "../helpers/database.ts";
+import { eventually } from "../helpers/wait.ts";
 
 type TapTest = Parameters<Parameters<typeof t.test>[0]>[0];
 
@@ -167,7 +168,7 @@ t.test("PostgreSQL", pgOnly, async (t) => {
     await holder.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
 
     const deploy = deployMigrations(target);
-    await waitUntil(async () => (await sessionsWaitingForMigrationLock(url)) === 1);
+    await eventually(async () => (await sessionsWaitingForMigrationLock(url)) === 1);
     t.notOk(await tableExists(target, "Organization"), "nothing applied while the lock is held");
     await holder.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
     t.same(await deploy, await allMigrations(), "applied once the lock is free");
@@ -233,14 +234,6 @@ async function sessionsWaitingForMigrationLock(url: string): Promise<number> {
       WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%pg_advisory_lock(${MIGRATION_LOCK_KEY})%'`,
   );
   return Number(rows[0]!.count);
-}
-
-async function waitUntil(condition: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 function runMigrateScript(args: string[], env: NodeJS.ProcessEnv) {

@@ -2,6 +2,7 @@ import { once } from "node:events";
 import t from "tap";
 import { freshDatabaseEnv, SLOW_START_TIMEOUT_MS, startServer } from "../helpers/processes.ts";
 import { printedPrivateKey, serviceClient, threadWithMessages, type ServiceClient } from "../helpers/serviceClient.ts";
+import { eventually } from "../helpers/wait.ts";
 
 const WRITERS = 8;
 const MESSAGES = 5;
@@ -51,7 +52,7 @@ t.test(`SIGKILL while ${WRITERS} clients write threads: after a restart every ac
   const written: Written = { acknowledged: [], unanswered: [] };
   const writers = Array.from({ length: WRITERS }, (_, writer) => writeUntilDown(serviceClient(first.url, key), writer, written));
 
-  while (written.acknowledged.length < ACKNOWLEDGED_BEFORE_KILL) await new Promise((resolve) => setTimeout(resolve, 20));
+  await eventually(() => written.acknowledged.length >= ACKNOWLEDGED_BEFORE_KILL, { what: `${ACKNOWLEDGED_BEFORE_KILL} acknowledged writes`, timeoutMs: 60_000 });
   first.child.kill("SIGKILL");
   await once(first.child, "exit");
   await Promise.all(writers);

@@ -1,9 +1,9 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import t from "tap";
 import { runAdminStatement } from "../../src/db/postgresAdmin.ts";
 import { freshDatabaseEnv, SLOW_START_TIMEOUT_MS, startServer } from "../helpers/processes.ts";
 import { printedPrivateKey, serviceClient, type ServiceClient } from "../helpers/serviceClient.ts";
 import { startTcpProxy, targetOf, urlThroughProxy } from "../helpers/tcpProxy.ts";
+import { sleep } from "../helpers/wait.ts";
 
 const CONNECT_TIMEOUT_MS = 2_000;
 /** How long requests ride out an outage before their 503 (DB_FAILOVER_WAIT_MS, 4 s by default): shorter here, the outages last. */

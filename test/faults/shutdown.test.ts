@@ -6,8 +6,8 @@ import t from "tap";
 import { freshDatabaseEnv, type RunningService, SLOW_START_TIMEOUT_MS, startServer } from "../helpers/processes.ts";
 import { answerOf, openSocket, type RawAnswer } from "../helpers/rawHttp.ts";
 import { printedPrivateKey, serviceClient, threadWithMessages } from "../helpers/serviceClient.ts";
+import { sleep } from "../helpers/wait.ts";
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A POST whose body is sent in two halves, so that it is still arriving when the signal comes. */
 function postInTwoHalves(url: string, key: string, body: unknown) {

@@ -1,8 +1,8 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import t from "tap";
 import { freshDatabaseEnv, SLOW_START_TIMEOUT_MS, startServer } from "../helpers/processes.ts";
 import { answerOf, openSocket } from "../helpers/rawHttp.ts";
 import { printedPrivateKey } from "../helpers/serviceClient.ts";
+import { sleep } from "../helpers/wait.ts";
 
 const REQUEST_TIMEOUT_MS = 4_000;
 const HEADERS_TIMEOUT_MS = 3_000;

@@ -1,5 +1,6 @@
 import t from "tap";
-import { eventually, startReceiver } from "../helpers/receiver.ts";
+import { startReceiver } from "../helpers/receiver.ts";
+import { eventually, sleep } from "../helpers/wait.ts";
 import { freshDatabaseEnv, SLOW_START_TIMEOUT_MS, startServer } from "../helpers/processes.ts";
 import { printedPrivateKey, serviceClient, threadWithMessages } from "../helpers/serviceClient.ts";
 
@@ -22,7 +23,7 @@ t.test(`a receiver down for ${DOWN_MS / 1000} s, then back`, async (t) => {
 
   const downSince = Date.now();
   for (let i = 0; i < EVENTS; i++) await client.send("POST", "/api/external/threads", threadWithMessages(`outage-${i}`, 1));
-  await new Promise((resolve) => setTimeout(resolve, DOWN_MS - (Date.now() - downSince)));
+  await sleep(DOWN_MS - (Date.now() - downSince));
   const during = await deliveries();
   t.equal(during.length, EVENTS);
   t.ok(during.every((row) => row.status === "pending" && row.attempts >= 3 && row.lastStatusCode === 503 && row.lastError === "HTTP 503"), "while down: pending, each failed attempt counted with its status code");

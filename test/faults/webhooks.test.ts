@@ -1,6 +1,7 @@
 import { once } from "node:events";
 import t from "tap";
-import { eventually, startReceiver } from "../helpers/receiver.ts";
+import { startReceiver } from "../helpers/receiver.ts";
+import { eventually } from "../helpers/wait.ts";
 import { freshDatabaseEnv, SLOW_START_TIMEOUT_MS, startServer } from "../helpers/processes.ts";
 import { printedPrivateKey, serviceClient, threadWithMessages } from "../helpers/serviceClient.ts";
 

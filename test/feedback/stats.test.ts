@@ -1,7 +1,7 @@
 import t, { type Test } from "tap";
 import { startService } from "../helpers/app.ts";
 import { contractViolations } from "../helpers/contract.ts";
-import { feedbackScenario, readingClient, type StatsQuery, wilson } from "./fixtures/reading.ts";
+import { feedbackScenario, readingClient, type StatsQuery, wilson } from "../fixtures/feedbackReading.ts";
 
 const service = await startService(t);
 const { org } = service;

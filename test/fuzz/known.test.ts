@@ -1,7 +1,7 @@
 import t, { type Test } from "tap";
 import { startService, uniqueId } from "../helpers/app.ts";
 import { feedbackFixtures } from "../helpers/feedback.ts";
-import type { ThreadQuery } from "../threads/fixtures/listing.ts";
+import type { ThreadQuery } from "../fixtures/threadListing.ts";
 import { nested } from "./hostile.ts";
 
 // Hostile inputs known to reach the database or the JSON encoder, each with the answer it must get.

@@ -43,7 +43,7 @@ export async function startService(t: Teardown, options: Partial<AppOptions> = {
  * exchange against openapi.yaml.
  */
 export function serviceClients(t: Teardown, app: FastifyInstance): ServiceClients {
-  const transport = process.env.CONTRACT_PROXY === "prism" ? throughPrismProxies(t, app) : inProcess(app);
+  const transport = process.env.CONTRACT_PROXY === "prism" ? throughPrismProxies(app) : inProcess(app);
   return {
     api: (key) => createServiceClient({ baseUrl: SERVICE_ORIGIN, apiKey: key ?? undefined, fetch: transport.fetch }),
     call: (key, request) => transport.send({ ...request, headers: { ...(key === null ? {} : { "api-key": key }), ...request.headers } }),

@@ -1,5 +1,6 @@
 import { outcomeOf, startLoad, storedWrites, type Load, type Outcome, type Stored } from "./failoverLoad.ts";
 import type { HaStack } from "./haStack.ts";
+import { eventually } from "./wait.ts";
 
 const WRITES_BEFORE = 50;
 const WRITES_AFTER = 50;
@@ -15,12 +16,8 @@ export interface FailoverFigures extends Outcome, Stored {
 }
 
 async function waitForAcknowledged(load: Load, count: number, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
   const target = load.acknowledged.length + count;
-  while (load.acknowledged.length < target) {
-    if (Date.now() > deadline) throw new Error(`fewer than ${count} writes acknowledged in ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await eventually(() => load.acknowledged.length >= target, { what: `${count} more writes acknowledged`, timeoutMs, intervalMs: 20 });
 }
 
 /**

@@ -1,5 +1,6 @@
 import pg from "pg";
 import { threadWithMessages } from "./serviceClient.ts";
+import { sleep } from "./wait.ts";
 
 export const MESSAGES_PER_THREAD = 3;
 const RETRY_PAUSE_MS = 100;
@@ -62,7 +63,7 @@ export function startLoad(serviceUrl: string, key: string, { writers = 4, reader
           break;
         }
         if (status >= 400 && status < 500) throw new Error(`writing ${externalId} answered ${status}`);
-        await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS));
+        await sleep(RETRY_PAUSE_MS);
       }
     }
   }
@@ -71,7 +72,7 @@ export function startLoad(serviceUrl: string, key: string, { writers = 4, reader
     for (let n = 0; !stopping; n++) {
       const user = `user-of-${prefix}-w${(r + n) % Math.max(writers, 1)}-${n}`;
       const status = await send("read", "GET", `/api/external/threads?externalUserIds=${user}&pageSize=5`);
-      if (status !== 200) await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS));
+      if (status !== 200) await sleep(RETRY_PAUSE_MS);
     }
   }
 

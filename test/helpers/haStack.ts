@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
+import { sleep } from "./wait.ts";
 
 const run = promisify(execFile);
 const STACK_SCRIPT = new URL("../../scripts/ha/stack.sh", import.meta.url).pathname;
@@ -45,7 +46,6 @@ function parseEnv(text: string): Record<string, string> {
   return Object.fromEntries(text.split("\n").filter((line) => line.includes("=")).map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]));
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Brings a stack up on random ports in a fresh folder. Resolves to the reason instead when the

@@ -2,6 +2,9 @@ import { spawn } from "node:child_process";
 
 const root = new URL("../../", import.meta.url).pathname;
 
+/** Names the service a request through the shared proxies is for (test/helpers/contractRun.ts routes on it). */
+export const CONTRACT_UPSTREAM_HEADER = "x-contract-upstream";
+
 /**
  * Starts `prism proxy openapi.yaml <upstream> --errors` and resolves with its URL. Prism checks
  * every response against the contract and marks one that breaks it with an `sl-violations` header
@@ -48,9 +51,11 @@ export function throughPrism(proxyUrl: string, serviceUrl: string): typeof fetch
     const request = new Request(input, init);
     const body = request.body ? await request.arrayBuffer() : null;
     const { pathname, search } = new URL(request.url);
-    const send = (origin: string) => fetch(new URL(pathname + search, origin), { method: request.method, headers: request.headers, body });
-    const response = await send(proxyUrl);
-    if (await prismRefusedCredentials(response)) return send(serviceUrl);
+    const send = (origin: string, headers: Headers) => fetch(new URL(pathname + search, origin), { method: request.method, headers, body });
+    const routed = new Headers(request.headers);
+    routed.set(CONTRACT_UPSTREAM_HEADER, serviceUrl);
+    const response = await send(proxyUrl, routed);
+    if (await prismRefusedCredentials(response)) return send(serviceUrl, request.headers);
     const violations = response.headers.get("sl-violations");
     if (violations || isFromPrism(response)) {
       throw new Error(`contract violation on ${request.method} ${pathname}${search}: ${violations ?? ""} ${await response.text()}`);

@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
-import { startPrismProxy, throughPrism } from "./prism.ts";
+import { throughPrism } from "./prism.ts";
 
 /** A request as `call()` takes it: whatever the test wants on the wire, valid or not. */
 export type RawRequest = Pick<InjectOptions, "method" | "headers" | "payload"> & { url: string };
@@ -43,15 +43,16 @@ export function inProcess(app: FastifyInstance): Transport {
 /**
  * Every request over HTTP through `prism proxy openapi.yaml --errors`, which checks it and its answer
  * against the contract: the typed client's through a proxy that validates requests too, call()'s through
- * one that lets invalid requests reach the service. Any violation fails the request. The app listens
- * and each proxy starts on first use, so that a test file pays only for what it sends.
+ * one that lets invalid requests reach the service. Any violation fails the request. The proxies are
+ * the run's (test/helpers/contractRun.ts, `npm run test:contract`); the app listens on first use.
  */
-export function throughPrismProxies(t: Teardown, app: FastifyInstance): Transport {
+export function throughPrismProxies(app: FastifyInstance): Transport {
+  const { CONTRACT_PRISM_STRICT, CONTRACT_PRISM_LENIENT } = process.env;
+  if (!CONTRACT_PRISM_STRICT || !CONTRACT_PRISM_LENIENT) throw new Error("CONTRACT_PROXY=prism runs through `npm run test:contract`, which starts the proxies");
   const serviceUrl = once(() => app.listen({ port: 0, host: "127.0.0.1" }));
-  const proxy = (validateRequest: boolean) =>
-    once(async () => throughPrism(await startPrismProxy(t, await serviceUrl(), validateRequest), await serviceUrl()));
-  const strict = proxy(true);
-  const lenient = proxy(false);
+  const proxy = (proxyUrl: string) => once(async () => throughPrism(proxyUrl, await serviceUrl()));
+  const strict = proxy(CONTRACT_PRISM_STRICT);
+  const lenient = proxy(CONTRACT_PRISM_LENIENT);
   return {
     fetch: async (input, init) => (await strict())(input, init),
     send: async (request) => responseLikeInject(await (await lenient())(requestOf(request))),

@@ -4,18 +4,12 @@ import type { AddressInfo } from "node:net";
 import { Worker } from "node:worker_threads";
 import t from "tap";
 import { drainConnections, type DrainOptions } from "../../src/lifecycle/connections.ts";
-import { answerOf, openSocket, type RawAnswer } from "../helpers/rawHttp.ts";
+import { acceptedConnection, listening } from "../helpers/drainServer.ts";
+import type { RawAnswer } from "../helpers/rawHttp.ts";
+import { sleep } from "../helpers/wait.ts";
 
 const BODY = "x".repeat(32 * 1024 * 1024);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const REQUEST = "GET / HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n";
-
-async function listening(handler: RequestListener): Promise<{ server: Server; url: string }> {
-  const server = createServer(handler);
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
 
 type Closer = (server: Server) => () => Promise<unknown>;
 
@@ -104,16 +98,6 @@ t.test("the drain accepts and answers a connection that was in the accept queue,
   t.notOk(answer.error);
 });
 
-/** A server with a drain, and a connection to it that the server has accepted. */
-async function acceptedConnection(handler: RequestListener, options: Partial<DrainOptions> = {}) {
-  const { server, url } = await listening(handler);
-  const drain = drainConnections(server, options);
-  const accepted = once(server, "connection");
-  const socket = await openSocket(url);
-  await accepted;
-  return { drain, socket, answer: answerOf(socket) };
-}
-
 t.test("a connection accepted before the drain, its request sent after the drain began, is answered", async (t) => {
   const { drain, socket, answer } = await acceptedConnection((_request, response) => response.end("ok"));
   const drained = drain.drain();
@@ -125,13 +109,12 @@ t.test("a connection accepted before the drain, its request sent after the drain
 });
 
 t.test("a connection that sends nothing is closed once its grace period has passed", async (t) => {
+  // When it is closed: test/perf/connectionDrain.test.ts.
   const { drain, answer } = await acceptedConnection((_request, response) => response.end("ok"), { firstRequestGraceMs: 200 });
-  const started = Date.now();
   await drain.drain();
   const closed = await answer;
   t.match(closed, { status: 0, body: "" });
   t.notOk(closed.error, "closed, not reset");
-  t.ok(Date.now() - started >= 200 && Date.now() - started < 2_000, `drained ${Date.now() - started} ms after it began`);
 });
 
 t.test("a response in flight when the drain begins says Connection: close", async (t) => {
@@ -149,7 +132,6 @@ t.test("idle keep-alive connections are closed, so the drain does not wait for t
   const response = await fetch(`${url}/`, { keepalive: true });
   t.equal(await response.text(), "ok");
   t.equal(response.headers.get("connection"), "keep-alive");
-  const started = Date.now();
+  // That it does not wait out the keep-alive timeout: test/perf/connectionDrain.test.ts.
   await drain.drain();
-  t.ok(Date.now() - started < 1_000, `drained ${Date.now() - started} ms after it began`);
 });

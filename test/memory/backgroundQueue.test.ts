@@ -1,5 +1,6 @@
 import t from "tap";
 import { BackgroundQueue } from "../../src/memory/backgroundQueue.ts";
+import { sleep } from "../helpers/wait.ts";
 
 function deferred() {
   let resolve!: () => void;
@@ -39,7 +40,7 @@ t.test("at most `concurrency` jobs run at once", async (t) => {
   for (let i = 0; i < 10; i++) {
     queue.push(`k${i}`, async () => {
       peak = Math.max(peak, ++running);
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await sleep(5);
       running--;
     });
   }

@@ -6,6 +6,7 @@ import { openAiSummarizer } from "../../src/summarizer/openai.ts";
 import type { Conversation, Summarizer } from "../../src/summarizer/summarizer.ts";
 import { startService, uniqueId } from "../helpers/app.ts";
 import { answer, startFakeLlm, status } from "../helpers/fakeLlm.ts";
+import { eventually, sleep } from "../helpers/wait.ts";
 
 const service = await startService(t);
 const { org } = service;
@@ -150,14 +151,6 @@ t.test("close aborts a slow refiner; the thread keeps its built-in summary", asy
   t.equal(gate.calls.length, 1, "nothing starts after close");
 });
 
-async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 t.test("through the app: the LLM's summary becomes the memory; a failing LLM leaves the built-in one", async (t) => {
   const fake = await startFakeLlm(t, answer("LLM: the user wants to export their data as CSV."));
   const llm = openAiSummarizer({ baseUrl: fake.baseUrl, model: "m", timeoutMs: 2000, retries: 1, retryDelayMs: 1 });
@@ -177,14 +170,14 @@ t.test("through the app: the LLM's summary becomes the memory; a failing LLM lea
   const unlucky = uniqueId("user");
   t.equal((await post(unlucky, "And to Excel?")).response.status, 201, "a failing LLM never fails an ingest");
   await eventually(async () => fake.requests.length === 3, "the attempt and its retry");
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  await sleep(100);
   t.equal(await summaryOf(unlucky), "User asked: And to Excel?\nLatest answer: Use Export.");
 
   fake.behaviour = answer("The user wants to know how to export their data to a spreadsheet, and the assistant said to use Export.");
   const french = uniqueId("user");
   t.equal((await post(french, "Comment est-ce que je peux exporter mes données vers un tableur, avec toutes les colonnes ?")).response.status, 201);
   await eventually(async () => fake.requests.length === 4, "the request for the French thread");
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  await sleep(100);
   t.equal(fake.requests.length, 4, "an answer in another language is not retried");
   t.equal(
     await summaryOf(french),

@@ -170,15 +170,13 @@ t.test("non-English conversations are kept as they are", async (t) => {
   t.notOk(hasLoneSurrogate(summarize([user(emoji), assistant(emoji)])), "no surrogate pair is split");
 });
 
-t.test("a thread of thousands of messages stays within the limit, deterministic and fast", async (t) => {
+t.test("a thread of thousands of messages stays within the limit, deterministic (how fast: test/perf)", async (t) => {
   const messages: ConversationMessage[] = [];
   for (let i = 0; i < 3000; i++) {
     messages.push(user(`Question ${i}: how do I configure option ${i} of the product?`));
     messages.push(assistant(`Answer ${i}: open the settings page and change option ${i}. ${"More details. ".repeat(i % 7)}`));
   }
-  const started = performance.now();
   const summary = summarize(messages, true);
-  t.ok(performance.now() - started < 2000, "fast");
   t.ok(summary.length <= MAX_SUMMARY_LENGTH, `${summary.length} characters`);
   t.match(summary, /Question 2998: how do I configure option 2998 of the product\? Question 2999: how do I configure option 2999 of the product\?\n/);
   t.match(summary, /Latest answer: Answer 2999: open the settings page and change option 2999\./);

@@ -1,7 +1,7 @@
 import t from "tap";
 import { isTimestamp } from "../../src/timestamp.ts";
 import { startService, uniqueId } from "../helpers/app.ts";
-import { listing } from "./fixtures/listing.ts";
+import { listing } from "../fixtures/threadListing.ts";
 
 const service = await startService(t);
 const { org, call } = service;

@@ -1,5 +1,4 @@
 import { createSecretKey } from "node:crypto";
-import { setTimeout as sleep } from "node:timers/promises";
 import t from "tap";
 import { KEY_CACHE_TTL_MS } from "../../src/keys/keyCache.ts";
 import { mintToken, rotateSigningSecret } from "../../src/tokens/tokens.ts";
@@ -7,6 +6,7 @@ import { readClaims, signToken, type TokenClaims } from "../../src/tokens/token.
 import { startService, uniqueId } from "../helpers/app.ts";
 import { contractViolations, FORBIDDEN, UNAUTHORIZED } from "../helpers/contract.ts";
 import { feedbackFixtures } from "../helpers/feedback.ts";
+import { moveDateAhead } from "../helpers/wait.ts";
 
 // POST /api/external/feedback with a feedback token: one user, one thread (its named messages), until it
 // expires or the secret rotates; answered like a public key.
@@ -188,7 +188,7 @@ t.test("a rotation by another instance: its new tokens work here at once, the ol
   const again = await mint({ userExternalId: user, externalThreadId: target.externalId }, fresh);
   t.equal((await vote(again, body)).statusCode, 200);
   await rotateSigningSecret(elsewhere, fresh.organizationId);
-  await sleep(KEY_CACHE_TTL_MS + 200);
+  moveDateAhead(t, KEY_CACHE_TTL_MS);
   const late = await vote(again, body);
   t.equal(late.statusCode, 401, "without a newer token seen, the old secret expires from the cache");
   t.same(late.json(), UNAUTHORIZED);

@@ -84,7 +84,7 @@ t.test("bad input is a 400 naming the field, and writes nothing", async (t) => {
     ["externalId of 256 characters", { externalId: "x".repeat(256) }, /externalId/],
     ["numeric externalId", { externalId: 5 }, /externalId/],
     ["numeric name", { externalId: uniqueId("u"), name: 5 }, /name/],
-    ["null externalId (required; an optional field sent as null is absent, see null-fields.test.ts)", { externalId: null }, /externalId/],
+    ["null externalId (required; an optional field sent as null is absent, see nullFields.test.ts)", { externalId: null }, /externalId/],
     ["segments as an array", { externalId: uniqueId("u"), segments: ["a"] }, /segments/],
     ["segment value a number", { externalId: uniqueId("u"), segments: { plan: 1 } }, /segments\.plan/],
     ["empty segment name", { externalId: uniqueId("u"), segments: { plan: "" } }, /segments\.plan/],

@@ -4,7 +4,8 @@ import { buildApp, type AppOptions } from "../../src/app.ts";
 import type { WebhookSettings } from "../../src/config.ts";
 import { recordEvent } from "../../src/webhooks/events.ts";
 import { startService, uniqueId, type TestService } from "../helpers/app.ts";
-import { eventually, startReceiver } from "../helpers/receiver.ts";
+import { startReceiver } from "../helpers/receiver.ts";
+import { eventually } from "../helpers/wait.ts";
 import type { Teardown } from "../helpers/transport.ts";
 
 // The delivery workers, against local receivers. The subtests run one after another: a worker claims
@@ -57,18 +58,31 @@ t.test("delivers a signed event: the Standard Webhooks headers verify against th
 });
 
 t.test("retries with backoff until delivered, every attempt recorded; the same event each time", async (t) => {
-  // The first retry waits 750-1,500 ms (the upper half jittered): long enough for a poll through a slow
-  // proxy to see the state between the attempts.
-  const retryBaseMs = 1_500;
-  const service = await serviceWithWorker(t, { retryBaseMs });
+  // Each retry is due a minute or more later, so the state between two attempts stays until the test
+  // makes the retry due itself: no poll can miss it, however slow the machine or the proxy.
+  const retryBaseMs = 60_000;
+  const service = await serviceWithWorker(t, { retryBaseMs }, { random: () => 0 });
   const receiver = await startReceiver(t, (_received, index) => [503, 500][index] ?? 204);
   const webhook = await register(service, receiver.url);
   await emit(service);
-  const first = await eventually(async () => {
-    const [row] = await deliveriesOf(service, webhook.id);
-    return row?.attempts === 1 && row.lastStatusCode === 503 && row;
-  });
-  t.match(first, { status: "pending", lastError: "HTTP 503", nextAttemptAt: /Z$/ });
+  // An attempt is counted when claimed, its outcome recorded once answered: wait for the outcome.
+  const answered = (attempts: number, lastStatusCode: number) =>
+    eventually(async () => {
+      const [row] = await deliveriesOf(service, webhook.id);
+      return row?.attempts === attempts && row.lastStatusCode === lastStatusCode && row;
+    }, { what: `attempt ${attempts} answered ${lastStatusCode}` });
+  const retryNow = () => service.database.prisma.webhookDelivery.updateMany({ where: { endpointId: webhook.id }, data: { nextAttemptAt: new Date() } });
+  // The delay before the next attempt, from the moment the receiver got this one (recorded just after).
+  const delayAfter = (row: { nextAttemptAt: string | null }, attempt: number) => Date.parse(row.nextAttemptAt!) - receiver.received[attempt - 1]!.at;
+
+  const first = await answered(1, 503);
+  t.match(first, { status: "pending", lastStatusCode: 503, lastError: "HTTP 503", nextAttemptAt: /Z$/ });
+  t.ok(delayAfter(first, 1) >= retryBaseMs / 2 && delayAfter(first, 1) < retryBaseMs / 2 + 10_000, `first retry after half the base (${delayAfter(first, 1)} ms)`);
+  await retryNow();
+  const second = await answered(2, 500);
+  t.match(second, { status: "pending", lastStatusCode: 500, lastError: "HTTP 500" });
+  t.ok(delayAfter(second, 2) >= retryBaseMs && delayAfter(second, 2) < retryBaseMs + 10_000, `backoff doubles (${delayAfter(second, 2)} ms)`);
+  await retryNow();
   const delivered = await eventually(async () => {
     const [row] = await deliveriesOf(service, webhook.id);
     return row?.status === "delivered" && row;
@@ -77,8 +91,6 @@ t.test("retries with backoff until delivered, every attempt recorded; the same e
   t.equal(receiver.received.length, 3);
   t.equal(new Set(receiver.received.map(({ headers }) => headers["webhook-id"])).size, 1);
   t.equal(new Set(receiver.received.map(({ body }) => body)).size, 1, "the same body every time");
-  const [a, b, c] = receiver.received.map(({ at }) => at);
-  t.ok(b! - a! >= retryBaseMs / 2 && c! - b! >= retryBaseMs, `backoff doubles (${b! - a!} ms, then ${c! - b!} ms)`);
 });
 
 t.test("gives up after WEBHOOK_MAX_AGE_HOURS: failed, with the last status code or error; redirects are not followed", async (t) => {
@@ -143,24 +155,24 @@ t.test("two workers on one database deliver each event once, within the per-endp
   await register(service, receiver.url);
   const count = 120;
   for (let i = 0; i < count; i += 20) await Promise.all(Array.from({ length: 20 }, () => emit(service)));
-  await eventually(() => receiver.received.length >= count, 60_000);
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  // Every delivery recorded as delivered: nothing is left to send, so what the receiver got is final.
+  const undelivered = () => service.database.prisma.webhookDelivery.count({ where: { organizationId: service.org.organizationId, status: { not: "delivered" } } });
+  await eventually(async () => (await undelivered()) === 0, { what: "every delivery delivered", timeoutMs: 60_000 });
   const ids = receiver.received.map(({ headers }) => headers["webhook-id"]);
   t.equal(ids.length, count, "no event was sent twice");
   t.equal(new Set(ids).size, count);
   t.ok(mostInFlight <= 8, `at most 4 in flight per worker to one endpoint (saw ${mostInFlight})`);
-  const pending = await service.database.prisma.webhookDelivery.count({ where: { organizationId: service.org.organizationId, status: { not: "delivered" } } });
-  t.equal(pending, 0);
 });
 
 t.test("an endpoint that never answers keeps none of the others waiting", async (t) => {
-  const service = await serviceWithWorker(t, {}, { timeoutMs: 2_000 });
+  // The hanging attempts time out long after the test's wait ends: the others arrive while they hang.
+  const service = await serviceWithWorker(t, {}, { timeoutMs: 60_000, stopGraceMs: 100 });
   const hanging = await startReceiver(t, () => () => {});
   const healthy = await startReceiver(t);
   await register(service, hanging.url);
   await register(service, healthy.url);
   for (let i = 0; i < 12; i++) await emit(service);
-  await eventually(() => healthy.received.length === 12, 1_500);
+  await eventually(() => healthy.received.length === 12, { what: "the healthy endpoint's 12 deliveries", timeoutMs: 30_000 });
   t.ok(hanging.received.length <= 4, `the hanging endpoint holds at most 4 attempts at once (${hanging.received.length})`);
 });
 

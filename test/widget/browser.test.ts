@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, BrowserContextOptions, Locator, Page } from "playwright-core";
 import t from "tap";
+import { mintToken as mintStoredToken } from "../../src/tokens/tokens.ts";
 import { startService, uniqueId, type TestService } from "../helpers/app.ts";
 import { feedbackFixtures } from "../helpers/feedback.ts";
 import { accessibilityViolations, launchChromium, skipWithoutChromium } from "../console/browser.ts";
@@ -149,7 +150,8 @@ t.test("with a feedback token: a re-vote replaces the vote, and a refused token'
   const scoped = { userExternalId: reader, threadId: thread.id, externalMessageIds: ["m2"] };
   const token = await mintToken(service, scoped);
   await t.test("in Chromium", { skip: token === null && "POST /api/external/feedback-tokens is not on this service yet" }, async (t) => {
-    const expiring = (await mintToken(service, { ...scoped, expiresInSeconds: 1 }))!;
+    // Minted a minute ago for one second: expired before the page loads, without waiting for it.
+    const { token: expired } = await mintStoredToken(service.database, service.org.organizationId, { ...scoped, expiresInSeconds: 1 }, Date.now() - 60_000);
     const origin = await service.app.listen({ port: 0, host: "127.0.0.1" });
     const host = await startHostSite(t, origin);
     const browser = await launchChromium(t);
@@ -159,7 +161,7 @@ t.test("with a feedback token: a re-vote replaces the vote, and a refused token'
       hostPage(origin, [
         { heading: "Vote", widget: feedbackButtons({ ...attributes, token: token!, message: "m2", id: "vote" }) },
         { heading: "Another message", widget: feedbackButtons({ ...attributes, token: token!, message: "m1", id: "uncovered" }) },
-        { heading: "Expired", widget: feedbackButtons({ ...attributes, token: expiring, message: "m2", id: "expired" }) },
+        { heading: "Expired", widget: feedbackButtons({ ...attributes, token: expired, message: "m2", id: "expired" }) },
       ]),
     );
     const { page, errors } = await hostTab(browser);
@@ -177,7 +179,6 @@ t.test("with a feedback token: a re-vote replaces the vote, and a refused token'
     await voted(page, () => page.locator("#uncovered").getByRole("button", { name: "Helpful", exact: true }).click());
     t.equal(await page.locator("#uncovered").getByRole("alert").textContent(), "Forbidden - the token does not cover this message");
 
-    await new Promise((resolve) => setTimeout(resolve, 2_100));
     await voted(page, () => page.locator("#expired").getByRole("button", { name: "Helpful", exact: true }).click());
     t.equal(await page.locator("#expired").getByRole("alert").textContent(), "Unauthorized - token expired");
     t.equal((await storedVotes(service, thread.id, reader)).length, 1, "neither refused vote was stored");

@@ -11,7 +11,7 @@ import { createThread } from "../../../src/threads/ingest.ts";
 import { SummaryKeeper } from "../../../src/memory/summaryKeeper.ts";
 import { startService, uniqueId } from "../../helpers/app.ts";
 import { answer, completion, hang, startFakeLlm, status, type Behaviour, type ChatRequest } from "../../helpers/fakeLlm.ts";
-import { eventually } from "../../helpers/receiver.ts";
+import { eventually } from "../../helpers/wait.ts";
 
 type TapTest = Parameters<Parameters<typeof t.test>[0]>[0];
 

@@ -4,7 +4,7 @@ import t from "tap";
 import { startService, uniqueId } from "../helpers/app.ts";
 import { contractViolations } from "../helpers/contract.ts";
 import { MANY, seedManyThreads } from "../helpers/manyRows.ts";
-import { listing } from "./fixtures/listing.ts";
+import { listing } from "../fixtures/threadListing.ts";
 
 const service = await startService(t);
 const { org } = service;

@@ -1,7 +1,7 @@
 import t from "tap";
 import { startService, uniqueId } from "../helpers/app.ts";
 import { FORBIDDEN, UNAUTHORIZED } from "../helpers/contract.ts";
-import { listing, type ThreadQuery } from "./fixtures/listing.ts";
+import { listing, type ThreadQuery } from "../fixtures/threadListing.ts";
 
 const service = await startService(t);
 const { org } = service;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import t from "tap";
 import { startService, uniqueId } from "../helpers/app.ts";
-import { listing } from "./fixtures/listing.ts";
+import { listing } from "../fixtures/threadListing.ts";
 
 const service = await startService(t);
 const { ids, createThread } = listing(service);

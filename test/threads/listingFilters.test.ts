@@ -2,7 +2,7 @@ import t from "tap";
 import { createProject } from "../../src/projects/projects.ts";
 import { startService, uniqueId } from "../helpers/app.ts";
 import type { components } from "../../client/src/index.ts";
-import { listing, type ListedThread } from "./fixtures/listing.ts";
+import { listing, type ListedThread } from "../fixtures/threadListing.ts";
 
 type ExternalUserInput = components["schemas"]["ExternalUserInput"];
 type CreateThreadRequest = components["schemas"]["CreateThreadRequest"];

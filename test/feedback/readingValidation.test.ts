@@ -1,7 +1,7 @@
 import t from "tap";
 import { startService } from "../helpers/app.ts";
 import { FORBIDDEN, UNAUTHORIZED } from "../helpers/contract.ts";
-import { queryString, type RawQuery } from "../threads/fixtures/listing.ts";
+import { queryString, type RawQuery } from "../fixtures/threadListing.ts";
 
 const service = await startService(t);
 const { org, call } = service;

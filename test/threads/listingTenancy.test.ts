@@ -1,6 +1,6 @@
 import t from "tap";
 import { startService, uniqueId } from "../helpers/app.ts";
-import { listing, type ListedThread } from "./fixtures/listing.ts";
+import { listing, type ListedThread } from "../fixtures/threadListing.ts";
 
 const service = await startService(t);
 const { org } = service;

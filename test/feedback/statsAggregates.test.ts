@@ -9,7 +9,7 @@ import { createProject } from "../../src/projects/projects.ts";
 import { importOrganization } from "../../src/transfer/importer.ts";
 import { startService, uniqueId } from "../helpers/app.ts";
 import { exportLines, linesOf } from "../helpers/transfer.ts";
-import { readingClient } from "./fixtures/reading.ts";
+import { readingClient } from "../fixtures/feedbackReading.ts";
 
 const service = await startService(t);
 const { org, database } = service;

@@ -3,7 +3,7 @@
  * thread in the order they were written, keeps the facts as the service does (supersession by
  * subject and time, src/memory/facts/supersede.ts) and compares them with the fixture: recall of
  * current facts, stale facts shown as current, provenance, history kept, facts not about the
- * user; for the tuning part and the held-out part, per language, domain, kind and position.
+ * user; for the tuning part and each held-out part, per language, domain, kind and position.
  * SUMMARIZER=openai (with the OPENAI_* and SUMMARIZER_* variables) evaluates the facts as the LLM
  * refines them: the built-in ones, replaced by the LLM's for the messages it read when its reply is usable.
  *
@@ -15,7 +15,7 @@ import { readConfig } from "../src/config.ts";
 import { configuredFactRefiner } from "../src/memory/facts/configured.ts";
 import { createBuiltinFactExtractor, type FactExtractor } from "../src/memory/facts/extractor.ts";
 import { promptMessages } from "../src/memory/facts/llm.ts";
-import { FACTS_USERS, userMessages } from "../test/fixtures/memory/facts/index.ts";
+import { FACTS_SPLITS, FACTS_USERS, userMessages } from "../test/fixtures/memory/facts/index.ts";
 import { evaluateUser } from "./factsEval/evaluate.ts";
 import { report, scores, userFacts } from "./factsEval/report.ts";
 
@@ -36,7 +36,7 @@ for (const user of FACTS_USERS) results.push(await evaluateUser(user, extractor)
 
 const usersArgument = process.argv.indexOf("--users");
 if (process.argv.includes("--json")) {
-  const splits = ["tune", "heldout"].map((split) => [split, scores(results.filter((result) => result.user.split === split))]);
+  const splits = FACTS_SPLITS.map((split) => [split, scores(results.filter((result) => result.user.split === split))]);
   console.log(JSON.stringify({ scores: Object.fromEntries(splits), users: results.map(({ user, facts, kept }) => ({ id: user.id, facts, kept })) }, null, 2));
 } else {
   console.log(report(results));

@@ -1,3 +1,4 @@
+import { FACTS_SPLITS } from "../../test/fixtures/memory/facts/index.ts";
 import type { FactResult, UserResult } from "./evaluate.ts";
 
 export interface Scores {
@@ -54,7 +55,7 @@ function groups<T>(items: T[], key: (item: T) => string): [string, T[]][] {
 
 export function report(results: UserResult[]): string {
   const lines: string[] = [];
-  for (const split of ["tune", "heldout"] as const) {
+  for (const split of FACTS_SPLITS) {
     const part = results.filter((result) => result.user.split === split);
     if (part.length === 0) continue;
     lines.push(`== ${split} ==`, `${"".padEnd(22)} users facts  recall changed  stale provenance  history  not-user`, row("all", scores(part)));

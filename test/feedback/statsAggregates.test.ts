@@ -30,8 +30,8 @@ function random(): number {
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 
 /** Setup through the API: anything but a 2xx stops the test. */
-function succeeded({ response }: { response: Response }, what: string): void {
-  if (!response.ok) throw new Error(`${what} answered ${response.status}`);
+function succeeded({ response, error }: { response: Response; error?: unknown }, what: string): void {
+  if (!response.ok) throw new Error(`${what} answered ${response.status} ${JSON.stringify(error)} (STATS_SEED=${seed})`);
 }
 
 const DAY = 86_400_000;
@@ -63,15 +63,15 @@ for (let i = 0; i < 8; i++) {
 async function vote(): Promise<void> {
   const thread = pick(threads);
   const reason = pick(["outdated", "wrong", "slow", null]);
-  const { data, response } = await client.POST("/api/external/feedback", {
+  const answer = await client.POST("/api/external/feedback", {
     body: {
       externalThreadId: thread.externalId, projectId: thread.projectId, externalMessageId: pick(["m1", "m2", "m3", "m4"]),
       externalUser: { externalId: pick(users).externalId }, feedbackType: pick(["POSITIVE", "NEGATIVE"] as const),
       ...(reason ? { attributes: { reason } } : {}),
     },
   });
-  if (!data) throw new Error(`feedback answered ${response.status}`);
-  if (random() < 0.8) await setCreatedAt(data.id, randomTime());
+  succeeded(answer, "a vote");
+  if (random() < 0.8) await setCreatedAt(answer.data!.id, randomTime());
 }
 
 const feedbackIds = async (organizationId: number) =>

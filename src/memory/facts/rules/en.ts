@@ -5,7 +5,7 @@ const MONTH = String.raw`(?:january|february|march|april|may|june|july|august|se
 const DATE = String.raw`(?:${MONTH} \d{1,2}(?:st|nd|rd|th)?\b|\d{1,2}(?:st|nd|rd|th)? (?:of )?${MONTH})`;
 /** A month without a day: written out, after "in" ("in May", not "may"). */
 const IN_MONTH = String.raw`(?:in|early|late|mid-|end of|beginning of) (?:january|february|march|april|may|june|july|august|september|october|november|december)\b`;
-const TRAVEL_WORDS = "fly flying flight flights trip travel travelling traveling leave leaving depart departing departure departs return returning going holiday vacation visit visiting getaway honeymoon";
+const TRAVEL_WORDS = "fly flying flight flights land landing arrive arriving arrival trip travel travelling traveling leave leaving depart departing departure departs return returning going holiday vacation visit visiting getaway honeymoon";
 const TRAVEL = String.raw`\b(?:${TRAVEL_WORDS.replaceAll(" ", "|")})\b`;
 const LANGUAGES = String.raw`(?:python|java|kotlin|typescript|javascript|go|golang|rust|c#|c\+\+|ruby|php|swift|scala|elixir|r(?![&\p{L}'’]))`;
 const PHONE = String.raw`(?:iphone|pixel|galaxy|samsung|xiaomi|redmi|oneplus|huawei|motorola|nokia|fairphone)(?: [\p{L}\p{N}]+){0,2}`;
@@ -14,34 +14,46 @@ const JOBS = String.raw`(?:engineer|developer|programmer|nurse|teacher|analyst|d
 
 /** English. The order matters where two rules give one subject: the first that matches wins. */
 export const EN: Rule[] = [
-  rule("home city", String.raw`\b(?:i|we)(?:'re|’re| are|'m|’m| am|'ve|’ve| have)?(?: (?:just|now|recently|finally|both|all|still|currently))? (?:live|living|based|settled|moved|moving|relocated|relocating)(?: back)?(?: here)? (?:in|to) ${NAME}`),
+  rule("home city", String.raw`\b(?:i|we)(?:'re|’re| are|'m|’m| am|'ve|’ve| have)?(?: (?:just|now|recently|finally|both|all|still|currently|been)){0,2} (?:live|living|based|settled|moved|moving|relocated|relocating)(?: back)?(?: here)? (?:in|to) ${NAME}`),
   rule("home city", String.raw`\b(?:i|we)(?:'re|’re| are|'m|’m| am) (?:still )?in ${NAME}(?= (?:at the moment|these days|now|for now|for good|currently)\b)`),
   rule("home city", String.raw`\b(?:live|living|lives|moved|moving|move) (?:in|into) (?:a|an|our|my|the) (?:[\p{L}\p{N}-]+ ){0,3}?${DWELLING} (?:in|near|outside) ${NAME}`),
+  rule("home city", String.raw`\b(?:move|relocation) to ${NAME}`),
   rule("home city", String.raw`\b(?:we|i) (?:just )?(?:bought|rent|are renting|rented|found) (?:a|an|our) (?:house|flat|apartment|home|condo|place) in ${NAME}`),
   rule("home city", String.raw`\b(?:my|our) (?:home ?town|home|city) is (?:now )?(?:in )?${NAME}`),
   rule("home city", String.raw`\bi work (?:as|at|for)\b[^.;]{0,50}? in ${NAME}`),
   rule("housing", String.raw`\b(?:we|i) (?:just )?(?:bought|own|rent|are renting|rented|sold) (?:a|an|our|the) (?:[\p{L}\p{N}-]+ ){0,3}?(?<v>${DWELLING}|home)\b`),
   rule("housing", String.raw`\b(?:live|living|lives|moved|moving|move) (?:in|into) (?:a|an|our|my|the) (?:[\p{L}\p{N}-]+ ){0,3}?(?<v>${DWELLING})\b`),
   rule("budget", String.raw`\bbudget\b[^.;?]{0,40}?(?<v>${MONEY})`),
+  rule("budget", String.raw`\b(?:i|we)(?:'d|’d| would)? (?:can't|can’t|cannot|won't|won’t|don't want to|don’t want to|do not want to|rather not|prefer not to) (?:spend|pay|go) (?:more than|over|above|beyond)\b[^.;?]{0,15}?(?<v>${MONEY})`),
+  rule("budget", String.raw`\b(?:my|our) (?:max|maximum|limit|ceiling|price limit|spending limit|upper limit)\b[^.;?]{0,20}?(?<v>${MONEY})`),
+  rule("budget", String.raw`\bkeep (?:it|the cost|costs|the price) (?:under|below|at|around)\b[^.;?]{0,10}?(?<v>${MONEY})`),
   rule("budget", String.raw`\b(?:i|we) can (?:spend|afford|pay|go up to)\b[^.;?]{0,20}?(?<v>${MONEY})`),
   rule("budget", String.raw`^(?:around|about|roughly|up to|max(?:imum)?|at most)?\s*(?<v>${MONEY})`, { answers: /budget|spend|price range/i }),
-  rule("diet", String.raw`\b(?:i'm|i’m|i am|we're|we’re|we are|gone|become|became|i'm now|i’m now|now|fully|strictly|still)\s(?:\p{L}+\s){0,2}?(?<v>vegetarian|vegan|pescatarian|pescetarian|keto|paleo|flexitarian|carnivore|omnivore)\b`),
-  rule("diet", String.raw`\b(?:i|we)(?:'ve|’ve| have)? (?:don't eat|don’t eat|do not eat|no longer eat|never eat|stopped eating|quit eating|gave up|given up|cut out) (?:any |all )?(?<v>meat|red meat|fish|dairy|animal products|pork)\b`),
+  rule("diet", String.raw`\b(?:i'm|i’m|i am|we're|we’re|we are|gone|go|going|went|turned|become|became|i'm now|i’m now|now|fully|strictly|still)\s(?:\p{L}+\s){0,2}?(?<v>vegetarian|vegan|pescatarian|pescetarian|keto|paleo|flexitarian|carnivore|omnivore)\b`),
+  // Not eating meat is a diet; not eating fish or dairy is one only when it changed ("no longer"): a vegetarian's "I don't eat fish" changes nothing.
+  rule("diet", String.raw`\b(?:i|we) (?:don't|don’t|do not|never) eat (?:any )?(?<v>meat|red meat)\b`),
+  rule("diet", String.raw`\b(?:i|we)(?:'ve|’ve| have)? (?:no longer eat|stopped eating|quit eating|gave up|given up|cut out) (?:any |all )?(?<v>meat|red meat|fish|dairy|animal products|pork)\b`),
+  rule("diet", String.raw`\b(?:i|we) (?:don't|don’t|do not) eat (?:any )?(?<v>meat|red meat|fish|dairy|animal products|pork) (?:anymore|any more)\b`),
   rule("diet", String.raw`\bi (?:eat|'ve started eating|have started eating|started eating) (?<v>meat|fish|chicken)\b`),
   rule("allergy", String.raw`\b(?:i'm|i’m|i am|i've been|we're)\s(?:\p{L}+\s){0,2}?(?:allergic|intolerant) to (?<v>[\p{L}\s,-]{2,40}?)(?=[,.;]|$| so\b| and\b| but\b)`),
+  rule("allergy", String.raw`\b(?:i'm|i’m|i am|we're|we’re|we are)\s(?:\p{L}+\s)?(?<v>lactose|gluten|fructose|histamine|wheat|dairy) intolerant\b`),
   rule("allergy", String.raw`\bmy (?<v>\p{L}+(?: \p{L}+)?) (?:allergy|intolerance)\b`),
   rule("health condition", String.raw`\b(?:diagnosed with|i have|i've got|i’ve got|i suffer from|i've had|my)\b[^.,;]{0,30}?\b(?<v>diabetes|asthma|hypertension|high blood pressure|celiac disease|coeliac disease|migraines?|arthritis|depression|anxiety|ibs|crohn's|epilepsy|adhd|long covid)\b`),
-  rule("health condition", String.raw`\bi(?:'m|’m| am) (?<v>celiac|coeliac|diabetic|asthmatic|pregnant)\b`),
+  rule("health condition", String.raw`\bi(?:'m|’m| am) (?<v>pre-?diabetic|prediabetic|celiac|coeliac|diabetic|asthmatic|pregnant)\b`),
   rule("weight", String.raw`\bi(?:'m|’m| am) (?:now |currently |still |at |about |around ){0,2}(?<v>\d{2,3}(?:[.,]\d)?\s?(?:kg|kilos?|lbs?|pounds|stone))\b`),
-  rule("weight", String.raw`\b(?:i weigh|i'm down to|i’m down to|i am down to|my weight is|i've lost|down to|i'm up to|weighing)\b[^.,;]{0,15}?(?<v>\d{2,3}(?:[.,]\d)?\s?(?:kg|kilos?|lbs?|pounds|stone))\b`),
+  rule("weight", String.raw`\b(?:i (?:\p{L}+ )?weigh|i'm down to|i’m down to|i am down to|my weight is|i've lost|down to|i'm up to|weighing)\b[^.,;]{0,15}?(?<v>\d{2,3}(?:[.,]\d)?\s?(?:kg|kilos?|lbs?|pounds|stone))\b`),
   rule("age", String.raw`\bi(?:'m|’m| am) (?<v>\d{1,2})(?![.,]?\d)(?: years old| yo)?(?! ?(?:kg|km|%|cm|m|mi|miles|minutes|hours|days|weeks|months|h|k|kilos?|kgs|lbs?|pounds|stone|st|\$|€|£)\b)`),
   rule("age", String.raw`\bi (?:just )?turned (?<v>\d{1,2})\b`),
   rule("job", String.raw`\bi(?:'m|’m| am)? (?:now |currently )?(?:work|working) as (?:an? )?(?<v>[^.,;]{2,40}?)(?=[,.;]| at\b| in\b| for\b|$)`),
-  rule("job", String.raw`\bi(?:'m|’m| am) (?:now |currently |still )?(?:an? )(?<v>(?:[\p{L}-]+ ){0,3}${JOBS})\b`),
+  rule("job", String.raw`\bi(?:'m|’m| am) (?:now |currently |still )?(?:an? )(?<v>(?:[\p{L}\p{N}-]+ ){0,3}${JOBS})\b`),
+  rule("job", String.raw`\bi(?:'ve|’ve| have| was| got)? (?:just )?(?:been )?promoted to (?<v>[^.,;]{2,40}?)(?=[,.;]| at\b| in\b|$)`),
+  rule("job", String.raw`\bi (?<v>teach|lecture|tutor)\b`),
   rule("job", String.raw`\bi (?:got|started|took|accepted|landed|start) (?:a |the |my )?(?:new )?(?:[\p{L}-]+ ){0,3}?(?:job|position|role)\b`),
   rule("job", String.raw`\bi (?:quit|left|lost) my job\b`),
+  rule("job", String.raw`\bi(?:'m|’m| am|'ve|’ve| have)? (?:now |just |recently )?(?:been )?(?<v>retired|self-employed|unemployed|laid off|made redundant|on (?:parental|maternity|paternity) leave|between jobs)\b`),
   rule("work schedule", String.raw`\b(?<v>night|day|early|late|morning|evening|weekend|split) shifts?\b`),
   rule("work schedule", String.raw`\b(?:on|back on|off) (?<v>nights|days)\b`),
+  rule("work schedule", String.raw`\b(?:work|working) (?<v>nights|days|weekends|evenings|mornings|nine to five|9 to 5)\b`),
   rule("work schedule", String.raw`\b(?:work|working) (?<v>from home|remotely|remote|part[- ]time|full[- ]time|from the office)\b`),
   rule("work schedule", String.raw`\b(?:went|go|going|am|i'm|we're|is|are) (?<v>fully remote|remote|part[- ]time|full[- ]time|hybrid)\b`),
   rule("running days per week", String.raw`\b(?:run|running|jog|jogging)\b[^.;]{0,30}?\b${NUMBER} (?:days|times|runs|sessions) (?:a|per|each) week\b`),
@@ -52,6 +64,7 @@ export const EN: Rule[] = [
   rule("training goal", String.raw`\b(?:training for|preparing for|signed up for|registered for|entered|my goal is to run|my goal is to finish|my goal is to do|(?:want|hope|plan|aim|trying|going) to (?:run|finish|complete|do|get through|race))\b[^.,;]{0,60}?\b(?<v>marathon|half marathon|half-marathon|ultra|triathlon|ironman|10k|5k|race|trail)\b`),
   rule("partner", String.raw`\bmy (?<v>husband|wife|partner|girlfriend|boyfriend|fiancée?|spouse)\b`),
   rule("partner", String.raw`\b(?:got|are|we're|we’re|we are|just|recently) (?<v>engaged|married|divorced|separated)\b`),
+  rule("partner", String.raw`\b(?:we|i) (?:just |finally )?(?<v>tied the knot|got hitched)\b`),
   rule("partner", String.raw`\b(?:i'm|i’m|i am) (?:now )?(?<v>single|married|divorced|engaged|widowed)\b`),
   rule("partner", String.raw`\bwe (?<v>broke up|split up)\b`),
   rule("children", String.raw`\b(?:was|were) born\b`),
@@ -63,13 +76,13 @@ export const EN: Rule[] = [
   rule("travel date", String.raw`\b(?<v>${DATE})[^.;]{0,40}?${TRAVEL}`, { needs: TRAVEL_WORDS }),
   rule("travel origin", String.raw`\b(?:fly|flying|flight|flights|departing|leaving|driving|start|starting)\b(?: \p{L}+)?? (?:from|out of) ${NAME}`),
   rule("travel destination", String.raw`\b(?:trip|travel|travelling|traveling|flying|fly|going|heading|holiday|vacation|visiting|hotel|flight|getaway|honeymoon)\b(?: [\p{L}'’-]+){0,3}? (?:to|in) ${NAME}`),
-  rule("car", String.raw`\b(?:drive|bought|own|have|got|leased|sold|traded in)\b[^.;]{0,30}?\b(?<v>toyota|honda|civic|ford|vw|volkswagen|golf|bmw|audi|mercedes|tesla|renault|peugeot|citroën|fiat|seat|skoda|kia|hyundai|nissan|mazda|volvo|opel|dacia|subaru|jeep|prius|car|suv|minivan|pickup|motorbike|motorcycle)\b`),
+  rule("car", String.raw`\b(?:drive|bought|own|have|got|leased|sold|traded|swapped|switched)\b[^.;]{0,30}?\b(?<v>toyota|honda|civic|ford|vw|volkswagen|golf|bmw|audi|mercedes|tesla|renault|peugeot|citroën|fiat|seat|skoda|kia|hyundai|nissan|mazda|volvo|opel|dacia|subaru|jeep|prius|car|suv|minivan|pickup|motorbike|motorcycle)\b`),
   // "I'm on a MacBook Air now" says what the user has now, before "my old ThinkPad" of the same sentence.
   rule("phone", String.raw`\b(?:i'm|i’m|i am|now) on (?:a|an|the|my) (?<v>${PHONE})`),
   rule("phone", String.raw`\b(?:have|got|bought|switched to|use|using|my)\b[^.;]{0,20}?\b(?<v>${PHONE})`),
   rule("laptop", String.raw`\b(?:i'm|i’m|i am|now) on (?:a|an|the|my) (?<v>${LAPTOP})`),
   rule("laptop", String.raw`\b(?:have|got|bought|switched to|use|using|my)\b[^.;]{0,20}?\b(?<v>${LAPTOP})`),
-  rule("operating system", String.raw`\b(?:i use|i'm using|i’m using|i run|running|i switched to|we use)\b[^.;]{0,20}?\b(?<v>linux|ubuntu|windows|macos|mac os|fedora|debian|chromeos|arch)\b`),
+  rule("operating system", String.raw`\b(?:i use|i'm using|i’m using|i run|running|i switched|i moved|we switched|we moved|we use|i'm on|i’m on)\b[^.;]{0,20}?\b(?<v>linux|ubuntu|windows|macos|mac os|fedora|debian|chromeos|arch)\b`),
   rule("programming language", String.raw`\b(?:code|coding|program|programming|develop|write|work|works|switched|switching|moving|started with|starting with|learning|picked up)\b[^.;]{0,30}?\b(?:in|to|with) (?<v>${LANGUAGES})\b`),
   rule("programming language", String.raw`\b(?:started|starting|learning|picked up|switched to|switching to|moved to|moving to) (?:with )?(?<v>${LANGUAGES})\b`),
   rule("shoe size", String.raw`\b(?:wear|take|am|i'm|shoe size is|size)\b(?: a| an| size| us| uk| eu){0,2} (?<v>\d{1,2}(?:[.,]5)?)\b[^.;]{0,10}?\b(?:shoes?|boots?|trainers|sneakers)\b`),

@@ -41,7 +41,7 @@ export const DE: Rule[] = [
   rule("job", String.raw`\b(?:ich bin|bin ich|und bin) (?:jetzt |seit \p{L}+ |nun |inzwischen )?(?:als )?(?<v>${JOBS})\b`),
   rule("job", String.raw`\b(?:ich bin|bin ich)\b(?: \p{L}+){0,2}? (?<v>in rente|in pension|im ruhestand|arbeitslos|selbstständig|selbständig|in elternzeit)\b`),
   rule("job", String.raw`\b(?:job|arbeit|stelle|arbeitsplatz) verloren\b`),
-  rule("job", String.raw`\b(?:neue stelle|neuen job|neue arbeit|gekündigt|jobwechsel|neuer job|(?:stelle|job|arbeit|arbeitgeber) gewechselt)\b`),
+  rule("job", String.raw`\b(?:neue stelle|neuen job|neue arbeit|gekündigt|jobwechsel|neuer job|(?:stelle|job|arbeit|arbeitgeber) gewechselt)\b`, { needs: "neue neuen neuer gekündigt jobwechsel gewechselt" }),
   rule("work schedule", String.raw`\b(?<v>schichtdienst|nachtschicht|nachtschichten|frühschicht|frühschichten|spätschicht|spätschichten|tagschicht|tagschichten|teilzeit|vollzeit|homeoffice|home-office|remote|minijob)\b`),
   rule("running days per week", String.raw`\b(?:laufe|laufen|jogge|joggen|renne)\b[^.;]{0,30}?\b${NUMBER} (?:tage|mal|läufe) (?:pro|die|in der|je) woche\b`),
   rule("running days per week", String.raw`\b(?<v>einmal|zweimal|dreimal|viermal|fünfmal|sechsmal) (?:pro|die|in der|je|jede|jeder) woche\b`, { topic: /\b(?:lauf\p{L}*|laufe|joggen|jogge)\b/iu }),

@@ -11,10 +11,10 @@ const JOBS = String.raw`(?:ingénieure?|développeu(?:r|se)|infirmi(?:er|ère)|p
 /** French. The order matters where two rules give one subject: the first that matches wins. */
 export const FR: Rule[] = [
   rule("home city", String.raw`\b(?:j'habite|j’habite|nous habitons|on habite|je vis|nous vivons|on vit|j'ai emménagé|j’ai emménagé|nous avons emménagé|on a emménagé|nous avons déménagé|on a déménagé|j'ai déménagé|j’ai déménagé|je déménage|nous déménageons|installé|installés|installée|installées|installer|déménager|emménager)\b(?: \p{L}+){0,2}? (?:à|a|au|en|sur) ${NAME}`),
-  rule("home city", String.raw`\b(?:j'habite|j’habite|nous habitons|on habite|je vis|nous vivons|on vit|emménagé|emménageons|installés?|installées?)\b(?: \p{L}+){0,2}? dans (?:un|une|notre|mon|ma|l'|l’|le|la) ?(?:[\p{L}\p{N}-]+ ){0,3}?${DWELLING}\b[^.;]{0,30}? (?:à|a) ${NAME}`),
+  rule("home city", String.raw`\b(?:j'habite|j’habite|nous habitons|on habite|je vis|nous vivons|on vit|emménagé|emménageons|installé|installés|installée|installées)\b(?: \p{L}+){0,2}? dans (?:un|une|notre|mon|ma|l'|l’|le|la) ?(?:[\p{L}\p{N}-]+ ){0,3}?${DWELLING}\b[^.;]{0,30}? (?:à|a) ${NAME}`),
   rule("home city", String.raw`\b(?:déménagement|emménagement|installation) (?:à|a|au|en) ${NAME}`),
   rule("home city", String.raw`\bje travaille\b[^.;]{0,40}? (?:à|a) ${NAME}`),
-  rule("housing", String.raw`\b(?:j'habite|j’habite|nous habitons|on habite|je vis|nous vivons|on vit|emménagé|emménageons|installés?|installées?)\b(?: \p{L}+){0,2}? dans (?:un|une|notre|mon|ma|l'|l’|le|la) ?(?:[\p{L}\p{N}-]+ ){0,3}?(?<v>${DWELLING})\b`),
+  rule("housing", String.raw`\b(?:j'habite|j’habite|nous habitons|on habite|je vis|nous vivons|on vit|emménagé|emménageons|installé|installés|installée|installées)\b(?: \p{L}+){0,2}? dans (?:un|une|notre|mon|ma|l'|l’|le|la) ?(?:[\p{L}\p{N}-]+ ){0,3}?(?<v>${DWELLING})\b`),
   rule("housing", String.raw`\b(?:nous avons|on a|j'ai|j’ai) (?:acheté|loué) (?:une|un) (?<v>maison|appartement|appart|studio)\b`),
   rule("budget", String.raw`\bbudget\b[^.;?]{0,40}?(?<v>${MONEY})`),
   rule("budget", String.raw`\b(?:je|nous|on) (?:ne )?(?:veux|voulons|veut|peux|pouvons|peut|souhaite|souhaitons) (?:pas )?(?:dépasser|mettre plus de|dépenser plus de|payer plus de|aller au-delà de)\b[^.;?]{0,10}?(?<v>${MONEY})`),

@@ -6,7 +6,7 @@ const DATE = String.raw`(?:\d{1,2}(?:er)? ${MONTH})`;
 const TRAVEL_WORDS = "pars partons partir part vol vole volons voyage voyageons voyager vacances séjour départ retour arrivons arrivée atterrissons allons vais escapade week-end excursion lune de miel";
 const TRAVEL = String.raw`\b(?:${TRAVEL_WORDS.replaceAll(" ", "|")})\b`;
 const FR_PETS = "chien|chienne|chiot|chat|chatte|chaton|lapin|hamster|perroquet|cheval";
-const JOBS = String.raw`(?:ingénieure?|développeu(?:r|se)|infirmi(?:er|ère)|professeure?|prof|enseignante?|analyste|designer|graphiste|médecin|avocate?|comptable|manageu(?:r|se)|consultante?|tradu(?:cteur|ctrice)|étudiante?|cuisini(?:er|ère)|chef|architecte|pharmacien(?:ne)?|électricien(?:ne)?|plombier|chauffeur|journaliste|photographe|vendeu(?:r|se)|secrétaire|kiné|sage-femme|policier|policière|fonctionnaire|instituteur|institutrice|serveu(?:r|se)|caissi(?:er|ère))`;
+const JOBS = String.raw`(?:ingénieure?|cheffe|directeur|directrice|responsable|gérante?|technicien(?:ne)?|assistante?|aide-soignante?|éducat(?:eur|rice)|stagiaire|développeu(?:r|se)|infirmi(?:er|ère)|professeure?|prof|enseignante?|analyste|designer|graphiste|médecin|avocate?|comptable|manageu(?:r|se)|consultante?|tradu(?:cteur|ctrice)|étudiante?|cuisini(?:er|ère)|chef|architecte|pharmacien(?:ne)?|électricien(?:ne)?|plombier|chauffeur|journaliste|photographe|vendeu(?:r|se)|secrétaire|kiné|sage-femme|policier|policière|fonctionnaire|instituteur|institutrice|serveu(?:r|se)|caissi(?:er|ère))`;
 
 /** French. The order matters where two rules give one subject: the first that matches wins. */
 export const FR: Rule[] = [

@@ -1,5 +1,6 @@
 import t from "tap";
 import { extractFacts } from "../../../src/memory/facts/extractor.ts";
+import { withFact, type KeptFact } from "../../../src/memory/facts/supersede.ts";
 
 /**
  * Phrasings written apart from the facts fixture (none of its sentences), to check that the rules
@@ -169,4 +170,57 @@ t.test("other people's facts, plans and places visited are not the user's", asyn
   t.same(subjectsOf("Mi hermana es alérgica al gluten.", "es"), [], "Mi hermana es alérgica al gluten.");
   t.same(subjectsOf("Would a vegan diet help?", "en"), [], "Would a vegan diet help?");
   t.same(subjectsOf("My friend lives in Paris.", "en"), [], "My friend lives in Paris.");
+});
+
+t.test("a change said in a later thread is read as the same subject: the new statement is current, the old one history", async (t) => {
+  const cases: [string, string, string, string][] = [
+    ["en", "We live in Leeds.", "We've since moved out of the city to Harrogate.", "home city"],
+    ["en", "We live in Leeds.", "I'm now based out of Austin.", "home city"],
+    ["en", "My budget is $100.", "My budget went up to $150.", "budget"],
+    ["en", "My budget is $100.", "I can now stretch to £60 a month.", "budget"],
+    ["en", "I'm vegetarian.", "I'm eating fish again.", "diet"],
+    ["en", "I'm vegetarian.", "I've started eating meat again.", "diet"],
+    ["en", "I work from home.", "I'm back to working in the office.", "work schedule"],
+    ["en", "I work from home.", "I switched to nights last month.", "work schedule"],
+    ["en", "I work as a nurse.", "I'm now a senior engineer.", "job"],
+    ["en", "I work as a nurse.", "I left nursing and now work as a paramedic.", "job"],
+    ["en", "I run three times a week.", "We're now down to two runs a week.", "running days per week"],
+    ["en", "I weigh 90 kg.", "I've dropped to 80 kg.", "weight"],
+    ["en", "My boyfriend and I are saving up.", "We split up in the spring.", "partner"],
+    ["en", "We have a dog.", "Our dog passed away and we adopted a kitten.", "pet"],
+    ["en", "We fly on May 3.", "The trip is now on June 9 instead.", "travel date"],
+    ["en", "We're flying to Madrid.", "We changed the destination to Porto.", "travel destination"],
+    ["en", "I have a Samsung Galaxy S21.", "I swapped my Android for an iPhone 16.", "phone"],
+    ["en", "I code in Python.", "I've switched to Rust for the backend.", "programming language"],
+    ["de", "Wir wohnen in Kassel.", "Inzwischen wohnen wir in Freiburg.", "home city"],
+    ["de", "Mein Budget liegt bei 600 Euro.", "Mein Budget liegt jetzt bei 900 Euro.", "budget"],
+    ["de", "Ich bin Vegetarierin.", "Ich esse wieder Fisch.", "diet"],
+    ["de", "Ich arbeite als Erzieherin.", "Ich bin jetzt Teamleiterin.", "job"],
+    ["de", "Ich wiege 80 kg.", "Ich wiege jetzt 70 kg.", "weight"],
+    ["de", "Wir fliegen am 3. Juni.", "Wir fliegen jetzt erst am 20. Juni.", "travel date"],
+    ["de", "Wir fliegen nach Lissabon.", "Wir fliegen doch nach Porto.", "travel destination"],
+    ["de", "Ich arbeite in Teilzeit.", "Ich arbeite wieder Vollzeit.", "work schedule"],
+    ["fr", "J'habite à Lyon.", "Nous vivons maintenant à Nice.", "home city"],
+    ["fr", "Mon budget est de 100 euros.", "Mon budget passe à 200 euros.", "budget"],
+    ["fr", "Je mange de la viande.", "Je suis redevenue végétarienne.", "diet"],
+    ["fr", "Je suis infirmière.", "Je suis désormais cheffe de projet.", "job"],
+    ["fr", "Je pèse 70 kg.", "Je pèse maintenant 60 kg.", "weight"],
+    ["fr", "Nous partons le 5 juin.", "Finalement nous partons le 3 juillet.", "travel date"],
+    ["es", "Vivo en Madrid.", "Ahora vivimos en Granada.", "home city"],
+    ["es", "Mi presupuesto es de 300 euros.", "El presupuesto sube a 500 euros.", "budget"],
+    ["es", "Soy vegetariana.", "Ahora soy vegana.", "diet"],
+    ["es", "Trabajo como camarera.", "Ahora trabajo como jefa de cocina.", "job"],
+    ["es", "Peso 75 kilos.", "Ya peso 68 kilos.", "weight"],
+    ["es", "Viajamos el 10 de julio.", "Al final viajamos el 2 de agosto.", "travel date"],
+  ];
+  for (const [language, earlier, later, subject] of cases) {
+    let kept: KeptFact[] = [];
+    let id = 1;
+    for (const [day, content] of [earlier, later].entries()) {
+      const createdAt = new Date(Date.UTC(2025, 0, 1 + day * 30));
+      for (const fact of extractFacts([{ id: nextId++, role: "user", content, createdAt, language }])) kept = withFact(kept, { ...fact, statedAt: createdAt }, id++);
+    }
+    const timeline = kept.filter((fact) => fact.subject === subject).map((fact) => [fact.text, fact.invalidAt === null]);
+    t.same(timeline, [[earlier, false], [later, true]], `${earlier} → ${later}`);
+  }
 });

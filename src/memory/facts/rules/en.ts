@@ -8,9 +8,10 @@ const IN_MONTH = String.raw`(?:in|early|late|mid-|end of|beginning of) (?:januar
 const TRAVEL_WORDS = "fly flying flight flights land landing arrive arriving arrival trip travel travelling traveling leave leaving depart departing departure departs return returning going holiday vacation visit visiting getaway honeymoon";
 const TRAVEL = String.raw`\b(?:${TRAVEL_WORDS.replaceAll(" ", "|")})\b`;
 const LANGUAGES = String.raw`(?:python|java|kotlin|typescript|javascript|go|golang|rust|c#|c\+\+|ruby|php|swift|scala|elixir|r(?![&\p{L}'’]))`;
+const SPOKEN = String.raw`(?:english|spanish|german|french|italian|portuguese|japanese|chinese|mandarin|korean|arabic|dutch|russian|polish|swedish|greek|turkish)`;
 const PHONE = String.raw`(?:iphone|pixel|galaxy|samsung|xiaomi|redmi|oneplus|huawei|motorola|nokia|fairphone)(?: [\p{L}\p{N}]+){0,2}`;
 const LAPTOP = String.raw`(?:laptop|notebook|macbook|thinkpad|xps|surface|chromebook|zenbook|vivobook|ideapad)(?: [\p{L}\p{N}]+){0,2}`;
-const JOBS = String.raw`(?:engineer|developer|programmer|nurse|teacher|analyst|designer|doctor|lawyer|accountant|manager|consultant|translator|student|writer|chef|cook|scientist|architect|pharmacist|electrician|plumber|driver|freelancer|researcher|paramedic|midwife|cashier|mechanic|journalist|photographer|professor|lecturer|therapist|dentist|vet|veterinarian|firefighter|officer|clerk|secretary|assistant|administrator|economist|psychologist|surgeon)`;
+const JOBS = String.raw`(?:homemaker|housewife|househusband|carer|caregiver|stay-at-home (?:mum|mom|dad|parent)|engineer|developer|programmer|nurse|teacher|analyst|designer|doctor|lawyer|accountant|manager|consultant|translator|student|writer|chef|cook|scientist|architect|pharmacist|electrician|plumber|driver|freelancer|researcher|paramedic|midwife|cashier|mechanic|journalist|photographer|professor|lecturer|therapist|dentist|vet|veterinarian|firefighter|officer|clerk|secretary|assistant|administrator|economist|psychologist|surgeon)`;
 
 /** English. The order matters where two rules give one subject: the first that matches wins. */
 export const EN: Rule[] = [
@@ -30,7 +31,7 @@ export const EN: Rule[] = [
   rule("budget", String.raw`\bkeep (?:it|the cost|costs|the price) (?:under|below|at|around)\b[^.;?]{0,10}?(?<v>${MONEY})`),
   rule("budget", String.raw`\b(?:i|we) can (?:now |only |still )?(?:spend|afford|pay|go up to|stretch)\b[^.;?]{0,20}?(?<v>${MONEY})`),
   rule("budget", String.raw`^(?:around|about|roughly|up to|max(?:imum)?|at most)?\s*(?<v>${MONEY})`, { answers: /budget|spend|price range/i }),
-  rule("diet", String.raw`\b(?:i'm|i’m|i am|we're|we’re|we are|gone|become|became|i'm now|i’m now|now|fully|strictly|still)\s(?:\p{L}+\s){0,2}?(?<v>vegetarian|vegan|pescatarian|pescetarian|keto|paleo|flexitarian|carnivore|omnivore)\b`),
+  rule("diet", String.raw`\b(?:i'm|i’m|i am|we're|we’re|we are|gone|become|became|i'm now|i’m now|now|fully|strictly|still)\s(?:\p{L}+\s){0,2}?(?<v>vegetarian|vegan|pescatarian|pescetarian|keto|paleo|flexitarian|carnivore|omnivore|gluten-free|dairy-free|lactose-free|low-carb|halal|kosher)\b`),
   // Not eating meat is a diet; not eating fish or dairy is one only when it changed ("no longer"): a vegetarian's "I don't eat fish" changes nothing.
   rule("diet", String.raw`\b(?:i|we) (?:don't|don’t|do not|never) eat (?:any )?(?<v>meat|red meat)\b`, { needs: "eat" }),
   rule("diet", String.raw`\b(?:i|we)(?:'ve|’ve| have)? (?:no longer eat|stopped eating|quit eating|gave up|given up|cut out) (?:any |all )?(?<v>meat|red meat|fish|dairy|animal products|pork)\b`, { needs: "eat eating gave given cut" }),
@@ -41,6 +42,7 @@ export const EN: Rule[] = [
   rule("diet", String.raw`\b(?:eat|eating) (?<v>meat|fish|chicken|poultry|dairy) (?:again|now|these days)\b`),
   rule("allergy", String.raw`\b(?:i'm|i’m|i am|i've been|we're)\s(?:\p{L}+\s){0,2}?(?:allergic|intolerant) to (?<v>[\p{L}\s,-]{2,40}?)(?=[,.;]|$| so\b| and\b| but\b)`),
   rule("allergy", String.raw`\b(?:i'm|i’m|i am|we're|we’re|we are)\s(?:\p{L}+\s)?(?<v>lactose|gluten|fructose|histamine|wheat|dairy) intolerant\b`, { needs: "intolerant" }),
+  rule("allergy", String.raw`\b(?:i|we) (?:have|'ve got|’ve got|have got) (?:a |an )?(?:severe |mild |bad |serious )?(?<v>[\p{L}-]+) (?:allergy|intolerance)\b`, { needs: "allergy intolerance" }),
   rule("allergy", String.raw`\bmy (?<v>\p{L}+(?: \p{L}+)?) (?:allergy|intolerance)\b`),
   rule("health condition", String.raw`\b(?:diagnosed with|i have|i've got|i’ve got|i suffer from|i've had|my)\b[^.,;]{0,30}?\b(?<v>diabetes|asthma|hypertension|high blood pressure|celiac disease|coeliac disease|migraines?|arthritis|depression|anxiety|ibs|crohn's|epilepsy|adhd|long covid)\b`),
   rule("health condition", String.raw`\bi(?:'m|’m| am) (?<v>pre-?diabetic|prediabetic|celiac|coeliac|diabetic|asthmatic|pregnant)\b`),
@@ -66,14 +68,14 @@ export const EN: Rule[] = [
   rule("running days per week", String.raw`\b(?<v>second|third|fourth|fifth|sixth) (?:run|session|day) (?:a|per|each|every) week\b`, { topic: /\b(?:run|runs|running|jog|jogging)\b/i }),
   rule("daily steps", String.raw`(?<v>\d[\d,.]*) steps (?:a|per|each) day\b`, { needs: "steps" }),
   rule("training goal", String.raw`\b(?:training for|preparing for|signed up for|registered for|entered|my goal is to run|my goal is to finish|my goal is to do|(?:want|hope|plan|aim|trying|going) to (?:run|finish|complete|do|get through|race))\b[^.,;]{0,60}?\b(?<v>marathon|half marathon|half-marathon|ultra|triathlon|ironman|10k|5k|race|trail)\b`, { needs: "training preparing signed registered entered goal want hope plan aim trying going" }),
-  rule("partner", String.raw`\bmy (?<v>husband|wife|partner|girlfriend|boyfriend|fiancée?|spouse)\b`),
+  rule("partner", String.raw`\bmy (?<v>husband|hubby|wife|partner|girlfriend|boyfriend|fiancée?|spouse|other half|better half)\b`),
   rule("partner", String.raw`\b(?:got|are|we're|we’re|we are|just|recently) (?<v>engaged|married|divorced|separated)\b`),
   rule("partner", String.raw`\b(?:we|i) (?:just |finally )?(?<v>tied the knot|got hitched)\b`, { needs: "tied got" }),
   rule("partner", String.raw`\b(?:i'm|i’m|i am) (?:now )?(?<v>single|married|divorced|engaged|widowed)\b`),
   rule("partner", String.raw`\bwe (?<v>broke up|split up)\b`, { needs: "broke split" }),
   rule("children", String.raw`\b(?:was|were) born\b`),
   rule("children", String.raw`\b(?:expecting|pregnant)\b`),
-  rule("children", String.raw`\b(?:we have|i have|we've got|i've got|our|with our|my)\s(?:\p{L}+\s)?(?<v>kids|children|sons?|daughters?|baby|babies|toddler|twins|child)\b`),
+  rule("children", String.raw`\b(?:we have|i have|we've got|i've got|our|with our|my)\s(?:\p{L}+\s)?(?<v>kids|children|sons?|daughters?|baby|babies|toddler|twins|child|little ones?|eldest|youngest|newborn)\b`),
   rule("pet", String.raw`\b(?:got|have|adopted|bought|rescued|own|has|getting|adopting)\b[^.;]{0,20}?\b(?<v>${BREED}|puppy|dog|cat|kitten|rabbit|bunny|hamster|parrot|horse|guinea pig|tortoise|turtle|ferret|budgie)\b`),
   rule("pet", String.raw`\b(?:my|our) (?<v>${BREED}|puppy|dog|cat|kitten|rabbit|bunny|hamster|parrot|horse|guinea pig)\b(?! (?:food|sitter|walker))`),
   rule("travel date", String.raw`${TRAVEL}[^.;]{0,80}?\b(?<v>${DATE}|${IN_MONTH}(?! \d))`),
@@ -93,6 +95,7 @@ export const EN: Rule[] = [
   rule("shoe size", String.raw`\b(?:wear|take|am|i'm|shoe size is|size)\b(?: a| an| size| us| uk| eu){0,2} (?<v>\d{1,2}(?:[.,]5)?)\b[^.;]{0,10}?\b(?:shoes?|boots?|trainers|sneakers)\b`),
   rule("shoe size", String.raw`\bshoe size (?:is )?(?<v>\d{1,2}(?:[.,]5)?)\b`),
   rule("clothing size", String.raw`\b(?:i wear|i take|i'm a|i am a)(?: size)? (?<v>xxs|xs|s|m|l|xl|xxl|small|medium|large)\b`),
+  rule("language learning", String.raw`\b(?:taking|started|doing|having) (?<v>${SPOKEN}) (?:classes|lessons|courses|class|lessons)\b`),
   rule("language learning", String.raw`\b(?:learning|studying|taking lessons in|taking classes in)\b (?<v>english|spanish|german|french|italian|portuguese|japanese|chinese|mandarin|korean|arabic|dutch|russian|polish|swedish|greek|turkish)\b`),
   rule("name", String.raw`\b(?:my name is|call me|my name's) ${NAME}`),
 ];

@@ -204,6 +204,15 @@ t.test("other people's facts, plans and places visited are not the user's", asyn
 
 t.test("a change said in a later thread is read as the same subject: the new statement is current, the old one history", async (t) => {
   const cases: [string, string, string, string][] = [
+    // A statement that a fact no longer holds ends it; its text, the user's words, says so.
+    ["en", "I live in Paris.", "I no longer live in Paris.", "home city"],
+    ["en", "I'm vegetarian.", "I'm not vegetarian anymore.", "diet"],
+    ["de", "Wir wohnen in Berlin.", "Wir wohnen nicht mehr in Berlin.", "home city"],
+    ["de", "Ich bin Vegetarier.", "Ich bin kein Vegetarier mehr.", "diet"],
+    ["fr", "Nous habitons à Paris.", "Nous n'habitons plus à Paris.", "home city"],
+    ["fr", "Je suis végétarienne.", "Je ne suis plus végétarienne.", "diet"],
+    ["es", "Vivimos en Madrid.", "Ya no vivimos en Madrid.", "home city"],
+    ["es", "Soy vegetariana.", "Ya no soy vegetariana.", "diet"],
     ["en", "We live in Leeds.", "We've since moved out of the city to Harrogate.", "home city"],
     ["en", "We live in Leeds.", "I'm now based out of Austin.", "home city"],
     ["en", "My budget is $100.", "My budget went up to $150.", "budget"],

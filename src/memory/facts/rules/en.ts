@@ -15,7 +15,7 @@ const JOBS = String.raw`(?:homemaker|housewife|househusband|carer|caregiver|stay
 
 /** English. The order matters where two rules give one subject: the first that matches wins. */
 export const EN: Rule[] = [
-  rule("home city", String.raw`\b(?:i|we)(?:'re|’re| are|'m|’m| am|'ve|’ve| have)?(?: (?:just|now|recently|finally|both|all|still|currently|been)){0,2} (?:live|living|based|settled|moved|moving|relocated|relocating)(?: back)?(?: here)? (?:in|to|out of) ${NAME}`),
+  rule("home city", String.raw`\b(?:i|we)(?:'re|’re| are|'m|’m| am|'ve|’ve| have)?(?: (?:just|now|recently|finally|both|all|still|currently|been|no longer|not|don't|don’t|do not)){0,2} (?:live|living|based|settled|moved|moving|relocated|relocating)(?: back)?(?: here)? (?:in|to|out of) ${NAME}`),
   rule("home city", String.raw`\b(?:i|we)(?:'re|’re| are|'m|’m| am) (?:still )?in ${NAME}(?= (?:at the moment|these days|now|for now|for good|currently)\b)`, { needs: "moment days now good currently" }),
   rule("home city", String.raw`\b(?:i|we)(?:'ve|’ve| have|'re|’re| are|'m|’m| am)?(?: (?:just|now|recently|finally|still|currently|been|all|both)){0,2} (?:live|living|moved|moving|move) (?:in|into) (?:a|an|our|my|the) (?:[\p{L}\p{N}-]+ ){0,3}?${DWELLING} (?:in|near|outside) ${NAME}`, { needs: "live living moved moving move" }),
   rule("home city", String.raw`\b(?:move|relocation) to ${NAME}`),

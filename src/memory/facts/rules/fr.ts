@@ -10,7 +10,7 @@ const JOBS = String.raw`(?:ingénieure?|cheffe|directeur|directrice|responsable|
 
 /** French. The order matters where two rules give one subject: the first that matches wins. */
 export const FR: Rule[] = [
-  rule("home city", String.raw`\b(?:j'habite|j’habite|nous habitons|on habite|je vis|nous vivons|on vit|j'ai emménagé|j’ai emménagé|nous avons emménagé|on a emménagé|nous avons déménagé|on a déménagé|j'ai déménagé|j’ai déménagé|je déménage|nous déménageons|installé|installés|installée|installées|installer|déménager|emménager)\b(?: \p{L}+){0,2}? (?:à|a|au|en|sur) ${NAME}`),
+  rule("home city", String.raw`\b(?:j'habite|j’habite|nous habitons|on habite|je vis|nous vivons|on vit|n'habite plus|n’habite plus|n'habitons plus|n’habitons plus|ne vis plus|ne vivons plus|j'ai emménagé|j’ai emménagé|nous avons emménagé|on a emménagé|nous avons déménagé|on a déménagé|j'ai déménagé|j’ai déménagé|je déménage|nous déménageons|installé|installés|installée|installées|installer|déménager|emménager)\b(?: \p{L}+){0,2}? (?:à|a|au|en|sur) ${NAME}`),
   rule("home city", String.raw`\b(?:j'habite|j’habite|nous habitons|on habite|je vis|nous vivons|on vit|emménagé|emménageons|installé|installés|installée|installées)\b(?: \p{L}+){0,2}? dans (?:un|une|notre|mon|ma|l'|l’|le|la) ?(?:[\p{L}\p{N}-]+ ){0,3}?${DWELLING}\b[^.;]{0,30}? (?:à|a) ${NAME}`),
   rule("home city", String.raw`\b(?:déménagement|emménagement|installation) (?:à|a|au|en) ${NAME}`),
   rule("home city", String.raw`\bje travaille\b[^.;]{0,40}? (?:à|a) ${NAME}`),
@@ -20,7 +20,7 @@ export const FR: Rule[] = [
   rule("budget", String.raw`\b(?:je|nous|on) (?:ne )?(?:veux|voulons|veut|peux|pouvons|peut|souhaite|souhaitons) (?:pas )?(?:dépasser|mettre plus de|dépenser plus de|payer plus de|aller au-delà de)\b[^.;?]{0,10}?(?<v>${MONEY})`),
   rule("budget", String.raw`\b(?:je peux|nous pouvons|on peut) (?:monter|aller|mettre|dépenser|payer)\b[^.;?]{0,20}?(?<v>${MONEY})`),
   rule("budget", String.raw`^(?:environ|à peu près|jusqu'à|maximum|max)?\s*(?<v>${MONEY})`, { answers: /budget|dépenser|prix/i }),
-  rule("diet", String.raw`\b(?:je suis|nous sommes|on est|je suis devenu|je suis devenue|devenu|devenue)\b(?: \p{L}+){0,2}? (?<v>végétarien\p{L}*|vegetarien\p{L}*|végan\p{L}*|vegan\p{L}*|végétalien\p{L}*|pescétarien\p{L}*|flexitarien\p{L}*)\b`),
+  rule("diet", String.raw`\b(?:je suis|nous sommes|on est|je ne suis plus|nous ne sommes plus|je suis devenu|je suis devenue|devenu|devenue)\b(?: \p{L}+){0,2}? (?<v>végétarien\p{L}*|vegetarien\p{L}*|végan\p{L}*|vegan\p{L}*|végétalien\p{L}*|pescétarien\p{L}*|flexitarien\p{L}*)\b`),
   rule("diet", String.raw`\b(?:je ne mange|nous ne mangeons|on ne mange)\b plus (?:de |d'|d’)(?<v>viande|poisson|produits animaux)\b`),
   rule("diet", String.raw`\b(?:je ne mange|nous ne mangeons|on ne mange)\b (?:pas|jamais) de (?<v>viande)\b`),
   rule("diet", String.raw`\b(?:je mange|je remange|nous mangeons)\b(?: (?:à nouveau|de nouveau|maintenant|du|de la|le|la))* (?<v>viande|poisson)\b`),

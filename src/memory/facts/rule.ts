@@ -58,8 +58,21 @@ export function wordsOf(statement: string): Set<string> {
 }
 
 /**
+ * Words that start a noun phrase, never a name: a pattern skips them to the next place a name may
+ * be ("in a flat in Leeds", "in einer Kita in Köln"), since patterns ignore case and German
+ * capitalises every noun. Articles that start names of places ("La Paz", "Los Angeles") are not among them.
+ */
+const DETERMINER = "a|an|the|my|our|ein|eine|einer|einem|einen|der|die|das|dem|den|mein|meine|meiner|meinem|unser|unsere|unserer|unserem|un|une|mon|ma|notre|una|mi|nuestro|nuestra";
+
+/**
  * Up to three words that may be a name: the statement reader keeps only their capitalised start
  * ("Lyon" of "Lyon last month", "New York" of "New York instead").
  */
-export const NAME = String.raw`(?<name>\p{L}[\p{L}'’-]*(?: [\p{L}'’-]+){0,2})`;
+export const NAME = String.raw`(?!(?:${DETERMINER})\b)(?<name>\p{L}[\p{L}'’-]*(?: [\p{L}'’-]+){0,2})`;
 export const MONEY = String.raw`(?:[$€£]\s?\d[\d.,  ]*\d|[$€£]\s?\d|\d[\d.,  ]*\s?(?:[$€£]|euros?|eur|dollars?|usd|pounds?|gbp|francs?|chf)\b)`;
+
+/** Dog breeds, written alike in most languages: "a beagle called Biscuit", "une petite border collie". */
+export const BREED = String.raw`(?:beagle|border collie|labrador|golden retriever|retriever|dackel|teckel|schäferhund|berger allemand|pastor alemán|husky|chihuahua|pug|mops|carlin|pudel|poodle|caniche|cocker|spaniel|jack russell|bulldog|bouledogue|terrier|galgo|greyhound|whippet|dalmatian|dalmatien|dálmata|collie|sheepdog|corgi|shiba|dobermann|rottweiler|yorkshire|bichon|schnauzer|malinois|podenco|bodeguero)`;
+
+/** A home: "a one-bedroom flat", "nuestra propia casa". */
+export const DWELLING = String.raw`(?:house|flat|apartment|condo|studio|bungalow|cottage|townhouse|haus|wohnung|eigentumswohnung|reihenhaus|maison|appartement|appart|studio|casa|piso|apartamento|departamento|chalet|ático)`;

@@ -49,11 +49,12 @@ t.test("the blind held-out part has the size and spread it was written for", asy
   t.ok(blind.some((user) => user.facts.some((fact) => fact.kind === "indirect")), "facts stated indirectly");
 });
 
-// The fresh held-out parts ("heldout2", "heldout3") are only reported: asserting targets on them would invite tuning on them.
-t.test("the built-in extractor meets the targets of issue 27 on the tuning and first held-out part", async (t) => {
+// "heldout3" is only reported: asserting targets on it would invite tuning on it.
+// "heldout2" was measured unseen once and has been tuned on since: it is held to the targets as the others are.
+t.test("the built-in extractor meets the targets of issue 27 on the tuning part and the two held-out parts tuned on", async (t) => {
   const extractor = createBuiltinFactExtractor();
   const results = await Promise.all(FACTS_USERS.map((user) => evaluateUser(user, extractor)));
-  for (const split of ["tune", "heldout"] as const) {
+  for (const split of ["tune", "heldout", "heldout2"] as const) {
     const score = scores(results.filter((result) => result.user.split === split));
     t.ok(score.recall >= 0.9, `${split} recall ${score.recall.toFixed(3)}`);
     t.ok(score.stale <= 0.05, `${split} stale shown as current ${score.stale.toFixed(3)}`);

@@ -1,50 +1,70 @@
-import { MONEY, NAME, rule, type Rule } from "../rule.ts";
+import { BREED, DWELLING, MONEY, NAME, rule, type Rule } from "../rule.ts";
 
 const NUMBER = String.raw`(?<v>\d{1,2}|einen|ein|zwei|drei|vier|fünf|sechs|sieben)`;
 const MONTH = String.raw`(?:januar|jänner|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|jan|feb|mär|apr|jun|jul|aug|sep|sept|okt|nov|dez)\b\.?`;
 const DATE = String.raw`(?:\d{1,2}\.\s?${MONTH}|\d{1,2}\.\s?\d{1,2}\.)`;
-const TRAVEL_WORDS = "fliege fliegen flug reise reisen urlaub fahre fahren starten abflug rückflug hinflug ankunft ausflug kurztrip trip städtetrip wochenendtrip flitterwochen";
+const TRAVEL_WORDS = "fliege fliegen flug reise reisen urlaub fahre fahren starten abflug rückflug hinflug ankunft landen landung abfahrt rückfahrt hinfahrt zug zugreise bahnreise nachtzug ausflug kurztrip trip städtetrip wochenendtrip flitterwochen";
 const TRAVEL = String.raw`\b(?:${TRAVEL_WORDS.replaceAll(" ", "|")})\b`;
 /** Up to `n` characters within a statement: a date's dot ("am 12. Juli") does not end it. */
 const GAP = (n: number) => String.raw`(?:[^.;]|(?<=\d)\.){0,${n}}?`;
-const JOBS = String.raw`(?:\p{L}*(?:ingenieur|entwickler|pfleger|pflegerin|lehrer|lehrerin|analyst|designer|arzt|ärztin|anwalt|anwältin|buchhalter|manager|berater|übersetzer|student|studentin|koch|köchin|architekt|apotheker|elektriker|fahrer|grafiker|grafikerin|programmierer|erzieher|erzieherin|verkäufer|verkäuferin|mechaniker|journalist|fotograf|professor|therapeut|sanitäter|hebamme|polizist|beamter|beamtin|informatiker|informatikerin)(?:in)?)`;
+const JOBS = String.raw`(?:[\p{L}-]*(?:ingenieur|leiter|krankenschwester|kellner|friseur|bäcker|tischler|schreiner|rentner|freiberufler|entwickler|pfleger|pflegerin|lehrer|lehrerin|analyst|designer|arzt|ärztin|anwalt|anwältin|buchhalter|manager|berater|übersetzer|student|studentin|koch|köchin|architekt|apotheker|elektriker|fahrer|grafiker|grafikerin|programmierer|erzieher|erzieherin|verkäufer|verkäuferin|mechaniker|journalist|fotograf|professor|therapeut|sanitäter|hebamme|polizist|beamter|beamtin|informatiker|informatikerin)(?:in)?)`;
 
 /** German. The order matters where two rules give one subject: the first that matches wins. */
 export const DE: Rule[] = [
-  rule("home city", String.raw`\b(?:ich|wir)\b(?: \p{L}+){0,3}? (?:wohne|wohnen|lebe|leben)\b(?: jetzt| seit \p{L}+| inzwischen| nun)? in ${NAME}`),
+  rule("home city", String.raw`\b(?:ich|wir)\b(?: \p{L}+){0,3}? (?:wohne|wohnen|lebe|leben)\b(?: \p{L}+){0,3}? in ${NAME}`),
+  rule("home city", String.raw`\b(?:ich|wir)\b(?: \p{L}+){0,3}? (?:wohne|wohnen|lebe|leben|ziehen|zogen|gezogen)\b(?: \p{L}+){0,3}? in (?:ein|eine|einer|einem|unser|unsere|unserer|unserem) (?:[\p{L}\p{N}-]+ ){0,3}?${DWELLING} in ${NAME}`),
+  rule("home city", String.raw`\bumzug nach ${NAME}`),
+  rule("home city", String.raw`\b(?:wohne|wohnen|lebe|leben) (?:ich|wir)\b(?: \p{L}+){0,3}? in ${NAME}`),
+  rule("home city", String.raw`\b(?:ich arbeite|arbeite ich)\b[^.;]{0,50}? in ${NAME}`),
   rule("home city", String.raw`\b(?:ich bin|wir sind)\b(?: \p{L}+){0,3}? nach ${NAME}(?= (?:\p{L}+ )?(?:gezogen|umgezogen)\b)`),
   rule("home city", String.raw`\b(?:ziehe|ziehen|zogen)\b(?: \p{L}+){0,3}? nach ${NAME}`),
+  rule("housing", String.raw`\b(?:wohne|wohnen|lebe|leben|ziehen|zogen|gezogen)\b(?: \p{L}+){0,3}? in (?:ein|eine|einer|einem|unser|unsere|unserer|unserem|die|das|der) (?:[\p{L}\p{N}-]+ ){0,3}?(?<v>${DWELLING})\b`),
   rule("housing", String.raw`\b(?:wir|ich) (?:haben|habe) (?:ein|eine|einen) (?<v>haus|wohnung|eigentumswohnung)\b(?: \p{L}+){0,3}? (?:gekauft|gemietet)\b`),
   rule("budget", String.raw`\bbudget\b[^.;?]{0,40}?(?<v>${MONEY})`),
-  rule("budget", String.raw`\b(?:ich|wir) (?:kann|können|möchte|möchten|will|wollen) (?:bis zu |höchstens |maximal )?(?<v>${MONEY}) ausgeben\b`),
+  rule("budget", String.raw`\b(?:ich kann|wir können|kann ich|können wir|ich möchte|möchte ich|wir möchten|ich will|will ich|wir wollen)\b[^.;?]{0,30}?(?<v>${MONEY}) (?:ausgeben|zahlen|bezahlen|investieren|aufbringen)\b`),
+  rule("budget", String.raw`(?<v>${MONEY})[^.;?]{0,30}? (?:möchte|möchten|will|wollen|kann|können) (?:ich|wir)\b[^.;?]{0,15}? (?:ausgeben|zahlen|bezahlen|investieren)\b`, { needs: "ausgeben zahlen bezahlen investieren" }),
+  rule("budget", String.raw`\b(?:ich gebe|gebe ich|wir geben|geben wir)\b[^.;?]{0,30}?(?<v>${MONEY}) aus\b`),
   rule("budget", String.raw`^(?:etwa|ungefähr|circa|ca\.|bis zu|maximal|höchstens)?\s*(?<v>${MONEY})`, { answers: /budget|ausgeben|preis/i }),
-  rule("diet", String.raw`\b(?:ich bin|wir sind|bin|ernähre mich|ernähren uns|lebe|leben)\b(?: \p{L}+){0,2}? (?<v>vegetarier\p{L}*|veganer\p{L}*|vegetarisch|vegan|pescetarier\p{L}*|flexitarier\p{L}*)\b`),
+  rule("diet", String.raw`\b(?:ich bin|wir sind|bin|ernähre mich|ernähren uns|lebe|leben|ich esse|esse ich|wir essen|ich koche|wir kochen)\b(?: \p{L}+){0,3}? (?<v>glutenfrei|laktosefrei|vegetarier\p{L}*|veganer\p{L}*|vegetarisch|vegan|pescetarier\p{L}*|flexitarier\p{L}*)\b`),
+  rule("diet", String.raw`\b(?:ich esse|esse ich|wir essen|essen wir)\b(?: \p{L}+){0,2}? (?<v>kein fleisch|kein(?:en)? (?:fleisch|fisch) mehr|keine tierprodukte)\b`),
+  rule("diet", String.raw`\b(?:ich verzichte|wir verzichten)\b(?: \p{L}+){0,2}? auf (?<v>fleisch|fisch|tierprodukte)\b`),
   rule("diet", String.raw`\b(?:ich esse|wir essen)\b(?: (?:jetzt|wieder|nun|doch|auch))* (?<v>fleisch|fisch)\b`),
   rule("allergy", String.raw`\b(?:ich bin|bin ich|wir sind)\b(?: \p{L}+){0,2}? allergisch (?:gegen|auf) (?<v>[\p{L}\s,-]{2,40}?)(?=[,.;]|$| und\b| aber\b)`),
+  rule("allergy", String.raw`\b(?:ich bin|bin ich|wir sind|sind wir)\b(?: \p{L}+){0,2}? gegen (?<v>[\p{L}\s,-]{2,40}?) allergisch\b`),
+  rule("allergy", String.raw`\b(?:ich vertrage|vertrage ich|wir vertragen)\b(?: \p{L}+){0,2}? (?:kein|keine|keinen) (?<v>\p{L}+)`),
   rule("allergy", String.raw`\b(?:ich habe|ich hab|habe ich) (?:eine )?(?<v>\p{L}+allergie)\b`),
-  rule("health condition", String.raw`\b(?:ich habe|ich hab|diagnose|diagnostiziert|leide an|leide unter)\b[^.,;]{0,40}?\b(?<v>diabetes|asthma|bluthochdruck|zöliakie|migräne|arthrose|depression\p{L}*|laktoseintoleranz|fruktoseintoleranz|rheuma|epilepsie)\b`),
+  rule("health condition", String.raw`\b(?:ich habe|ich hab|diagnose|diagnostiziert|leide an|leide unter|bei mir)\b[^.,;]{0,40}?\b(?<v>diabetes|asthma|bluthochdruck|zöliakie|migräne|arthrose|depression\p{L}*|laktoseintoleranz|fruktoseintoleranz|rheuma|epilepsie)\b`),
   rule("health condition", String.raw`\bich bin (?<v>diabetiker\p{L}*|asthmatiker\p{L}*|schwanger)\b`),
   rule("weight", String.raw`\b(?:ich wiege|wiege ich|mein gewicht|ich habe|bin bei|runter auf)\b[^.,;]{0,15}?(?<v>\d{2,3}(?:[.,]\d)?\s?(?:kg|kilo))\b`),
   rule("age", String.raw`\bich bin (?<v>\d{1,2})(?: jahre alt| jahre)?(?![.,]?\d)(?! ?(?:kg|km|%|cm|m|minuten|stunden|tage|wochen|monate|€)\b)`),
   rule("age", String.raw`\bich (?:bin|wurde|werde) (?:gerade |jetzt )?(?<v>\d{1,2}) geworden\b`),
-  rule("job", String.raw`\bich arbeite\b[^.;]{0,40}? als (?<v>[^.,;]{2,40}?)(?=[,.;]|$| bei\b| in\b| an\b| im\b)`),
-  rule("job", String.raw`\bich bin (?:jetzt |seit \p{L}+ |nun |inzwischen )?(?:als )?(?<v>${JOBS})\b`),
-  rule("job", String.raw`\b(?:neue stelle|neuen job|neue arbeit|gekündigt|jobwechsel|neuer job)\b`),
+  rule("job", String.raw`\b(?:ich arbeite|arbeite ich)\b[^.;]{0,40}? als (?<v>[^.,;]{2,40}?)(?=[,.;]|$| bei\b| in\b| an\b| im\b)`),
+  rule("job", String.raw`\b(?:ich bin|bin ich|und bin) (?:jetzt |seit \p{L}+ |nun |inzwischen )?(?:als )?(?<v>${JOBS})\b`),
+  rule("job", String.raw`\b(?:ich bin|bin ich)\b(?: \p{L}+){0,2}? (?<v>in rente|in pension|im ruhestand|arbeitslos|selbstständig|selbständig|in elternzeit)\b`),
+  rule("job", String.raw`\b(?:job|arbeit|stelle|arbeitsplatz) verloren\b`),
+  rule("job", String.raw`\b(?:neue stelle|neuen job|neue arbeit|gekündigt|jobwechsel|neuer job|(?:stelle|job|arbeit|arbeitgeber) gewechselt)\b`, { needs: "neue neuen neuer gekündigt jobwechsel gewechselt" }),
   rule("work schedule", String.raw`\b(?<v>schichtdienst|nachtschicht|nachtschichten|frühschicht|frühschichten|spätschicht|spätschichten|tagschicht|tagschichten|teilzeit|vollzeit|homeoffice|home-office|remote|minijob)\b`),
   rule("running days per week", String.raw`\b(?:laufe|laufen|jogge|joggen|renne)\b[^.;]{0,30}?\b${NUMBER} (?:tage|mal|läufe) (?:pro|die|in der|je) woche\b`),
+  rule("running days per week", String.raw`\b(?<v>einmal|zweimal|dreimal|viermal|fünfmal|sechsmal) (?:pro|die|in der|je|jede|jeder) woche\b`, { topic: /\b(?:lauf\p{L}*|laufe|joggen|jogge)\b/iu }),
   rule("running days per week", String.raw`\b${NUMBER} (?:tage|mal|läufe) (?:pro|die|in der|je) woche\b`, { topic: /\b(?:lauf\p{L}*|laufe|joggen|jogge)\b/iu, needs: "tage mal läufe" }),
+  rule("daily steps", String.raw`(?<v>\d[\d,.]*) schritte (?:am tag|pro tag|täglich|jeden tag)\b`, { needs: "schritte" }),
+  rule("training goal", String.raw`\b(?<v>[\p{L}-]*(?:marathon|triathlon|ironman|ultra)|10 ?km|5 ?km|lauf|wettkampf)\b[^.;]{0,20}? (?:angemeldet|anmelden|vorbereiten|trainieren)\b`, { needs: "angemeldet anmelden vorbereiten trainieren" }),
   rule("training goal", String.raw`\b(?:trainiere für|bereite mich auf|angemeldet für|möchte|will|ziel ist)\b[^.,;]{0,60}?\b(?<v>marathon|halbmarathon|ultra|triathlon|ironman|10 ?km|5 ?km|lauf|wettkampf)\b`),
-  rule("partner", String.raw`\b(?:mein|meine|meinem|meiner|meinen) (?<v>mann|frau|ehemann|ehefrau|freund|freundin|partner|partnerin|verlobte\p{L}?)\b`),
-  rule("partner", String.raw`\b(?:haben|hat|sind) (?:\p{L}+ )?(?<v>geheiratet|verlobt|verheiratet|getrennt|geschieden)\b`),
+  rule("partner", String.raw`\b(?:mein|meine|meinem|meiner|meinen) (?<v>mann|frau|ehemann|ehefrau|freund|freundin|partner|partnerin|lebensgefährte|lebensgefährtin|gatte|gattin|verlobte\p{L}?)\b`),
+  rule("partner", String.raw`\b(?:haben|hat|sind) (?:\p{L}+ ){0,3}?(?<v>geheiratet|verlobt|verheiratet|getrennt|geschieden)\b`),
   rule("partner", String.raw`\bich bin (?:jetzt )?(?<v>single|verheiratet|geschieden|verlobt|verwitwet)\b`),
   rule("children", String.raw`\b(?:wurde|wurden|ist|sind) (?:\p{L}+ )?geboren\b`),
   rule("children", String.raw`\b(?:schwanger|erwarten ein baby|erwarten unser)\b`),
   rule("children", String.raw`\b(?:unser|unsere|unseren|unserem|mein|meine|meinen|meinem|wir haben|ich habe)\s(?:\p{L}+\s)?(?<v>kindern?|kind|sohn|söhnen?|tochter|töchtern?|baby|zwillingen?)\b`),
-  rule("pet", String.raw`\b(?:haben|habe|hat|adoptiert|geholt|gekauft|bekommen)\b[^.;]{0,40}?\b(?<v>hund|welpen?|katze|kater|kätzchen|kaninchen|hasen?|hamster|papagei|pferd|meerschweinchen)\b`),
-  rule("pet", String.raw`\b(?:mein|meine|meinen|unser|unsere|unseren) (?<v>hund|welpe|katze|kater|kaninchen|hase|hamster|papagei|pferd|meerschweinchen)\b`),
+  rule("pet", String.raw`\b(?:haben|habe|hat|adoptiert|geholt|gekauft|bekommen)\b[^.;]{0,40}?\b(?<v>hund|welpen?|katze|kater|kätzchen|kaninchen|hasen?|hamster|papagei|pferd|meerschweinchen|${BREED})\b`),
+  rule("pet", String.raw`\b(?:mein|meine|meinen|unser|unsere|unseren) (?<v>${BREED}|hund|welpe|katze|kater|kaninchen|hase|hamster|papagei|pferd|meerschweinchen)\b`),
   rule("travel date", String.raw`${TRAVEL}${GAP(80)}\b(?:am |ab |vom |bis |im )?(?<v>${DATE}|${MONTH}(?! \d))`),
   rule("travel date", String.raw`\b(?:am |ab |vom )?(?<v>${DATE})\b[^.;]{0,40}?${TRAVEL}`, { needs: TRAVEL_WORDS }),
   rule("travel origin", String.raw`\b(?:fliegen|fliege|flug|starten|starte|abflug|fahren|fahre|reisen)\b${GAP(40)} (?:von|ab) ${NAME}`),
+  rule("travel origin", String.raw`\b(?:starten|starte|abflug ist|abfahrt ist)\b(?: \p{L}+){0,2}? in ${NAME}`),
+  rule("travel origin", String.raw`\bvon ${NAME} nach \p{L}`),
+  rule("travel destination", String.raw`\bvon \p{L}+(?: \p{L}+)? nach ${NAME}`),
+  rule("travel destination", String.raw`\b(?:geht|geht's|gehts)\b(?: \p{L}+){0,3}? nach ${NAME}`),
   rule("travel destination", String.raw`\b(?:fliegen|fliege|reise|reisen|urlaub|fahren|fahre|flug|ausflug|kurztrip|trip|städtetrip|wochenendtrip|flitterwochen)\b${GAP(40)} nach ${NAME}`),
   rule("car", String.raw`\b(?:fahre|fahren|habe|haben|gekauft|verkauft|geleast)\b[^.;]{0,30}?\b(?<v>toyota|honda|ford|vw|volkswagen|golf|passat|bmw|audi|mercedes|tesla|renault|peugeot|citroën|fiat|seat|skoda|kia|hyundai|nissan|mazda|volvo|opel|dacia|auto|wagen|motorrad)\b`),
   rule("phone", String.raw`\b(?:habe|hab|gekauft|nutze|benutze|mein|meinem)\b[^.;]{0,20}?\b(?<v>(?:iphone|pixel|galaxy|samsung|xiaomi|redmi|oneplus|huawei|motorola|nokia|fairphone)(?: [\p{L}\p{N}]+){0,2})`),
@@ -54,6 +74,6 @@ export const DE: Rule[] = [
   rule("programming language", String.raw`\bauf (?<v>python|java|kotlin|typescript|javascript|go|rust|c#|c\+\+|ruby|php|swift|scala) umgestiegen\b`),
   rule("shoe size", String.raw`\b(?:schuhgröße|trage größe|größe) (?<v>\d{2}(?:[.,]5)?)\b`),
   rule("clothing size", String.raw`\b(?:trage|habe) (?:größe |kleidergröße )?(?<v>xs|s|m|l|xl|xxl)\b`),
-  rule("language learning", String.raw`\b(?:lerne|lernen)\b(?: \p{L}+){0,2}? (?<v>englisch|spanisch|deutsch|französisch|italienisch|portugiesisch|japanisch|chinesisch|koreanisch|arabisch|niederländisch|russisch|polnisch|schwedisch|türkisch)\b`),
+  rule("language learning", String.raw`\b(?:lerne|lernen)\b(?: \p{L}+){0,4}? (?<v>englisch|spanisch|deutsch|französisch|italienisch|portugiesisch|japanisch|chinesisch|koreanisch|arabisch|niederländisch|russisch|polnisch|schwedisch|türkisch)\b`),
   rule("name", String.raw`\b(?:ich heiße|mein name ist) ${NAME}`),
 ];

@@ -1,21 +1,26 @@
-import { MONEY, NAME, rule, type Rule } from "../rule.ts";
+import { BREED, DWELLING, MONEY, NAME, rule, type Rule } from "../rule.ts";
 
 const NUMBER = String.raw`(?<v>\d{1,2}|un|una|dos|tres|cuatro|cinco|seis|siete)`;
 const MONTH = String.raw`(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)\b`;
 const DATE = String.raw`(?:\d{1,2} de ${MONTH})`;
-const TRAVEL_WORDS = "viajo viajamos viaje viajar vuelo vuelos volamos salimos salgo salida regreso volvemos vacaciones vamos voy escapada escapadita excursión luna de miel";
+const TRAVEL_WORDS = "viajo viajamos viaje viajar vuelo vuelos volamos salimos salgo salida llegada llegamos aterrizamos regreso volvemos vacaciones vamos voy escapada escapadita excursión luna de miel";
 const TRAVEL = String.raw`\b(?:${TRAVEL_WORDS.replaceAll(" ", "|")})\b`;
 const JOBS = String.raw`(?:ingenier[oa]|desarrollador[a]?|programador[a]?|enfermer[oa]|profesor[a]?|maestr[oa]|analista|diseñador[a]?|médic[oa]|abogad[oa]|contador[a]?|contable|gerente|consultor[a]?|traductor[a]?|estudiante|cociner[oa]|chef|arquitect[oa]|farmacéutic[oa]|electricista|fontaner[oa]|conductor[a]?|periodista|fotógraf[oa]|vendedor[a]?|secretari[oa]|camarer[oa]|policía|funcionari[oa]|autónom[oa]|freelance)`;
 
 /** Spanish. The order matters where two rules give one subject: the first that matches wins. */
 export const ES: Rule[] = [
   rule("home city", String.raw`\b(?:vivo|vivimos|resido|residimos|me mudé|nos mudamos|nos hemos mudado|me he mudado|me mudo|nos mudaremos|nos fuimos a vivir)\b(?: \p{L}+){0,2}? (?:en|a) ${NAME}`),
+  rule("home city", String.raw`\b(?:vivo|vivimos|resido|residimos|me mudé|nos mudamos|nos hemos mudado|me he mudado|me mudo|nos mudaremos|nos fuimos a vivir)\b(?: \p{L}+){0,2}? (?:en|a) (?:un|una|nuestr[oa]|mi|el|la) (?:[\p{L}\p{N}-]+ ){0,3}?${DWELLING}\b[^.;]{0,30}? en ${NAME}`),
+  rule("home city", String.raw`\bmudanza (?:a|en) ${NAME}`),
   rule("home city", String.raw`\btrabajo\b[^.;]{0,40}? en ${NAME}`),
+  rule("housing", String.raw`\b(?:vivo|vivimos|resido|residimos|me mudé|nos mudamos|nos hemos mudado|me he mudado|me mudo|nos mudaremos|nos fuimos a vivir)\b[^.;]{0,40}? (?:en|a) (?:un|una|nuestr[oa]|mi|el|la) (?:[\p{L}\p{N}-]+ ){0,3}?(?<v>${DWELLING})\b`),
   rule("housing", String.raw`\b(?:hemos comprado|compramos|he comprado|compré|alquilamos|alquilo|hemos alquilado) (?:una|un) (?<v>casa|piso|apartamento|departamento|chalet)\b`),
   rule("budget", String.raw`\bpresupuesto\b[^.;?]{0,40}?(?<v>${MONEY})`),
-  rule("budget", String.raw`\b(?:puedo|podemos) (?:gastar|pagar|llegar a|subir a)\b[^.;?]{0,20}?(?<v>${MONEY})`),
+  rule("budget", String.raw`\b(?:puedo|podemos|quiero|queremos) (?:gastar|pagar|invertir|llegar a|subir a|superar|pasar de|pasarme de)\b[^.;?]{0,20}?(?<v>${MONEY})`),
   rule("budget", String.raw`^(?:unos|unas|alrededor de|hasta|como mucho|máximo)?\s*(?<v>${MONEY})`, { answers: /presupuesto|gastar|precio/i }),
   rule("diet", String.raw`\b(?:soy|somos|me hice|me he hecho|ya no soy|sigo siendo|ahora soy)\b(?: \p{L}+){0,2}? (?<v>vegetarian[oa]s?|vegan[oa]s?|pescetarian[oa]s?|flexitarian[oa]s?)\b`),
+  rule("diet", String.raw`\b(?:ya no como|dejé de comer|he dejado de comer|ya no comemos|dejamos de comer)\b (?<v>carne|pescado)\b`),
+  rule("diet", String.raw`\b(?:no como|no comemos)\b (?<v>carne)\b`),
   rule("diet", String.raw`\b(?:he vuelto a comer|volví a comer|vuelvo a comer|ahora como)\b (?<v>carne|pescado)\b`),
   rule("allergy", String.raw`\b(?:soy|somos)\b(?: \p{L}+){0,2}? (?:alérgic[oa]s?|intolerantes?) (?:a|al) (?:los |las |la |el )?(?<v>[\p{L}\s,-]{2,40}?)(?=[,.;]|$| y\b| pero\b)`),
   rule("allergy", String.raw`\btengo (?:una )?(?<v>alergia (?:a|al) (?:los |las |la |el )?[\p{L}-]+)`),
@@ -23,19 +28,22 @@ export const ES: Rule[] = [
   rule("health condition", String.raw`\b(?:soy|estoy) (?<v>celíac[oa]|diabétic[oa]|asmátic[oa]|embarazada)\b`),
   rule("weight", String.raw`\b(?:peso|pesaba|ya peso|mi peso es|he bajado a|estoy en)\b[^.,;]{0,15}?(?<v>\d{2,3}(?:[.,]\d)?\s?(?:kg|kilos?))\b`),
   rule("age", String.raw`\b(?:tengo|cumplí|acabo de cumplir) (?<v>\d{1,2}) años\b`),
+  rule("job", String.raw`\b(?:estoy|soy) (?:ya )?(?<v>jubilad[oa]|en paro|desemplead[oa]|de baja (?:por maternidad|por paternidad))\b`),
+  rule("job", String.raw`\b(?:perdí|he perdido|me quedé sin) (?:mi |el )?(?:trabajo|empleo|puesto)\b`),
   rule("job", String.raw`\btrabajo (?:como|de) (?<v>[^.,;]{2,40}?)(?=[,.;]|$| en\b| para\b)`),
   rule("job", String.raw`\b(?:soy|ahora soy|ya soy) (?<v>${JOBS})\b`),
   rule("job", String.raw`\b(?:nuevo trabajo|nuevo empleo|dejé el trabajo|dejé mi trabajo|me despidieron|conseguí el trabajo|conseguí un trabajo|conseguí el puesto)\b`),
   rule("work schedule", String.raw`\b(?<v>media jornada|jornada completa|tiempo completo|tiempo parcial|turno de noche|turnos de noche|turno de día|teletrabajo|teletrabajo|desde casa|en remoto|por las mañanas|por las tardes|de noche)\b`),
   rule("running days per week", String.raw`\b(?:corro|corremos|correr|salgo a correr|running)\b[^.;]{0,30}?\b${NUMBER} (?:días|veces) (?:a|por|cada|en) (?:la )?semana\b`),
   rule("running days per week", String.raw`\b${NUMBER} (?:días|veces) (?:a|por|cada|en) (?:la )?semana\b`, { topic: /\b(?:corr\p{L}*|running|maratón)\b/iu, needs: "días veces" }),
-  rule("training goal", String.raw`\b(?:entreno para|preparo|preparando|inscrito|inscrita|mi objetivo)\b[^.,;]{0,60}?\b(?<v>maratón|media maratón|ultra|triatlón|trail|10 ?km|carrera)\b`),
-  rule("partner", String.raw`\b(?:mi|con mi) (?<v>marido|esposo|esposa|mujer|novio|novia|pareja|prometid[oa])\b`),
+  rule("daily steps", String.raw`(?<v>\d[\d,.]*) pasos (?:al día|diarios|por día|cada día|a diario)`, { needs: "pasos" }),
+  rule("training goal", String.raw`\b(?:entreno para|preparo|preparando|inscrito|inscrita|me inscribí|me apunté|me he apuntado|me he inscrito|mi objetivo)\b[^.,;]{0,60}?\b(?<v>maratón|media maratón|ultra|triatlón|trail|10 ?km|carrera)\b`),
+  rule("partner", String.raw`\b(?:mi|con mi) (?<v>marido|esposo|esposa|mujer|novio|novia|pareja|prometid[oa]|compañer[oa](?! de))\b`),
   rule("partner", String.raw`\b(?:nos casamos|nos hemos casado|nos comprometimos|nos separamos|me casé|me divorcié|estoy casado|estoy casada|estoy divorciado|estoy divorciada|estoy soltero|estoy soltera)\b`),
   rule("children", String.raw`\b(?:nació|nacieron|ha nacido|embarazada|esperamos un bebé)\b`),
   rule("children", String.raw`\b(?:tengo|tenemos|mi|mis|nuestro|nuestra|nuestros|nuestras)\s(?:\p{L}+\s)?(?<v>hij[oa]s?|niñ[oa]s|bebé|gemel[oa]s)\b`),
-  rule("pet", String.raw`\b(?:tengo|tenemos|adoptamos|adopté|hemos adoptado|compramos)\b[^.;]{0,20}?\b(?<v>perr[oa]|perrit[oa]|cachorr[oa]|gat[oa]|gatit[oa]|conejo|hámster|loro|caballo|galgo)\b`),
-  rule("pet", String.raw`\b(?:mi|nuestro|nuestra) (?<v>perr[oa]|perrit[oa]|cachorr[oa]|gat[oa]|gatit[oa]|conejo|hámster|loro|caballo)\b`),
+  rule("pet", String.raw`\b(?:tengo|tenemos|adoptamos|adopté|hemos adoptado|compramos)\b[^.;]{0,20}?\b(?<v>${BREED}|perr[oa]|perrit[oa]|cachorr[oa]|gat[oa]|gatit[oa]|conejo|hámster|loro|caballo|galgo)\b`),
+  rule("pet", String.raw`\b(?:mi|nuestro|nuestra) (?<v>${BREED}|perr[oa]|perrit[oa]|cachorr[oa]|gat[oa]|gatit[oa]|conejo|hámster|loro|caballo)\b`),
   rule("travel date", String.raw`${TRAVEL}[^.;]{0,80}?\b(?:el |del |en |a partir del )?(?<v>${DATE}|${MONTH}(?! \d))`),
   rule("travel date", String.raw`\b(?:el |del )?(?<v>${DATE})\b[^.;]{0,40}?${TRAVEL}`, { needs: TRAVEL_WORDS }),
   rule("travel origin", String.raw`\b(?:desde|saliendo de|salimos de|salgo de)\s${NAME}`),

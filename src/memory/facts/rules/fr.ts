@@ -1,21 +1,28 @@
-import { MONEY, NAME, rule, type Rule } from "../rule.ts";
+import { BREED, DWELLING, MONEY, NAME, rule, type Rule } from "../rule.ts";
 
 const NUMBER = String.raw`(?<v>\d{1,2}|une|un|deux|trois|quatre|cinq|six|sept)`;
 const MONTH = String.raw`(?:janvier|février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre|octobre|novembre|décembre|decembre)\b`;
 const DATE = String.raw`(?:\d{1,2}(?:er)? ${MONTH})`;
-const TRAVEL_WORDS = "pars partons partir part vol vole volons voyage voyageons voyager vacances séjour départ retour allons vais escapade week-end excursion lune de miel";
+const TRAVEL_WORDS = "pars partons partir part vol vole volons voyage voyageons voyager vacances séjour départ retour arrivons arrivée atterrissons allons vais escapade week-end excursion lune de miel";
 const TRAVEL = String.raw`\b(?:${TRAVEL_WORDS.replaceAll(" ", "|")})\b`;
-const JOBS = String.raw`(?:ingénieure?|développeu(?:r|se)|infirmi(?:er|ère)|professeure?|prof|enseignante?|analyste|designer|graphiste|médecin|avocate?|comptable|manageu(?:r|se)|consultante?|tradu(?:cteur|ctrice)|étudiante?|cuisini(?:er|ère)|chef|architecte|pharmacien(?:ne)?|électricien(?:ne)?|plombier|chauffeur|journaliste|photographe|vendeu(?:r|se)|secrétaire|kiné|sage-femme|policier|policière|fonctionnaire|instituteur|institutrice|serveu(?:r|se)|caissi(?:er|ère))`;
+const FR_PETS = "chien|chienne|chiot|chat|chatte|chaton|lapin|hamster|perroquet|cheval";
+const JOBS = String.raw`(?:ingénieure?|cheffe|directeur|directrice|responsable|gérante?|technicien(?:ne)?|assistante?|aide-soignante?|éducat(?:eur|rice)|stagiaire|développeu(?:r|se)|infirmi(?:er|ère)|professeure?|prof|enseignante?|analyste|designer|graphiste|médecin|avocate?|comptable|manageu(?:r|se)|consultante?|tradu(?:cteur|ctrice)|étudiante?|cuisini(?:er|ère)|chef|architecte|pharmacien(?:ne)?|électricien(?:ne)?|plombier|chauffeur|journaliste|photographe|vendeu(?:r|se)|secrétaire|kiné|sage-femme|policier|policière|fonctionnaire|instituteur|institutrice|serveu(?:r|se)|caissi(?:er|ère))`;
 
 /** French. The order matters where two rules give one subject: the first that matches wins. */
 export const FR: Rule[] = [
-  rule("home city", String.raw`\b(?:j'habite|j’habite|nous habitons|on habite|je vis|nous vivons|on vit|j'ai emménagé|j’ai emménagé|nous avons emménagé|on a emménagé|nous avons déménagé|on a déménagé|j'ai déménagé|j’ai déménagé|je déménage|nous déménageons|installé|installés|installée|installées)\b(?: \p{L}+){0,2}? (?:à|a|au|en|sur) ${NAME}`),
+  rule("home city", String.raw`\b(?:j'habite|j’habite|nous habitons|on habite|je vis|nous vivons|on vit|n'habite plus|n’habite plus|n'habitons plus|n’habitons plus|ne vis plus|ne vivons plus|j'ai emménagé|j’ai emménagé|nous avons emménagé|on a emménagé|nous avons déménagé|on a déménagé|j'ai déménagé|j’ai déménagé|je déménage|nous déménageons|installé|installés|installée|installées|installer|déménager|emménager)\b(?: \p{L}+){0,2}? (?:à|a|au|en|sur) ${NAME}`),
+  rule("home city", String.raw`\b(?:j'habite|j’habite|nous habitons|on habite|je vis|nous vivons|on vit|emménagé|emménageons|installé|installés|installée|installées)\b(?: \p{L}+){0,2}? dans (?:un|une|notre|mon|ma|l'|l’|le|la) ?(?:[\p{L}\p{N}-]+ ){0,3}?${DWELLING}\b[^.;]{0,30}? (?:à|a) ${NAME}`),
+  rule("home city", String.raw`\b(?:déménagement|emménagement|installation) (?:à|a|au|en) ${NAME}`),
   rule("home city", String.raw`\bje travaille\b[^.;]{0,40}? (?:à|a) ${NAME}`),
+  rule("housing", String.raw`\b(?:j'habite|j’habite|nous habitons|on habite|je vis|nous vivons|on vit|emménagé|emménageons|installé|installés|installée|installées)\b(?: \p{L}+){0,2}? dans (?:un|une|notre|mon|ma|l'|l’|le|la) ?(?:[\p{L}\p{N}-]+ ){0,3}?(?<v>${DWELLING})\b`),
   rule("housing", String.raw`\b(?:nous avons|on a|j'ai|j’ai) (?:acheté|loué) (?:une|un) (?<v>maison|appartement|appart|studio)\b`),
   rule("budget", String.raw`\bbudget\b[^.;?]{0,40}?(?<v>${MONEY})`),
+  rule("budget", String.raw`\b(?:je|nous|on) (?:ne )?(?:veux|voulons|veut|peux|pouvons|peut|souhaite|souhaitons) (?:pas )?(?:dépasser|mettre plus de|dépenser plus de|payer plus de|aller au-delà de)\b[^.;?]{0,10}?(?<v>${MONEY})`),
   rule("budget", String.raw`\b(?:je peux|nous pouvons|on peut) (?:monter|aller|mettre|dépenser|payer)\b[^.;?]{0,20}?(?<v>${MONEY})`),
   rule("budget", String.raw`^(?:environ|à peu près|jusqu'à|maximum|max)?\s*(?<v>${MONEY})`, { answers: /budget|dépenser|prix/i }),
-  rule("diet", String.raw`\b(?:je suis|nous sommes|on est|je suis devenu|je suis devenue|devenu|devenue)\b(?: \p{L}+){0,2}? (?<v>végétarien\p{L}*|vegetarien\p{L}*|végan\p{L}*|vegan\p{L}*|végétalien\p{L}*|pescétarien\p{L}*|flexitarien\p{L}*)\b`),
+  rule("diet", String.raw`\b(?:je suis|nous sommes|on est|je ne suis plus|nous ne sommes plus|je suis devenu|je suis devenue|devenu|devenue)\b(?: \p{L}+){0,2}? (?<v>végétarien\p{L}*|vegetarien\p{L}*|végan\p{L}*|vegan\p{L}*|végétalien\p{L}*|pescétarien\p{L}*|flexitarien\p{L}*)\b`),
+  rule("diet", String.raw`\b(?:je ne mange|nous ne mangeons|on ne mange)\b plus (?:de |d'|d’)(?<v>viande|poisson|produits animaux)\b`),
+  rule("diet", String.raw`\b(?:je ne mange|nous ne mangeons|on ne mange)\b (?:pas|jamais) de (?<v>viande)\b`),
   rule("diet", String.raw`\b(?:je mange|je remange|nous mangeons)\b(?: (?:à nouveau|de nouveau|maintenant|du|de la|le|la))* (?<v>viande|poisson)\b`),
   rule("allergy", String.raw`\b(?:je suis|nous sommes)\b(?: \p{L}+){0,2}? (?:allergique|intolérante?) (?:à|au|aux|a) (?:la |l'|l’)?(?<v>[\p{L}\s,-]{2,40}?)(?=[,.;]|$| et\b| mais\b| donc\b)`),
   rule("allergy", String.raw`\b(?:j'ai|j’ai) une (?<v>allergie (?:à|au|aux) [\p{L}-]+)`),
@@ -23,6 +30,8 @@ export const FR: Rule[] = [
   rule("health condition", String.raw`\bje suis (?<v>diabétique|asthmatique|cœliaque|enceinte)\b`),
   rule("weight", String.raw`\b(?:je pèse|mon poids est|je suis à|je suis descendu à|je suis descendue à)\b[^.,;]{0,15}?(?<v>\d{2,3}(?:[.,]\d)?\s?(?:kg|kilos?))\b`),
   rule("age", String.raw`\b(?:j'ai|j’ai) (?<v>\d{1,2}) ans\b`),
+  rule("job", String.raw`\bje suis (?:maintenant |désormais )?(?<v>à la retraite|retraitée?|au chômage|indépendante?|freelance|à mon compte|en congé (?:maternité|parental))\b`),
+  rule("job", String.raw`\b(?:j'ai|j’ai) perdu (?:mon|mon nouvel) (?:emploi|travail|poste|job|boulot)\b`),
   rule("job", String.raw`\bje travaille comme (?<v>[^.,;]{2,40}?)(?=[,.;]|$| à\b| chez\b| dans\b)`),
   rule("job", String.raw`\bje suis (?:maintenant |désormais )?(?<v>${JOBS})\b`),
   rule("job", String.raw`\b(?:j'ai trouvé|j’ai trouvé|j'ai décroché|j’ai décroché|je commence)\b (?:un |une |mon |ma )?(?:nouveau |nouvel )?(?<v>(?:poste|emploi|travail|job) (?:de |d'|d’|comme )?[^.,;]{2,40}?)(?=[,.;]|$| dans\b| chez\b| à\b)`),
@@ -30,14 +39,16 @@ export const FR: Rule[] = [
   rule("work schedule", String.raw`\b(?<v>en télétravail|télétravail|mi-temps|temps partiel|temps plein)\b`),
   rule("running days per week", String.raw`\b(?:cours|courons|courir|je cours|footing|running)\b[^.;]{0,30}?\b${NUMBER} (?:fois|jours|sorties) par semaine\b`),
   rule("running days per week", String.raw`\b${NUMBER} (?:fois|jours|sorties) par semaine\b`, { topic: /\b(?:cours|courir|course|footing|running|marathon)\b/iu, needs: "fois jours sorties" }),
+  rule("daily steps", String.raw`(?<v>\d[\d,.  ]*) pas (?:par jour|quotidiens|chaque jour)\b`, { needs: "pas" }),
   rule("training goal", String.raw`\b(?:je prépare|préparer|inscrit|inscrite|m'entraîne pour|mon objectif)\b[^.,;]{0,60}?\b(?<v>marathon|semi-marathon|semi|ultra|triathlon|trail|10 ?km|course)\b`),
   rule("partner", String.raw`\b(?:mon|ma) (?<v>mari|femme|épouse|époux|copain|copine|compagnon|compagne|partenaire|conjointe?|fiancée?|petit ami|petite amie)\b`),
   rule("partner", String.raw`\b(?:nous nous sommes|on s'est|on s’est|nous sommes|je suis) (?:\p{L}+ )?(?<v>mariée?s?|pacsée?s?|fiancée?s?|séparée?s?|divorcée?s?)\b`),
   rule("children", String.raw`\b(?:est né|est née|sont nés|vient de naître)\b`),
   rule("children", String.raw`\b(?:enceinte|attendons un bébé|attend un bébé|venons d'avoir|venons d’avoir)\b`),
   rule("children", String.raw`\b(?:j'ai|j’ai|nous avons|on a|mon|ma|mes|nos|notre)\s(?:\p{L}+\s)?(?<v>enfants?|fils|filles?|bébé|jumeaux|jumelles)\b`),
-  rule("pet", String.raw`\b(?:adopté|avons|ai|acheté|recueilli|avoir)\b[^.;]{0,20}?\b(?<v>chien|chiot|chat|chaton|lapin|hamster|perroquet|cheval|cochon d'inde)\b`),
-  rule("pet", String.raw`\b(?:mon|ma|notre) (?<v>chien|chiot|chat|chatte|chaton|lapin|hamster|perroquet|cheval)\b`),
+  rule("pet", String.raw`\b(?<v>${BREED}|${FR_PETS})\b[^.;]{0,20}? (?:vit|vivent|habite|est arrivée?|sont arrivés?) (?:chez|avec) (?:nous|moi)\b`, { needs: "vit vivent habite arrivé arrivée arrivés" }),
+  rule("pet", String.raw`\b(?:adopté|avons|ai|acheté|recueilli|avoir)\b[^.;]{0,20}?\b(?<v>${BREED}|chien|chiot|chat|chaton|lapin|hamster|perroquet|cheval|cochon d'inde)\b`),
+  rule("pet", String.raw`\b(?:mon|ma|notre) (?<v>${BREED}|chien|chiot|chat|chatte|chaton|lapin|hamster|perroquet|cheval)\b`),
   rule("travel date", String.raw`${TRAVEL}[^.;]{0,80}?\b(?:le |du |au |en |à partir du )?(?<v>${DATE}|${MONTH}(?! \d))`),
   rule("travel date", String.raw`\b(?:le |du )?(?<v>${DATE})\b[^.;]{0,40}?${TRAVEL}`, { needs: TRAVEL_WORDS }),
   rule("travel origin", String.raw`\b(?:au départ de|depuis|en partant de|décollons de|partons de|pars de)\s${NAME}`),

@@ -42,9 +42,11 @@ $$;
 
 -- The counts (n = 1 or -1) in `dimension` of the feedback that `links` join. One branch per
 -- dimension, each looking feedback up by its own index; the others are cut by their one-time filter.
--- PL/pgSQL, so that its plan is cached per connection.
+-- PL/pgSQL, so that its plan is cached per connection, and that plan generic: a custom plan (the
+-- other branches pruned for the dimension given) looks cheaper, so the plan cache made one on every
+-- call, which cost a vote 0.5 ms of CPU (2,000 votes, one session, the backend's CPU time).
 CREATE FUNCTION "feedback_link_counts"(dimension TEXT, links "FeedbackLink"[], n INTEGER) RETURNS SETOF "FeedbackCount"
-LANGUAGE plpgsql STABLE AS $$
+LANGUAGE plpgsql STABLE SET plan_cache_mode = force_generic_plan AS $$
 BEGIN
   RETURN QUERY SELECT (u.c).* FROM (
   SELECT "feedback_count"(f."organizationId", dimension, f."projectId", f."createdAt", l."groupId", f."feedbackType", n)

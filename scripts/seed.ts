@@ -6,6 +6,7 @@ import { mkdir } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { readConfig } from "../src/config.ts";
+import { compactFeedbackCounts } from "../src/feedback/compaction.ts";
 import { databaseOnPglite, openDatabase, pglitePath, IN_MEMORY, type Database } from "../src/db/database.ts";
 import { openPglite } from "../src/db/pglite.ts";
 import { initOrganization, organizationExists } from "../src/organizations/organizations.ts";
@@ -198,10 +199,13 @@ async function seed({ database, sql }: Target): Promise<void> {
 
   if (threads > 0) await seedThreads(sql, organization, threads);
   if (feedback > 0) await seedFeedback(sql, organization, feedback);
+  process.stderr.write("compacting the daily counts…\n");
+  // Without the service's background compaction, the statistics of the seeded database would add up every batch's deltas.
+  await compactFeedbackCounts(database.driver);
   process.stderr.write("vacuum analyze…\n");
   // The visibility map lets count(*) be an index-only scan; fresh statistics give the planner real selectivities.
   await sql.query(`VACUUM (ANALYZE) "Thread", "Message", "ThreadIntent", "ExternalUser", "UserSegment", "Intent",
-    "Feedback", "FeedbackOption", "Attribute", "AttributeOption"`);
+    "Feedback", "FeedbackOption", "Attribute", "AttributeOption", "FeedbackCount", "FeedbackCountDelta"`);
 }
 
 if (options.help) {

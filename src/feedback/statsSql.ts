@@ -166,7 +166,8 @@ export function countable(filters: FeedbackFilters): boolean {
 }
 
 /**
- * The statistics from the daily counts: the whole UTC days between the bounds from "FeedbackCount",
+ * The statistics from the daily counts: the whole UTC days between the bounds from "FeedbackCount"
+ * and its deltas not yet compacted ("FeedbackCountDelta", migration 0011_count_deltas),
  * the partial days at either edge from the feedback rows (a window of less than a day: only rows).
  * `after` and `before` are exclusive bounds (ISO 8601; null: none). A statement per grouping and whether a
  * project is given, so that each plan reads the counts' index as far as the key allows.
@@ -179,6 +180,11 @@ function countedStats(groupBy: GroupBy | undefined, byProject: boolean): Stateme
     column === "count"
       ? `CASE WHEN :feedbackType::text IS NULL THEN c."count" WHEN :feedbackType = 'POSITIVE' THEN c."positive" WHEN :feedbackType = 'NEGATIVE' THEN c."negative" ELSE 0 END`
       : `CASE WHEN :feedbackType::text IS NULL OR :feedbackType = '${column.toUpperCase()}' THEN c."${column}" ELSE 0 END`;
+  const wholeDays = (table: string) => `
+    SELECT c."dimension", c."projectId", c."day", c."dimensionId",
+      ${typed("count")} AS "count", ${typed("positive")} AS "positive", ${typed("negative")} AS "negative"
+    FROM bounds b JOIN ${table} c ON c."organizationId" = :organizationId AND c."dimension" IN ('', '${dimension}') ${project("c")}
+      AND c."day" >= b."fullFrom" AND c."day" < b."fullTo"`;
   const edge = (range: string) => `
     SELECT ${COUNTED_COLUMNS} FROM bounds b JOIN "Feedback" f ON f."organizationId" = :organizationId ${project("f")} AND ${range}
     WHERE (:feedbackType::text IS NULL OR f."feedbackType" = :feedbackType)`;
@@ -195,10 +201,9 @@ function countedStats(groupBy: GroupBy | undefined, byProject: boolean): Stateme
         UNION ALL
         ${edge(`f."createdAt" >= greatest(b."fullTo", b."fullFrom") AND f."createdAt" > b."lo" AND f."createdAt" < b."hi"`)}
       ), counted AS (
-        SELECT c."dimension", c."projectId", c."day", c."dimensionId",
-          ${typed("count")} AS "count", ${typed("positive")} AS "positive", ${typed("negative")} AS "negative"
-        FROM bounds b JOIN "FeedbackCount" c ON c."organizationId" = :organizationId AND c."dimension" IN ('', '${dimension}') ${project("c")}
-          AND c."day" >= b."fullFrom" AND c."day" < b."fullTo"
+        ${wholeDays(`"FeedbackCount"`)}
+        UNION ALL
+        ${wholeDays(`"FeedbackCountDelta"`)}
         UNION ALL
         ${countedRows("", "edges f", EDGES)}
         ${dimension === "" ? "" : `UNION ALL ${countedRows(dimension, "edges f", EDGES)}`}

@@ -1,7 +1,9 @@
-// The statistics from the daily counts (FeedbackCount, kept by migration 0008_counting's triggers) equal
-// those counted from the feedback rows, after random votes, concurrent votes, re-votes, moved creation
-// times, deletes, cascades, changed intents and segments, a user's deletion and an import.
+// The statistics from the daily counts (FeedbackCount and its deltas, kept by the triggers of migrations
+// 0008_counting and 0011_count_deltas) equal those counted from the feedback rows, after random votes,
+// concurrent votes, re-votes, moved creation times, deletes, cascades, changed intents and segments, a
+// user's deletion, an import, and compactions amid votes.
 import t, { type Test } from "tap";
+import { compactFeedbackCounts } from "../../src/feedback/compaction.ts";
 import { feedbackStats, type GroupBy } from "../../src/feedback/stats.ts";
 import { rowStats } from "../../src/feedback/statsSql.ts";
 import type { FeedbackFilters } from "../../src/feedback/filters.ts";
@@ -83,7 +85,7 @@ for (let i = 0; i < 25; i++) await vote(); // many of them re-votes: another typ
 for (const user of users.slice(0, 3)) {
   succeeded(await client.PUT("/api/external/users", { body: { externalId: user.externalId, segments: randomSegments() } }), "a giver's new segments");
 }
-const someThreads = await prisma.thread.findMany({ where: { organizationId: org.organizationId }, select: { id: true }, take: 3 });
+const someThreads = await prisma.thread.findMany({ where: { organizationId: org.organizationId }, select: { id: true, externalId: true }, take: 3 });
 const [billing] = await prisma.intent.findMany({ where: { organizationId: org.organizationId }, take: 1 });
 await prisma.$executeRaw`INSERT INTO "ThreadIntent" ("organizationId", "threadId", "intentId")
   SELECT ${org.organizationId}, t."id", ${billing!.id} FROM "Thread" t WHERE t."id" = ANY(${someThreads.map(({ id }) => id)}::int[]) ON CONFLICT DO NOTHING`;
@@ -94,6 +96,9 @@ await prisma.$executeRaw`DELETE FROM "Feedback" WHERE "organizationId" = ${org.o
 await prisma.$executeRaw`DELETE FROM "Message" WHERE "organizationId" = ${org.organizationId} AND "threadId" = ${someThreads[0]!.id} AND "externalId" = 'm1'`;
 await prisma.$executeRaw`DELETE FROM "Thread" WHERE "organizationId" = ${org.organizationId} AND "id" = ${someThreads[1]!.id}`;
 succeeded(await client.DELETE("/api/external/users/{externalId}", { params: { path: { externalId: users[0]!.externalId } } }), "a giver's deletion");
+// Later votes on the threads whose messages are all left.
+const cut = new Set(someThreads.slice(0, 2).map(({ externalId }) => externalId));
+threads.splice(0, threads.length, ...threads.filter(({ externalId }) => !cut.has(externalId)));
 
 const imported = await importOrganization(prisma, linesOf(await exportLines(prisma, { organizationId: org.organizationId })), { name: uniqueId("imported") });
 
@@ -139,8 +144,10 @@ async function compare(t: Test, organizationId: number, projectIds: number[], wh
     FROM "Feedback" f, "feedback_counts_of"(f, 1, true) c WHERE f."organizationId" = ${organizationId}
     GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`;
   const kept = await prisma.$queryRaw<object[]>`
-    SELECT "dimension", "projectId", "day"::text, "dimensionId", "count", "positive", "negative" FROM "FeedbackCount"
-    WHERE "organizationId" = ${organizationId} AND ("count", "positive", "negative") <> (0, 0, 0) ORDER BY 1, 2, 3, 4`;
+    SELECT "dimension", "projectId", "day"::text, "dimensionId", sum("count")::int AS "count", sum("positive")::int AS "positive",
+      sum("negative")::int AS "negative"
+    FROM (SELECT * FROM "FeedbackCount" UNION ALL SELECT * FROM "FeedbackCountDelta") c WHERE "organizationId" = ${organizationId}
+    GROUP BY 1, 2, 3, 4 HAVING (sum("count"), sum("positive"), sum("negative")) <> (0, 0, 0) ORDER BY 1, 2, 3, 4`;
   t.same(kept, recount, `${what}: every daily count equals the rows' (${kept.length} counts)`);
 }
 
@@ -150,6 +157,23 @@ t.test("the daily counts answer as the rows do", async (t) => {
   await compare(t, org.organizationId, projects, "after votes, re-votes and deletes");
   const importedProjects = (await prisma.project.findMany({ where: { organizationId: imported.organizationId } })).map(({ id }) => id);
   await compare(t, imported.organizationId, importedProjects, "the imported organization");
+});
+
+const deltas = async (organizationId: number) =>
+  (await prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS "n" FROM "FeedbackCountDelta" WHERE "organizationId" = ${organizationId}`)[0]!.n;
+
+t.test("compaction moves the deltas into the daily counts, each once, while votes go on", async (t) => {
+  t.ok((await deltas(org.organizationId)) > 0, "the votes left deltas");
+  const compactions = async () => {
+    for (let i = 0; i < 8; i++) await Promise.all([compactFeedbackCounts(driver, 7), compactFeedbackCounts(driver, 7)]);
+  };
+  await Promise.all([compactions(), ...Array.from({ length: 12 }, () => vote())]);
+  await compare(t, org.organizationId, projects, "after compactions amid votes");
+  const left = await deltas(org.organizationId);
+  t.ok((await compactFeedbackCounts(driver)) >= left, `a compaction moves every delta left (${left} of this organization)`);
+  t.equal(await deltas(org.organizationId), 0, "a compaction with nothing else running leaves no delta");
+  t.equal(await compactFeedbackCounts(driver), 0, "and the next one has nothing to move");
+  await compare(t, org.organizationId, projects, "from the daily counts alone");
 });
 
 t.test("the API answers from the daily counts what the rows give", async (t) => {

@@ -25,7 +25,7 @@ export interface AttributeView {
 
 /**
  * The properties of the AttributeOptionSummary object of `AttributeOption ${alias}`, for a json_build_object;
- * with `attribute` (SQL), those of the AttributeOption object, in the order of its schema.
+ * with `attribute` (SQL), those of the AttributeOption object, in the order of its schema (as a serializer writes them).
  */
 export const optionSummaryProperties = (alias: string, attribute?: string) =>
   `'id', ${alias}."id", 'attributeId', ${alias}."attributeId", 'name', ${alias}."name",${attribute === undefined ? "" : ` 'attribute', ${attribute},`}

@@ -15,7 +15,8 @@ const attributeOptionJson = `json_build_object(${optionSummaryProperties("o", at
 const messageIdentity = `'externalId', m."externalId", 'role', m."role"`;
 
 /**
- * The Feedback object of `Feedback f` (its message `m`, thread `t`, giver `u`), in the order of its schema, its options those
+ * The Feedback object of `Feedback f` (its message `m`, thread `t`, giver `u`), its properties in the order a
+ * response serializer writes them (the schema's required ones, then the optional ones), its options those
  * whose ids `optionIds` selects (a query on `f`); subqueries scoped to the feedback's organization.
  * Where `publicKey` (SQL, boolean) holds, what a public key's caller may see: of the giver, ids and
  * times (no name, email, username or segments); of the message, which one it is, not what it says.
@@ -28,11 +29,11 @@ export const feedbackJson = (optionIds: string, publicKey = "false") => `json_bu
     JOIN "Attribute" a ON a."id" = o."attributeId"
     WHERE o."organizationId" = f."organizationId" AND o."id" IN (${optionIds})), '[]'),
   'createdAt', ${iso('f."createdAt"')}, 'updatedAt', ${iso('f."updatedAt"')},
-  'feedbackType', f."feedbackType", 'feedbackText', f."feedbackText",
-  'externalUser', CASE WHEN ${publicKey} THEN ${publicExternalUserJson} ELSE ${externalUserJson} END,
   'threadId', f."threadId", 'threadExternalId', t."externalId", 'projectId', f."projectId",
   'message', CASE WHEN ${publicKey} THEN json_build_object(${messageIdentity})
-                  ELSE json_build_object(${messageIdentity}, 'content', m."content") END)`;
+                  ELSE json_build_object(${messageIdentity}, 'content', m."content") END,
+  'feedbackType', f."feedbackType", 'feedbackText', f."feedbackText",
+  'externalUser', CASE WHEN ${publicKey} THEN ${publicExternalUserJson} ELSE ${externalUserJson} END)`;
 
 /** The options a stored feedback carries, for `feedbackJson`. */
 export const storedFeedbackOptions = `

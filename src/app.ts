@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import { DEFAULTS, type HttpTimeouts, type TrustProxy, type WebhookSettings } from "./config.ts";
 import { consoleRoutes } from "./console/console.ts";
 import type { Database } from "./db/database.ts";
@@ -49,6 +49,11 @@ export interface AppOptions {
   webhooks?: Partial<WebhookSettings>;
   /** Runs the webhook delivery worker and the alerts' evaluation; off unless given (the server runs them). */
   background?: Omit<BackgroundOptions, "settings">;
+  /**
+   * Tests only: sees every answer as it is sent, its body as sent (test/helpers/app.ts checks each against
+   * openapi.yaml: listing pages go out as PostgreSQL wrote them, past the response schemas' serializer).
+   */
+  onAnswer?: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => void;
 }
 
 /** Room for a 255-character path parameter percent-encoded, so that its schema, not the router (414), rejects it. */
@@ -87,6 +92,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { database, summarizer, factRefiner, rateLimit, cors: corsOptions = {}, shuttingDown } = options;
   const specification = loadSpecification();
   const app = Fastify(serverOptions(options));
+  const { onAnswer } = options;
+  // First, at the root: every context inherits it, and it sees each answer as the client will.
+  if (onAnswer) {
+    app.addHook("onSend", (request, reply, payload, done) => {
+      onAnswer(request, reply, payload);
+      done(null, payload);
+    });
+  }
 
   await app.register(requestIds);
   await app.register(errorAnswers);

@@ -256,7 +256,8 @@ async function listThreads(request: IncomingMessage, response: ServerResponse, u
   if (!Number.isInteger(page.pageIndex) || page.pageIndex < 0) throw new Refusal(400, "Invalid parameter 'pageIndex'");
   const values = [organizationId, page.pageSize, page.pageSize * page.pageIndex];
   const { rows } = await pool.query(userIds.length > 0 ? { ...SQL.THREADS_BY_USER, values: [...values, userIds] } : { ...SQL.THREADS, values });
-  send(response, 200, { count: rows[0].count, rows: rows[0].rows });
+  // No search here: the count is always exact.
+  send(response, 200, { count: rows[0].count, countExact: true, rows: rows[0].rows });
 }
 
 async function getMemory(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {

@@ -10,6 +10,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { RARE_WORD } from "../../scripts/seed/vocabulary.ts";
 import { openDatabase } from "../../src/db/database.ts";
+import { parseJsonText } from "../../src/db/json.ts";
 import { valuesOf } from "../../src/db/statement.ts";
 import type { FeedbackFilters } from "../../src/feedback/filters.ts";
 import { listFeedback } from "../../src/feedback/listing.ts";
@@ -61,14 +62,14 @@ const explain = async (title: string, text: string, values: unknown[]) => {
 try {
   const organizationId = await seededOrganization(database.prisma);
   for (const [name, filters] of THREAD_CASES) {
-    const page = await listThreads(database.driver, organizationId, filters, FIRST_PAGE);
+    const page = parseJsonText(await listThreads(database.driver, organizationId, filters, FIRST_PAGE));
     const ms = await median(() => listThreads(database.driver, organizationId, filters, FIRST_PAGE));
     results.push({ case: name, ms, count: page.count, countExact: page.countExact, rows: page.rows.length });
     const { statement, params } = threadListing(organizationId, filters, FIRST_PAGE);
     await explain(name, statement.text, valuesOf(statement, params));
   }
   for (const [name, filters] of FEEDBACK_CASES) {
-    const page = await listFeedback(database.driver, organizationId, filters, FIRST_PAGE);
+    const page = parseJsonText(await listFeedback(database.driver, organizationId, filters, FIRST_PAGE));
     const ms = await median(() => listFeedback(database.driver, organizationId, filters, FIRST_PAGE));
     results.push({ case: name, ms, count: page.count, countExact: page.countExact, rows: page.rows.length });
     const listing = feedbackListing(organizationId, filters, FIRST_PAGE);

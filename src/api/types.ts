@@ -1,5 +1,9 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { JsonText } from "../db/json.ts";
 import type { operations } from "./schema.js";
+
+/** An answer as JSON text PostgreSQL built (handlers name it here: they reach src/db only through the services). */
+export type { JsonText };
 
 export type OperationId = keyof operations;
 
@@ -46,12 +50,16 @@ export type ResponseBody<Op extends OperationId, Status extends keyof operations
 >;
 
 /**
- * A handler answers with one of its operation's response bodies (or sends the reply itself and returns
- * nothing). Declared as a method so that its request parameter is checked bivariantly: a handler may
- * take the narrower request that names the defaulted query parameters (see ApiRequest).
+ * A handler answers with one of its operation's response bodies, or with one as JSON text PostgreSQL built
+ * (src/handlers/context.ts sendJsonText), or sends the reply itself and returns nothing. Declared as a
+ * method so that its request parameter is checked bivariantly: a handler may take the narrower request
+ * that names the defaulted query parameters (see ApiRequest).
  */
 export type OperationHandler<Op extends OperationId> = {
-  handle(request: ApiRequest<Op>, reply: FastifyReply): Promise<ResponseBody<Op, keyof operations[Op]["responses"]> | void>;
+  handle(
+    request: ApiRequest<Op>,
+    reply: FastifyReply,
+  ): Promise<ResponseBody<Op, keyof operations[Op]["responses"]> | JsonText<ResponseBody<Op, keyof operations[Op]["responses"]>> | void>;
 }["handle"];
 
 /** One handler for every operationId of openapi.yaml, and nothing else. */

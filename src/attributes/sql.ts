@@ -23,17 +23,20 @@ export interface AttributeView {
   updatedAt: IsoTimestamp;
 }
 
-/** The properties of the AttributeOptionSummary object of `AttributeOption ${alias}`, for a json_build_object. */
-export const optionSummaryProperties = (alias: string) =>
-  `'id', ${alias}."id", 'attributeId', ${alias}."attributeId", 'name', ${alias}."name",
+/**
+ * The properties of the AttributeOptionSummary object of `AttributeOption ${alias}`, for a json_build_object;
+ * with `attribute` (SQL), those of the AttributeOption object, in the order of its schema (as a serializer writes them).
+ */
+export const optionSummaryProperties = (alias: string, attribute?: string) =>
+  `'id', ${alias}."id", 'attributeId', ${alias}."attributeId", 'name', ${alias}."name",${attribute === undefined ? "" : ` 'attribute', ${attribute},`}
    'createdAt', ${iso(`${alias}."createdAt"`)}, 'updatedAt', ${iso(`${alias}."updatedAt"`)}`;
 
-/** The Attribute object of `Attribute a` with all its options in id order (`ao`), scoped to its organization. */
+/** The Attribute object of `Attribute a` with all its options in id order (`ao`), scoped to its organization; in the order of its schema. */
 export const attributeJson = `json_build_object(
   'id', a."id", 'organizationId', a."organizationId", 'projectId', a."projectId", 'name', a."name",
-  'createdAt', ${iso('a."createdAt"')}, 'updatedAt', ${iso('a."updatedAt"')},
   'options', COALESCE((SELECT json_agg(json_build_object(${optionSummaryProperties("ao")}) ORDER BY ao."id")
-    FROM "AttributeOption" ao WHERE ao."organizationId" = a."organizationId" AND ao."attributeId" = a."id"), '[]'))`;
+    FROM "AttributeOption" ao WHERE ao."organizationId" = a."organizationId" AND ao."attributeId" = a."id"), '[]'),
+  'createdAt', ${iso('a."createdAt"')}, 'updatedAt', ${iso('a."updatedAt"')})`;
 
 /**
  * Creates the attribute in the project (the organization's first when `projectId` is null) or finds

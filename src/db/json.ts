@@ -3,6 +3,29 @@
 // row they are built for, so that the same text serves every statement that embeds them.
 import { isoTimestampText as iso } from "./sql.ts";
 
+declare const encodes: unique symbol;
+
+/**
+ * JSON text as PostgreSQL built it, answered as it is (no parsing, no serialising again): a string
+ * that says which view it encodes, so that types still say what an answer is.
+ */
+export type JsonText<View> = string & { readonly [encodes]: View };
+
+/** The view `text` encodes, as objects: for readers of a statement's answer other than the client (benchmarks). */
+export const parseJsonText = <View>(text: JsonText<View>): View => JSON.parse(text) as View;
+
+/** A page of a listing: its rows and the number of all matching ones. */
+export interface Page<Row> {
+  count: number;
+  countExact: boolean;
+  rows: Row[];
+}
+
+/** The page of `rows` (JSON text PostgreSQL built) counted as `counted`, as JSON text in the order of the page schemas. */
+export function pageJsonText<Row>(counted: { count: number; countExact: boolean }, rows: JsonText<Row[]>): JsonText<Page<Row>> {
+  return `{"count":${counted.count},"countExact":${counted.countExact},"rows":${rows}}` as JsonText<Page<Row>>;
+}
+
 /** A timestamp as the statements write it: ISO 8601 in UTC with milliseconds, as JSON.stringify(Date) does. */
 export type IsoTimestamp = string;
 

@@ -5,32 +5,34 @@ import { listingCount } from "../db/counting.ts";
 import { composedStatement, statement } from "../db/statement.ts";
 import type { FeedbackFilters } from "./filters.ts";
 import type { FeedbackView, PublicFeedbackView } from "./views.ts";
-import { externalUserJson, publicExternalUserJson } from "../db/json.ts";
+import { externalUserJson, publicExternalUserJson, type JsonText } from "../db/json.ts";
 import { containsPattern, isoTimestampText as iso } from "../db/sql.ts";
 
 /** The AttributeOption object of `AttributeOption o`: its full attribute `Attribute a`, with all its options. */
-const attributeOptionJson = `json_build_object(${optionSummaryProperties("o")}, 'attribute', ${attributeJson})`;
+const attributeOptionJson = `json_build_object(${optionSummaryProperties("o", attributeJson)})`;
 
 /** Which message `Message m` is, as a Feedback object names it. */
 const messageIdentity = `'externalId', m."externalId", 'role', m."role"`;
 
 /**
- * The Feedback object of `Feedback f` (its message `m`, thread `t`, giver `u`), its options those
+ * The Feedback object of `Feedback f` (its message `m`, thread `t`, giver `u`), its properties in the order a
+ * response serializer writes them (the schema's required ones, then the optional ones), its options those
  * whose ids `optionIds` selects (a query on `f`); subqueries scoped to the feedback's organization.
  * Where `publicKey` (SQL, boolean) holds, what a public key's caller may see: of the giver, ids and
  * times (no name, email, username or segments); of the message, which one it is, not what it says.
  */
 export const feedbackJson = (optionIds: string, publicKey = "false") => `json_build_object(
-  'id', f."id", 'feedbackType', f."feedbackType", 'feedbackText', f."feedbackText",
-  'createdAt', ${iso('f."createdAt"')}, 'updatedAt', ${iso('f."updatedAt"')},
-  'threadId', f."threadId", 'threadExternalId', t."externalId", 'projectId', f."projectId",
-  'message', CASE WHEN ${publicKey} THEN json_build_object(${messageIdentity})
-                  ELSE json_build_object(${messageIdentity}, 'content', m."content") END,
+  'id', f."id",
   'attributeOptions', COALESCE((
     SELECT json_agg(${attributeOptionJson} ORDER BY o."id")
     FROM "AttributeOption" o
     JOIN "Attribute" a ON a."id" = o."attributeId"
     WHERE o."organizationId" = f."organizationId" AND o."id" IN (${optionIds})), '[]'),
+  'createdAt', ${iso('f."createdAt"')}, 'updatedAt', ${iso('f."updatedAt"')},
+  'threadId', f."threadId", 'threadExternalId', t."externalId", 'projectId', f."projectId",
+  'message', CASE WHEN ${publicKey} THEN json_build_object(${messageIdentity})
+                  ELSE json_build_object(${messageIdentity}, 'content', m."content") END,
+  'feedbackType', f."feedbackType", 'feedbackText', f."feedbackText",
   'externalUser', CASE WHEN ${publicKey} THEN ${publicExternalUserJson} ELSE ${externalUserJson} END)`;
 
 /** The options a stored feedback carries, for `feedbackJson`. */
@@ -200,15 +202,14 @@ export const FEEDBACK_COUNT = composedStatement<FeedbackFilter, FeedbackFilterPa
   searching,
 );
 
-/** One page of the matching feedback's Feedback objects, newest first, built by PostgreSQL. */
-export const FEEDBACK_PAGE = composedStatement<FeedbackFilter, FeedbackListingParams, { feedback: FeedbackView }>("feedback_page", FEEDBACK_FILTERS, (given) => `
-    SELECT ${feedbackJson(storedFeedbackOptions)} AS "feedback"
+/** One page of the matching feedback's Feedback objects, newest first, as one JSON array built by PostgreSQL. */
+export const FEEDBACK_PAGE = composedStatement<FeedbackFilter, FeedbackListingParams, { rows: JsonText<FeedbackView[]> }>("feedback_page", FEEDBACK_FILTERS, (given) => `
+    SELECT COALESCE(json_agg(${feedbackJson(storedFeedbackOptions)} ORDER BY f."createdAt" DESC, f."id" DESC)::text, '[]') AS "rows"
     FROM (
       SELECT f.* FROM "Feedback" f WHERE ${feedbackWhere(given)}
       ORDER BY f."createdAt" DESC, f."id" DESC
       LIMIT :pageSize OFFSET :offset) f
-    ${feedbackJoins}
-    ORDER BY f."createdAt" DESC, f."id" DESC`,
+    ${feedbackJoins}`,
   searching,
 );
 

@@ -1,6 +1,6 @@
 import type { AttributeOptionSummaryView, AttributeView } from "../attributes/sql.ts";
 import type { MessageRole } from "../threads/views.ts";
-import type { IsoTimestamp } from "../db/json.ts";
+import type { IsoTimestamp, Page } from "../db/json.ts";
 import type { ExternalUserView } from "../users/json.ts";
 
 /** The AttributeOption object with its full attribute and all of that attribute's options. */
@@ -28,3 +28,6 @@ export interface PublicFeedbackView extends Omit<FeedbackView, "externalUser" | 
   externalUser: Pick<ExternalUserView, "id" | "organizationId" | "externalId" | "createdAt" | "updatedAt"> & { segments: never[] };
   message: Omit<FeedbackView["message"], "content">;
 }
+
+/** The FeedbackPage object: one page of the listing and the number of all matching feedback. */
+export type FeedbackPage = Page<FeedbackView>;

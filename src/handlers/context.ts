@@ -1,4 +1,5 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { JsonText } from "../api/types.ts";
 import type { Principal } from "../keys/keys.ts";
 import type { FeedbackCaller } from "../feedback/feedback.ts";
 
@@ -14,4 +15,13 @@ export const organizationOf = (request: FastifyRequest): number => principalOf(r
 export function feedbackCallerOf(request: FastifyRequest): FeedbackCaller {
   const principal = principalOf(request);
   return principal.kind === "token" ? principal.grant : principal.kind;
+}
+
+/**
+ * `text` as the answer, as it is: with a JSON content type set, Fastify sends a string payload
+ * without serialising it (no response schema applies; tests check every answer against openapi.yaml).
+ */
+export function sendJsonText<View>(reply: FastifyReply, text: JsonText<View>): JsonText<View> {
+  reply.type("application/json; charset=utf-8");
+  return text;
 }

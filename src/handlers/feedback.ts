@@ -1,7 +1,7 @@
 import type { FastifyReply } from "fastify";
-import type { ApiRequest, OperationHandlers, ResponseBody } from "../api/types.ts";
+import type { ApiRequest, JsonText, OperationHandlers, ResponseBody } from "../api/types.ts";
 import type { Services } from "../services.ts";
-import { feedbackCallerOf, organizationOf } from "./context.ts";
+import { feedbackCallerOf, organizationOf, sendJsonText } from "./context.ts";
 
 export function feedbackHandlers({ feedback, tokens }: Services) {
   return {
@@ -17,9 +17,9 @@ export function feedbackHandlers({ feedback, tokens }: Services) {
       return recorded;
     },
 
-    listFeedback(request: ApiRequest<"listFeedback", "pageSize" | "pageIndex">): Promise<ResponseBody<"listFeedback", 200>> {
+    async listFeedback(request: ApiRequest<"listFeedback", "pageSize" | "pageIndex">, reply: FastifyReply): Promise<JsonText<ResponseBody<"listFeedback", 200>>> {
       const { pageSize, pageIndex, ...filters } = request.query;
-      return feedback.list(organizationOf(request), filters, { pageSize, pageIndex });
+      return sendJsonText(reply, await feedback.list(organizationOf(request), filters, { pageSize, pageIndex }));
     },
 
     getFeedbackStats(request: ApiRequest<"getFeedbackStats">): Promise<ResponseBody<"getFeedbackStats", 200>> {

@@ -1,7 +1,7 @@
 import type { FastifyReply } from "fastify";
-import type { ApiRequest, OperationHandlers, ResponseBody } from "../api/types.ts";
+import type { ApiRequest, JsonText, OperationHandlers, ResponseBody } from "../api/types.ts";
 import type { Services } from "../services.ts";
-import { organizationOf } from "./context.ts";
+import { organizationOf, sendJsonText } from "./context.ts";
 
 export function threadHandlers({ threads }: Services) {
   return {
@@ -11,14 +11,17 @@ export function threadHandlers({ threads }: Services) {
       return thread;
     },
 
-    listThreads(request: ApiRequest<"listThreads", "pageSize" | "pageIndex">): Promise<ResponseBody<"listThreads", 200>> {
+    async listThreads(request: ApiRequest<"listThreads", "pageSize" | "pageIndex">, reply: FastifyReply): Promise<JsonText<ResponseBody<"listThreads", 200>>> {
       const { pageSize, pageIndex, ...filters } = request.query;
-      return threads.list(organizationOf(request), filters, { pageSize, pageIndex });
+      return sendJsonText(reply, await threads.list(organizationOf(request), filters, { pageSize, pageIndex }));
     },
 
-    listThreadMessages(request: ApiRequest<"listThreadMessages", "pageSize" | "pageIndex">): Promise<ResponseBody<"listThreadMessages", 200>> {
+    async listThreadMessages(
+      request: ApiRequest<"listThreadMessages", "pageSize" | "pageIndex">,
+      reply: FastifyReply,
+    ): Promise<JsonText<ResponseBody<"listThreadMessages", 200>>> {
       const { pageSize, pageIndex } = request.query;
-      return threads.listMessages(organizationOf(request), request.params.threadId, { pageSize, pageIndex });
+      return sendJsonText(reply, await threads.listMessages(organizationOf(request), request.params.threadId, { pageSize, pageIndex }));
     },
 
     getThreadMessage(request: ApiRequest<"getThreadMessage">): Promise<ResponseBody<"getThreadMessage", 200>> {

@@ -1,20 +1,14 @@
 import { notFound } from "../errors.ts";
 import type { DriverQueries } from "../db/driver.ts";
+import type { JsonText } from "../db/json.ts";
 import type { PageRequest } from "./listing.ts";
 import { MESSAGE, MESSAGE_PAGE } from "./sql.ts";
-import type { MessageView } from "./views.ts";
+import type { MessagePage, MessageView } from "./views.ts";
 
-export interface MessagePage {
-  count: number;
-  /** Always true: the thread's messages are always counted whole. */
-  countExact: boolean;
-  rows: MessageView[];
-}
-
-/** One page of a thread's messages in arrival order and the number of all of them; null when the organization has no such thread. */
-export async function listThreadMessages(db: DriverQueries, organizationId: number, threadId: number, page: PageRequest): Promise<MessagePage | null> {
+/** One page of a thread's messages in arrival order and the number of all of them, as PostgreSQL wrote it; null when the organization has no such thread. */
+export async function listThreadMessages(db: DriverQueries, organizationId: number, threadId: number, page: PageRequest): Promise<JsonText<MessagePage> | null> {
   const [found] = await db.rows(MESSAGE_PAGE, { organizationId, threadId, pageSize: page.pageSize, offset: page.pageSize * page.pageIndex });
-  return found ? { count: found.count, countExact: true, rows: found.rows } : null;
+  return found?.page ?? null;
 }
 
 /** One message whole; 404 when the organization has no such thread or the thread no such message. */

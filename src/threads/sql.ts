@@ -2,10 +2,10 @@
 import type { ExternalUser, Message, Project, Thread } from "../../generated/prisma/client.ts";
 import { composedStatement, statement } from "../db/statement.ts";
 import { listingCount } from "../db/counting.ts";
-import { externalUserJson, type IsoTimestamp } from "../db/json.ts";
+import { externalUserJson, type IsoTimestamp, type JsonText } from "../db/json.ts";
 import { containsPattern, isoTimestampText as iso } from "../db/sql.ts";
 import { UPDATE_USER_ON_CONFLICT } from "../users/sql.ts";
-import type { MessageView, ThreadView } from "./views.ts";
+import type { MessagePage, MessageView, ThreadPage, ThreadView } from "./views.ts";
 
 /** A Thread object carries at most this many of its messages, the latest (decisions.md, "Bounded answers"). */
 export const THREAD_MESSAGE_LIMIT = 100;
@@ -155,27 +155,27 @@ const threadConditions = (given: ReadonlySet<ThreadListingPart>) =>
 const searching = (given: ReadonlySet<ThreadListingPart>) => given.has("search") || given.has("userSearch");
 
 /**
- * The thread listing as one statement: the count of all threads these filters match (a search's
+ * The thread listing as one statement: the ThreadPage as JSON text, the count of all threads these filters match (a search's
  * stops at 10,000: `listingCount`) and the page's Thread objects, newest first (createdAt, then id, descending). One statement rather than
  * the count on a connection of its own: under load a second round trip and connection cost more
  * than running the two one after the other saves. Each set of filters has its own name, so that
  * each is prepared with a plan for its own shape; the search terms' statements are left unnamed,
  * since a plan made for one term can be far off for another.
  */
-export const THREAD_LISTING = composedStatement<ThreadListingPart, ThreadListingParams, { count: number; countExact: boolean; rows: ThreadView[] }>(
+export const THREAD_LISTING = composedStatement<ThreadListingPart, ThreadListingParams, { page: JsonText<ThreadPage> }>(
   "threads",
   [...(Object.keys(THREAD_CONDITIONS) as ThreadFilter[]), "search", "searchAcrossMessages"],
   (given) => {
     const where = [`t."organizationId" = :organizationId`, ...threadConditions(given)].join(" AND ");
     const count = listingCount(searching(given));
     return `
-        SELECT counted."count", counted."countExact",
-          COALESCE((
+        SELECT json_build_object('count', counted."count", 'countExact', counted."countExact",
+          'rows', COALESCE((
             SELECT json_agg(${threadJson} ORDER BY t."createdAt" DESC, t."id" DESC)
             FROM (
               SELECT t.* FROM "Thread" t WHERE ${where}
               ORDER BY t."createdAt" DESC, t."id" DESC LIMIT :pageSize OFFSET :offset) t
-            ${threadJoins}), '[]') AS "rows"
+            ${threadJoins}), '[]'))::text AS "page"
         FROM (SELECT ${count.columns} FROM (SELECT 1 FROM "Thread" t WHERE ${where} ${count.limit}) matching) counted`;
   },
   searching,
@@ -279,16 +279,17 @@ export const THREAD_INTENT_COUNT = statement<{ organizationId: number; threadId:
 );
 
 /**
- * The count of all the thread's messages and
+ * The MessagePage as JSON text: the count of all the thread's messages (always exact) and
  * one page of them in arrival order (both walk the (organizationId, threadId, id) index); no row
  * when the organization has no such thread.
  */
-export const MESSAGE_PAGE = statement<{ organizationId: number; threadId: number; pageSize: number; offset: number }, { count: number; rows: MessageView[] }>(
+export const MESSAGE_PAGE = statement<{ organizationId: number; threadId: number; pageSize: number; offset: number }, { page: JsonText<MessagePage> }>(
   "message_page",
   `
-    SELECT
-      (SELECT count(*)::int FROM "Message" m WHERE m."organizationId" = t."organizationId" AND m."threadId" = t."id") AS "count",
-      COALESCE((
+    SELECT json_build_object(
+      'count', (SELECT count(*)::int FROM "Message" m WHERE m."organizationId" = t."organizationId" AND m."threadId" = t."id"),
+      'countExact', true,
+      'rows', COALESCE((
         SELECT json_agg(paged."message" ORDER BY paged."id")
         FROM (
           SELECT m."id", ${messageJson(CONTENT_LIMIT.page)} AS "message"
@@ -296,7 +297,7 @@ export const MESSAGE_PAGE = statement<{ organizationId: number; threadId: number
           WHERE m."organizationId" = t."organizationId" AND m."threadId" = t."id"
           ORDER BY m."id"
           LIMIT :pageSize OFFSET :offset
-        ) paged), '[]') AS "rows"
+        ) paged), '[]'))::text AS "page"
     FROM "Thread" t
     WHERE t."organizationId" = :organizationId AND t."id" = :threadId`,
 );

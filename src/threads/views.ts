@@ -1,4 +1,4 @@
-import type { IsoTimestamp } from "../db/json.ts";
+import type { IsoTimestamp, Page } from "../db/json.ts";
 import type { ExternalUserView } from "../users/json.ts";
 
 export type MessageRole = "user" | "assistant" | "system" | "tool";
@@ -31,3 +31,9 @@ export interface ThreadView {
   createdAt: IsoTimestamp;
   updatedAt: IsoTimestamp;
 }
+
+/** The ThreadPage object: one page of the listing and the number of all matching threads. */
+export type ThreadPage = Page<ThreadView>;
+
+/** The MessagePage object: one page of a thread's messages and the number of all of them (always exact). */
+export type MessagePage = Page<MessageView>;

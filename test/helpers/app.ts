@@ -4,6 +4,7 @@ import { createServiceClient, type ServiceClient } from "../../client/src/index.
 import { buildApp, type AppOptions } from "../../src/app.ts";
 import type { Database } from "../../src/db/database.ts";
 import { initOrganization, type InitializedOrganization } from "../../src/organizations/organizations.ts";
+import { answerViolations } from "./contract.ts";
 import { openTestDatabase } from "./database.ts";
 import { inProcess, type RawRequest, SERVICE_ORIGIN, type ServiceResponse, type Teardown, throughPrismProxies } from "./transport.ts";
 
@@ -23,13 +24,34 @@ export interface TestService extends ServiceClients {
   newOrganization(): Promise<InitializedOrganization>;
 }
 
+/** The test a service runs for: its teardown, and where an answer that breaks the contract fails it. */
+export interface ServiceTest extends Teardown {
+  fail(message: string): unknown;
+}
+
+/**
+ * Fails `t` on every answer that is not one openapi.yaml declares for its operation, status and body
+ * (answers of no operation, such as an unknown route's 404, are not checked).
+ */
+export function checkAnswers(t: ServiceTest): NonNullable<AppOptions["onAnswer"]> {
+  return (request, reply, payload) => {
+    const operationId = request.routeOptions.config.operation?.operationId;
+    if (operationId === undefined) return;
+    const json = String(reply.getHeader("content-type") ?? "").includes("json") && typeof payload === "string";
+    const violations = answerViolations(operationId, reply.statusCode, json ? payload : undefined);
+    if (violations.length > 0) {
+      t.fail(`${request.method} ${request.url} answered ${reply.statusCode}, not as openapi.yaml says (${operationId}): ${violations.join("; ")}`);
+    }
+  };
+}
+
 /**
  * The service on a migrated test database (PostgreSQL when DATABASE_URL is set), with the clients of
- * `serviceClients`.
+ * `serviceClients`, every answer checked against openapi.yaml (`checkAnswers`).
  */
-export async function startService(t: Teardown, options: Partial<AppOptions> = {}): Promise<TestService> {
+export async function startService(t: ServiceTest, options: Partial<AppOptions> = {}): Promise<TestService> {
   const database = await openTestDatabase();
-  const app = await buildApp({ database, ...options });
+  const app = await buildApp({ database, onAnswer: checkAnswers(t), ...options });
   t.teardown(async () => {
     await app.close();
     await database.close();

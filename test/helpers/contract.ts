@@ -4,8 +4,19 @@ import { loadSpecification } from "../../src/http/contract.ts";
 
 const CONTRACT = "openapi";
 
+interface ResponseObject {
+  $ref?: string;
+  content?: Record<string, { schema?: object }>;
+}
+
+interface Contract {
+  paths: Record<string, Record<string, { operationId?: string; responses?: Record<string, ResponseObject> }>>;
+  components: { responses?: Record<string, ResponseObject> };
+}
+
+const specification = loadSpecification() as unknown as Contract;
 const ajv = addFormats.default(new Ajv2020({ strict: false, allErrors: true }));
-ajv.addSchema({ $id: CONTRACT, components: (loadSpecification() as unknown as { components: object }).components });
+ajv.addSchema({ $id: CONTRACT, components: specification.components });
 
 /**
  * What is wrong with `value` as an instance of openapi.yaml's `components.schemas[name]`; an empty
@@ -15,6 +26,55 @@ export function contractViolations(name: string, value: unknown): string[] {
   const validate = ajv.getSchema(`${CONTRACT}#/components/schemas/${name}`) as ValidateFunction | undefined;
   if (!validate) throw new Error(`openapi.yaml has no schema ${name}`);
   if (validate(value)) return [];
+  return (validate.errors ?? []).map((error) => `${error.instancePath || "/"} ${error.message ?? error.keyword}`);
+}
+
+/** Each operation's responses by status (and `default`), their references to components.responses resolved. */
+const responsesOf = new Map(
+  Object.values(specification.paths).flatMap((operations) =>
+    Object.values(operations).flatMap(({ operationId, responses = {} }) =>
+      operationId === undefined ? [] : [[operationId, responses] as const],
+    ),
+  ),
+);
+
+const resolveResponse = (response: ResponseObject): ResponseObject =>
+  response.$ref === undefined ? response : (specification.components.responses?.[response.$ref.replace("#/components/responses/", "")] ?? {});
+
+const answerValidators = new Map<string, ValidateFunction | null>();
+
+/** The validator of the JSON body `operationId` answers with `status`; null when that answer has no JSON body; undefined when openapi.yaml has no such answer. */
+function answerValidator(operationId: string, status: number): ValidateFunction | null | undefined {
+  const key = `${operationId} ${status}`;
+  if (!answerValidators.has(key)) {
+    const responses = responsesOf.get(operationId);
+    if (!responses) throw new Error(`openapi.yaml has no operation ${operationId}`);
+    const declared = responses[String(status)] ?? responses.default;
+    if (!declared) return undefined;
+    const schema = resolveResponse(declared).content?.["application/json"]?.schema;
+    // The schema's references point into openapi.yaml's components, added above as CONTRACT.
+    answerValidators.set(key, schema ? ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', `"${CONTRACT}#/components/`))) : null);
+  }
+  return answerValidators.get(key);
+}
+
+/**
+ * What is wrong with an answer of operation `operationId` as openapi.yaml describes it: its status
+ * must be one of the operation's, and a JSON `body` (the text sent) must match that response's schema.
+ * The service sends listing pages as PostgreSQL wrote them, past Fastify's serializer: this is where
+ * their schemas are enforced (test/helpers/app.ts checks every answer of the suite).
+ */
+export function answerViolations(operationId: string, status: number, body: string | undefined): string[] {
+  const validate = answerValidator(operationId, status);
+  if (validate === undefined) return [`openapi.yaml declares no ${status} answer`];
+  if (validate === null || body === undefined) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return [`the body is not JSON: ${body.slice(0, 200)}`];
+  }
+  if (validate(parsed)) return [];
   return (validate.errors ?? []).map((error) => `${error.instancePath || "/"} ${error.message ?? error.keyword}`);
 }
 

@@ -4,7 +4,7 @@ import t from "tap";
 import { buildApp } from "../../src/app.ts";
 import { readConfig } from "../../src/config.ts";
 import type { Database } from "../../src/db/database.ts";
-import { startService, uniqueId } from "../helpers/app.ts";
+import { checkAnswers, startService, uniqueId } from "../helpers/app.ts";
 
 const REDIS_URL = process.env.REDIS_URL || "redis://127.0.0.1:6379";
 const TOO_MANY = /^Too many requests - retry after \d+ seconds$/;
@@ -155,7 +155,7 @@ t.test("failed authentications: 60 per address, then 429 without a lookup per ke
   const service = await startService(t);
   const cold = await service.newOrganization();
   const { database, counts } = await withCountedKeyLookups(service.database);
-  const app = await buildApp({ database, rateLimit: { failedAuthPerMinute: 60 } });
+  const app = await buildApp({ database, rateLimit: { failedAuthPerMinute: 60 }, onAnswer: checkAnswers(t) });
   t.teardown(() => app.close());
   const withKey = (key: string | null, remoteAddress = "10.0.0.1") =>
     app.inject({ ...projects, remoteAddress, headers: key ? { "api-key": key } : {} });
@@ -183,7 +183,7 @@ t.test("failed authentications: 60 per address, then 429 without a lookup per ke
 t.test("an unknown key repeated costs one lookup, not one per request", async (t) => {
   const service = await startService(t);
   const { database, counts } = await withCountedKeyLookups(service.database);
-  const app = await buildApp({ database });
+  const app = await buildApp({ database, onAnswer: checkAnswers(t) });
   t.teardown(() => app.close());
   const key = randomKey();
   for (let i = 0; i < 20; i++) t.equal((await app.inject({ ...projects, headers: { "api-key": key } })).statusCode, 401);
@@ -244,7 +244,7 @@ t.test("with Redis, two instances share the counters", { skip: redis ? false : `
   const rateLimit = { privatePerMinute: 4, failedAuthPerMinute: 2, redisUrl: REDIS_URL, redisPrefix };
   const first = await startService(t, { rateLimit });
   // Two instances on one database: the second is built here, not by startService, so both are reached alike, in-process.
-  const second = await buildApp({ database: first.database, rateLimit });
+  const second = await buildApp({ database: first.database, rateLimit, onAnswer: checkAnswers(t) });
   t.teardown(() => second.close());
 
   const request = { ...projects, headers: { "api-key": first.org.privateKey } };

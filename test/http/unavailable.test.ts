@@ -1,13 +1,13 @@
 import t from "tap";
 import { buildApp } from "../../src/app.ts";
 import { initOrganization } from "../../src/organizations/organizations.ts";
-import { serviceClients, startService } from "../helpers/app.ts";
+import { checkAnswers, serviceClients, startService } from "../helpers/app.ts";
 import { openTestDatabase } from "../helpers/database.ts";
 
 t.test("when the database is gone: /ready and operations answer 503, /health stays 200", async (t) => {
   // Not startService: its teardown would close the database a second time.
   const database = await openTestDatabase();
-  const app = await buildApp({ database });
+  const app = await buildApp({ database, onAnswer: checkAnswers(t) });
   t.teardown(() => app.close());
   const { api } = serviceClients(t, app);
   const org = await initOrganization(database.prisma, "gone", "default");

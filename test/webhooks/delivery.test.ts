@@ -3,10 +3,9 @@ import t from "tap";
 import { buildApp, type AppOptions } from "../../src/app.ts";
 import type { WebhookSettings } from "../../src/config.ts";
 import { recordEvent } from "../../src/webhooks/events.ts";
-import { startService, uniqueId, type TestService } from "../helpers/app.ts";
+import { startService, uniqueId, type ServiceTest, type TestService } from "../helpers/app.ts";
 import { startReceiver } from "../helpers/receiver.ts";
 import { eventually } from "../helpers/wait.ts";
-import type { Teardown } from "../helpers/transport.ts";
 
 // The delivery workers, against local receivers. The subtests run one after another: a worker claims
 // every organization's due deliveries, so that two subtests' workers would share their work.
@@ -14,7 +13,7 @@ import type { Teardown } from "../helpers/transport.ts";
 const SETTINGS: WebhookSettings = { allowPrivateNetworks: true, retryBaseMs: 100, maxAgeHours: 24 };
 const background = (worker: NonNullable<AppOptions["background"]>["worker"] = {}) => ({ alertIntervalSeconds: 3600, worker: { pollMs: 50, ...worker } });
 
-async function serviceWithWorker(t: Teardown, settings: Partial<WebhookSettings> = {}, worker: NonNullable<AppOptions["background"]>["worker"] = {}) {
+async function serviceWithWorker(t: ServiceTest, settings: Partial<WebhookSettings> = {}, worker: NonNullable<AppOptions["background"]>["worker"] = {}) {
   const service = await startService(t, { webhooks: { ...SETTINGS, ...settings }, background: background(worker) });
   await service.app.ready();
   return service;

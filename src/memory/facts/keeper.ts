@@ -1,13 +1,11 @@
 import type { DriverQueries } from "../../db/driver.ts";
-import type { SummaryState } from "../summaries.ts";
 import { type ExtractedFact, type FactExtractor, type FactMessage, MAX_FACT_TEXT } from "./extractor.ts";
-import { CLOSE_FACT, FACT_NEIGHBOURS, INSERT_FACT, NEW_MESSAGES } from "./sql.ts";
+import { type AddedMessage, CLOSE_FACT, FACT_NEIGHBOURS, INSERT_FACT, NEW_MESSAGES } from "./sql.ts";
 import { statementKey } from "./supersede.ts";
 import { recordEvent } from "../../webhooks/events.ts";
 
-/** A subject is at most this long (openapi.yaml); the extractor reads at most this much of a message. */
+/** A subject is at most this long (openapi.yaml). */
 const SUBJECT_LIMIT = 100;
-const MESSAGE_READ_LIMIT = 20_000;
 
 /**
  * Keeps the statement in the user's timeline of its subject, as `place` of ./supersede.ts does:
@@ -50,9 +48,11 @@ export async function keepStatedFacts(
   return added;
 }
 
-/** The messages one ingest added (after message `after`, up to `upTo`), as extractors read them; `userId` is the thread's user. */
-export async function addedMessages(db: DriverQueries, organizationId: number, threadId: number, after: number, upTo: number) {
-  const added = await db.rows(NEW_MESSAGES, { organizationId, threadId, afterMessageId: after, upToMessageId: upTo, maxMessageChars: MESSAGE_READ_LIMIT });
+/** The extractor reads at most this much of a message (ADDED_MESSAGE_ROWS' `factMessageChars`). */
+export const FACT_MESSAGE_CHARS = 20_000;
+
+/** The messages one ingest added as extractors read them, and when each user message was said. */
+function factMessages(added: readonly AddedMessage[]) {
   const messages: FactMessage[] = added.map(({ id, role, content, createdAt, language }) => ({
     id,
     role,
@@ -61,7 +61,13 @@ export async function addedMessages(db: DriverQueries, organizationId: number, t
     ...(language ? { language } : {}),
   }));
   const statedAt = new Map(messages.flatMap((message) => (message.role === "user" ? [[message.id, message.createdAt.getTime()] as const] : [])));
-  return { messages, statedAt, userId: added[0]?.userId };
+  return { messages, statedAt };
+}
+
+/** The messages one ingest added (after message `after`, up to `upTo`), as extractors read them; `userId` is the thread's user. */
+export async function addedMessages(db: DriverQueries, organizationId: number, threadId: number, after: number, upTo: number) {
+  const added = await db.rows(NEW_MESSAGES, { organizationId, threadId, afterMessageId: after, upToMessageId: upTo, factMessageChars: FACT_MESSAGE_CHARS });
+  return { ...factMessages(added), userId: added[0]?.userId };
 }
 
 /** The messages of one ingest, for the background refinement of their facts. */
@@ -71,22 +77,20 @@ export interface AddedRange {
 }
 
 /**
- * In Create Thread's transaction, after its messages are written: the facts the extractor finds in
- * the user messages it added join the user's facts. The range it read when it added user
- * messages (what a refiner reads again after commit), else null.
+ * In Create Thread's transaction: the facts the extractor finds in the user messages `added` (those
+ * of `range`, read by INGEST_DETAILS) join the facts of user `userId`, the thread's. True when
+ * there were user messages (a refiner then reads the range again after commit).
  * The extractor reads only the messages this ingest added (the assistant's among them, for the
  * questions the user answers); the database reads only the timelines of the subjects found. The
  * user's row is locked by the ingest's upsert from its first statement, so concurrent ingests of
  * one user take turns here.
  */
-export async function keepFacts(tx: DriverQueries, extractor: FactExtractor, organizationId: number, threadId: number, state: SummaryState): Promise<AddedRange | null> {
-  if (state.lastMessageId === null || state.lastMessageId === state.summaryMessageId) return null;
-  const range = { after: state.summaryMessageId ?? 0, upTo: state.lastMessageId };
-  const { messages, statedAt, userId } = await addedMessages(tx, organizationId, threadId, range.after, range.upTo);
-  if (statedAt.size === 0 || userId === undefined) return null;
+export async function keepFacts(tx: DriverQueries, extractor: FactExtractor, organizationId: number, userId: number, added: readonly AddedMessage[]): Promise<boolean> {
+  const { messages, statedAt } = factMessages(added);
+  if (statedAt.size === 0) return false;
   // Only the user's messages state facts.
   if (await keepStatedFacts(tx, organizationId, userId, await extractor.extract(messages), statedAt)) {
     await recordEvent(tx, organizationId, { type: "memory.facts_changed", userId });
   }
-  return range;
+  return true;
 }

@@ -16,27 +16,32 @@ export const FACT_USER = statement<{ organizationId: number; userExternalId: str
   `SELECT "id" FROM "ExternalUser" WHERE "organizationId" = :organizationId AND "externalId" = :userExternalId`,
 );
 
-export interface NewMessage {
+/** A row of ADDED_MESSAGE_ROWS. */
+export interface AddedMessage {
   id: Message["id"];
   role: "user" | "assistant";
   content: Message["content"];
   createdAt: IsoTimestamp;
   language: Message["language"];
-  userId: ExternalUser["id"];
 }
 
 /**
- * Its user and assistant messages after message `afterMessageId` up to `upToMessageId` (those
- * one ingest added), each cut to `maxMessageChars` characters.
+ * Its user and assistant messages after message `afterMessageId` up to `upToMessageId` (those one ingest added; none
+ * when either is null), each cut to `factMessageChars` characters: NEW_MESSAGES, and part of Create Thread's INGEST_DETAILS.
  */
-export const NEW_MESSAGES = statement<{ organizationId: number; threadId: number; afterMessageId: number; upToMessageId: number; maxMessageChars: number }, NewMessage>(
+export const ADDED_MESSAGE_ROWS = `
+    SELECT m."id", m."role", left(m."content", :factMessageChars::int) AS "content", ${iso('m."createdAt"')} AS "createdAt", m."language"
+    FROM "Message" m
+    WHERE m."organizationId" = :organizationId AND m."threadId" = :threadId AND m."id" > :afterMessageId AND m."id" <= :upToMessageId
+      AND m."role" IN ('user', 'assistant')`;
+
+/** ADDED_MESSAGE_ROWS in arrival order, each with the thread's user. */
+export const NEW_MESSAGES = statement<{ organizationId: number; threadId: number; afterMessageId: number; upToMessageId: number; factMessageChars: number }, AddedMessage & { userId: ExternalUser["id"] }>(
   "new_messages",
   `
-    SELECT m."id", m."role", left(m."content", :maxMessageChars::int) AS "content", ${iso('m."createdAt"')} AS "createdAt", m."language",
-           t."externalUserId" AS "userId"
-    FROM "Message" m JOIN "Thread" t ON t."id" = m."threadId"
-    WHERE m."organizationId" = :organizationId AND m."threadId" = :threadId AND m."id" > :afterMessageId AND m."id" <= :upToMessageId AND m."role" IN ('user', 'assistant')
-    ORDER BY m."id"`,
+    SELECT added.*, t."externalUserId" AS "userId"
+    FROM (${ADDED_MESSAGE_ROWS}) added JOIN "Thread" t ON t."id" = :threadId
+    ORDER BY added."id"`,
 );
 
 export interface FactNeighbours {

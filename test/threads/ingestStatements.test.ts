@@ -2,6 +2,7 @@
 // and what the memory reads, then the summary with the answer; a statement more only for what is rare
 // (a new segment type or segment, a fact kept).
 import t from "tap";
+import type { components } from "../../client/src/index.ts";
 import type { Driver } from "../../src/db/driver.ts";
 import { startService, uniqueId } from "../helpers/app.ts";
 
@@ -29,9 +30,9 @@ function recordStatements(driver: Driver): string[][] {
 
 const transactions = recordStatements(database.driver);
 
-async function statementsOf(body: Parameters<ReturnType<typeof api>["POST"]>[1]["body"]) {
+async function statementsOf(body: components["schemas"]["CreateThreadRequest"]) {
   transactions.length = 0;
-  const { response, data } = await api(org.privateKey).POST("/api/external/threads", { body: body as never });
+  const { response, data } = await api(org.privateKey).POST("/api/external/threads", { body });
   return { status: response.status, thread: data!, statements: transactions.flat() };
 }
 
@@ -65,4 +66,19 @@ t.test("a retry that adds nothing, without segments or intents: the writes and t
   const retry = await statementsOf({ externalId, externalUser, messages });
   t.equal(retry.status, 200);
   t.same(retry.statements, ["create_thread", "finish_ingest"]);
+});
+
+t.test("facts: where they fall read for all at once, again for those after a write to their subject", async (t) => {
+  const externalUser = { externalId: uniqueId("user") };
+  const said = await statementsOf({
+    externalUser,
+    messages: [
+      { role: "user", content: "I live in Paris." },
+      { role: "user", content: "I live in Paris." },
+    ],
+  });
+  t.equal(said.status, 201);
+  t.same(said.statements, ["create_thread", "ingest_details", "facts_neighbours", "insert_fact", "facts_neighbours", "webhook_record_facts_event", "finish_ingest"]);
+  const facts = await api(org.privateKey).GET("/api/external/memory/facts", { params: { query: { userExternalId: externalUser.externalId } } });
+  t.equal(facts.data!.facts.length, 1, "said twice, kept once");
 });

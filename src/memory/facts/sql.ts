@@ -62,27 +62,40 @@ export interface FactNeighbours {
  * (ordered by statedAt, then message, as src/memory/facts/supersede.ts): the fact stated just
  * before it and the one stated just after it, two index probes; whether the message already has
  * a fact of the subject; and whether the user asked to forget the statement `statement` (its statementKey).
+ * The three are SQL expressions; no row when there is no such message.
  */
-export const FACT_NEIGHBOURS = statement<{ organizationId: number; userId: number; subject: string; statement: string; messageId: number }, FactNeighbours>(
-  "fact_neighbours",
-  `
-    WITH stated AS (SELECT "createdAt" AS "at" FROM "Message" WHERE "organizationId" = :organizationId AND "id" = :messageId)
+const factNeighbours = (subject: string, statementKey: string, messageId: string) => `
+    WITH stated AS (SELECT "createdAt" AS "at" FROM "Message" WHERE "organizationId" = :organizationId AND "id" = ${messageId})
     SELECT
       EXISTS (SELECT 1 FROM "FactForgotten"
-              WHERE "organizationId" = :organizationId AND "externalUserId" = :userId AND "subject" = :subject AND "statement" = :statement) AS "forgotten",
-      EXISTS (SELECT 1 FROM "Fact" WHERE "messageId" = :messageId AND "organizationId" = :organizationId AND "subject" = :subject) AS "known",
+              WHERE "organizationId" = :organizationId AND "externalUserId" = :userId AND "subject" = ${subject} AND "statement" = ${statementKey}) AS "forgotten",
+      EXISTS (SELECT 1 FROM "Fact" WHERE "messageId" = ${messageId} AND "organizationId" = :organizationId AND "subject" = ${subject}) AS "known",
       previous."id" AS "previousId", previous."text" AS "previousText", previous."invalidAt" IS NULL AS "previousCurrent",
       previous."supersededById" AS "previousSupersededById",
       next."id" AS "nextId", next."text" AS "nextText"
     FROM stated
     LEFT JOIN LATERAL (
       SELECT "id", "text", "invalidAt", "supersededById" FROM "Fact"
-      WHERE "organizationId" = :organizationId AND "externalUserId" = :userId AND "subject" = :subject AND ("statedAt", "messageId") < (stated."at", :messageId)
+      WHERE "organizationId" = :organizationId AND "externalUserId" = :userId AND "subject" = ${subject} AND ("statedAt", "messageId") < (stated."at", ${messageId})
       ORDER BY "statedAt" DESC, "messageId" DESC LIMIT 1) previous ON true
     LEFT JOIN LATERAL (
       SELECT "id", "text" FROM "Fact"
-      WHERE "organizationId" = :organizationId AND "externalUserId" = :userId AND "subject" = :subject AND ("statedAt", "messageId") > (stated."at", :messageId)
-      ORDER BY "statedAt", "messageId" LIMIT 1) next ON true`,
+      WHERE "organizationId" = :organizationId AND "externalUserId" = :userId AND "subject" = ${subject} AND ("statedAt", "messageId") > (stated."at", ${messageId})
+      ORDER BY "statedAt", "messageId" LIMIT 1) next ON true`;
+
+/**
+ * The neighbours (factNeighbours) of several statements of user `userId` in one round trip: the `position`-th
+ * (from 1) of `subjects`, `statements` and `messageIds`; none for a message that does not exist.
+ */
+export const FACTS_NEIGHBOURS = statement<
+  { organizationId: number; userId: number; subjects: string[]; statements: string[]; messageIds: number[] },
+  FactNeighbours & { position: number }
+>(
+  "facts_neighbours",
+  `
+    SELECT given."position"::int AS "position", place.*
+    FROM unnest(:subjects::text[], :statements::text[], :messageIds::int[]) WITH ORDINALITY AS given("subject", "statement", "messageId", "position")
+    CROSS JOIN LATERAL (${factNeighbours('given."subject"', 'given."statement"', 'given."messageId"')}) place`,
 );
 
 /** No longer current from the time of message `messageId` (frees the subject's current slot). */

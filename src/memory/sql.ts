@@ -41,14 +41,15 @@ export const SUMMARY_STATE = statement<{ organizationId: number; threadId: numbe
     WHERE t."organizationId" = :organizationId AND t."id" = :threadId`,
 );
 
+/** A row of CONVERSATION. */
+export type ConversationRow = Pick<Message, "id" | "role" | "content"> & { opening: boolean };
+
 /**
- * The summarizer's window of thread `threadId`'s user and assistant messages up to message `upToMessageId`: the first
- * `opening` and the last `recent` + 1, cut to `maxMessageChars` characters, in two index range scans of a bounded length
- * however long the thread.
+ * The summarizer's window of thread `threadId`'s user and assistant messages up to message `upToMessageId` (none when
+ * it is null): the first `opening` and the last `recent` + 1, cut to `maxMessageChars` characters, in two index range
+ * scans of a bounded length however long the thread. CONVERSATION, and part of Create Thread's INGEST_DETAILS.
  */
-export const CONVERSATION = statement<{ organizationId: number; threadId: number; upToMessageId: number; opening: number; recent: number; maxMessageChars: number }, Pick<Message, "id" | "role" | "content"> & { opening: boolean }>(
-  "conversation",
-  `
+export const CONVERSATION_ROWS = `
     (SELECT "id", "role", left("content", :maxMessageChars::int) AS "content", true AS "opening"
      FROM "Message"
      WHERE "organizationId" = :organizationId AND "threadId" = :threadId AND "id" <= :upToMessageId AND "role" IN ('user', 'assistant')
@@ -57,16 +58,17 @@ export const CONVERSATION = statement<{ organizationId: number; threadId: number
     (SELECT "id", "role", left("content", :maxMessageChars::int) AS "content", false AS "opening"
      FROM "Message"
      WHERE "organizationId" = :organizationId AND "threadId" = :threadId AND "id" <= :upToMessageId AND "role" IN ('user', 'assistant')
-     ORDER BY "id" DESC LIMIT :recent::int + 1)`,
+     ORDER BY "id" DESC LIMIT :recent::int + 1)`;
+
+export const CONVERSATION = statement<{ organizationId: number; threadId: number; upToMessageId: number; opening: number; recent: number; maxMessageChars: number }, ConversationRow>(
+  "conversation",
+  CONVERSATION_ROWS,
 );
 
-/** Its summary `summary`, covering the messages up to `summaryMessageId`. */
-export const WRITE_SUMMARY = statement<{ organizationId: number; threadId: number; summary: string; summaryMessageId: number | null }, never>(
-  "write_summary",
-  `
+/** Sets its summary `summary`, covering the messages up to `summaryMessageId`: part of Create Thread's FINISH_INGEST. */
+export const WRITE_SUMMARY = `
     UPDATE "Thread" SET "summary" = :summary, "summaryMessageId" = :summaryMessageId, "summaryUpdatedAt" = now()
-    WHERE "organizationId" = :organizationId AND "id" = :threadId`,
-);
+    WHERE "organizationId" = :organizationId AND "id" = :threadId`;
 
 /**
  * Replaces the summary only while it still covers exactly the messages up to `summaryMessageId`. Every ingest

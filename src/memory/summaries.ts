@@ -1,5 +1,5 @@
 import type { DriverQueries } from "../db/driver.ts";
-import { GET_MEMORY, REPLACE_SUMMARY, SUMMARY_STATE, WRITE_SUMMARY, type MemoryView } from "./sql.ts";
+import { GET_MEMORY, REPLACE_SUMMARY, SUMMARY_STATE, type MemoryView } from "./sql.ts";
 
 /** The memory of the user's most recent thread that has a summary; null when there is none or no such user. */
 export async function getMemory(db: DriverQueries, organizationId: number, userExternalId: string): Promise<MemoryView | null> {
@@ -16,10 +16,6 @@ export interface SummaryState {
 export async function summaryState(db: DriverQueries, organizationId: number, threadId: number): Promise<SummaryState | null> {
   const [row] = await db.rows(SUMMARY_STATE, { organizationId, threadId });
   return row ?? null;
-}
-
-export async function writeSummary(db: DriverQueries, organizationId: number, threadId: number, summary: string, messageId: number) {
-  await db.rows(WRITE_SUMMARY, { organizationId, threadId, summary, summaryMessageId: messageId });
 }
 
 /** Replaces the summary only while it still covers exactly the messages up to `messageId` (see REPLACE_SUMMARY). */

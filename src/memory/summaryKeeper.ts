@@ -1,9 +1,9 @@
-import type { Driver, DriverQueries } from "../db/driver.ts";
-import { BUILTIN_WINDOW, builtinSummarizer, summarizeConversation } from "../summarizer/builtin.ts";
+import type { Driver } from "../db/driver.ts";
+import { builtinSummarizer } from "../summarizer/builtin.ts";
 import type { Summarizer } from "../summarizer/summarizer.ts";
 import { BackgroundQueue, type QueueLimits } from "./backgroundQueue.ts";
 import { loadConversation } from "./conversation.ts";
-import { replaceSummaryIfCurrent, summaryState, writeSummary, type SummaryState } from "./summaries.ts";
+import { replaceSummaryIfCurrent, summaryState } from "./summaries.ts";
 
 /** The part of a pino logger this needs. */
 export interface SummaryLog {
@@ -21,7 +21,7 @@ export interface SummaryKeeperOptions {
 
 /**
  * Keeps each thread's memory summary current. The built-in summary is written inside the ingest
- * transaction, so memory is never missing or stale once Create Thread returns; a refiner's
+ * transaction (src/threads/ingest.ts), so memory is never missing or stale once Create Thread returns; a refiner's
  * summary, if one is configured, replaces it later in the background, unless newer messages
  * arrived meanwhile. A failing refiner leaves the built-in summary in place.
  */
@@ -40,19 +40,6 @@ export class SummaryKeeper {
       (error, key) => log.warn({ err: error, thread: key }, "summarizer failed; the thread keeps its built-in summary"),
       (key) => log.warn({ thread: key }, "summarizer queue full; the thread keeps its built-in summary"),
     );
-  }
-
-  /**
-   * Inside the ingest transaction, given the thread's summary state as it wrote it: brings the
-   * built-in summary up to date with the thread's messages. Reads a bounded window of them, and
-   * nothing at all when no message was added (a retry, or a metadata-only append keeps a refined
-   * summary). True when it wrote one.
-   */
-  async summarizeNow(tx: DriverQueries, organizationId: number, threadId: number, state: SummaryState): Promise<boolean> {
-    if (state.lastMessageId === null || state.lastMessageId === state.summaryMessageId) return false;
-    const conversation = await loadConversation(tx, organizationId, threadId, BUILTIN_WINDOW, state.lastMessageId);
-    await writeSummary(tx, organizationId, threadId, summarizeConversation(conversation), state.lastMessageId);
-    return true;
   }
 
   /** After commit: queues the refiner's summary of the thread, if there is a refiner. */

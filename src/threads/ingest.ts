@@ -1,16 +1,17 @@
 import type { Database } from "../db/database.ts";
 import type { DriverQueries } from "../db/driver.ts";
-import { CREATE_THREAD, LINK_INTENTS, THREAD, THREAD_INTENT_COUNT } from "./sql.ts";
+import { CREATE_THREAD, FINISH_INGEST, INGEST_DETAILS } from "./sql.ts";
 import { invalidInput } from "../errors.ts";
-import { LIMITS, refuseOverLimit } from "../limits.ts";
+import { LIMITS } from "../limits.ts";
+import { conversationOf } from "../memory/conversation.ts";
 import { searchLanguages } from "../memory/facts/language.ts";
 import type { FactExtractor } from "../memory/facts/extractor.ts";
-import { keepFacts, type AddedRange } from "../memory/facts/keeper.ts";
+import { FACT_MESSAGE_CHARS, keepFacts, type AddedRange } from "../memory/facts/keeper.ts";
 import type { FactRefiner } from "../memory/facts/refiner.ts";
 import type { SummaryKeeper } from "../memory/summaryKeeper.ts";
 import { projectNotFound } from "../projects/projects.ts";
-import { saveSegments, type UserInput } from "../users/users.ts";
-import { recordEvent } from "../webhooks/events.ts";
+import { BUILTIN_WINDOW, summarizeConversation } from "../summarizer/builtin.ts";
+import { refuseSegmentsOverLimits, segmentNames, type UserInput } from "../users/users.ts";
 import type { ThreadView } from "./views.ts";
 
 type JsonObject = Record<string, unknown>;
@@ -46,12 +47,37 @@ function withLanguages(messages: MessageInput[]) {
   return messages.map((message, index) => ({ ...messageForStatement(message), language: languages[index] }));
 }
 
-/** Links the thread to the named intents of its project, creating unknown ones; more than the limit is a 400. */
-async function linkIntents(tx: DriverQueries, organizationId: number, projectId: number, threadId: number, names: string[]) {
-  if (names.length === 0) return;
-  await tx.rows(LINK_INTENTS, { organizationId, projectId, threadId, names: [...new Set(names)].sort() });
-  const counted = tx.rows(THREAD_INTENT_COUNT, { organizationId, threadId }).then(([row]) => row!.count);
-  await refuseOverLimit(counted, LIMITS.intentsPerThread, (limit) => invalidInput(`Invalid field 'intents': a thread has at most ${limit} intents`));
+/**
+ * INGEST_DETAILS of the thread CREATE_THREAD wrote: the user's segments and the thread's intents set (over a limit,
+ * a 400), and the messages the memory reads when the ingest `added` any; nothing at all when there is nothing to do.
+ */
+async function writeDetails(
+  tx: DriverQueries,
+  organizationId: number,
+  { userId, projectId, threadId }: { userId: number; projectId: number; threadId: number },
+  input: ThreadInput,
+  added: AddedRange | null,
+  readFacts: boolean,
+) {
+  const segments = input.externalUser.segments ?? {};
+  const intentNames = [...new Set(input.intents ?? [])].sort();
+  if (Object.keys(segments).length === 0 && intentNames.length === 0 && !added) return { conversation: [], added: [] };
+  const [details] = await tx.rows(INGEST_DETAILS, {
+    organizationId,
+    userId,
+    ...segmentNames(segments),
+    projectId,
+    threadId,
+    intentNames,
+    upToMessageId: added?.upTo ?? null,
+    ...BUILTIN_WINDOW,
+    afterMessageId: readFacts ? (added?.after ?? null) : null,
+    factMessageChars: FACT_MESSAGE_CHARS,
+  });
+  const { segmentsCreated, segmentsHeld, intentsHeld } = details!;
+  if (Object.keys(segments).length > 0) await refuseSegmentsOverLimits(tx, organizationId, { created: segmentsCreated, held: segmentsHeld });
+  if (intentsHeld > LIMITS.intentsPerThread) throw invalidInput(`Invalid field 'intents': a thread has at most ${LIMITS.intentsPerThread} intents`);
+  return details!;
 }
 
 /** How the user's facts are kept: by `extractor` in the ingest transaction, then by `refiner` (if any) after commit. */
@@ -63,8 +89,10 @@ export interface FactKeeping {
 /**
  * Create Thread: creates the thread or appends to the one with the same externalId, in one
  * transaction that also answers with the thread, and keeps the thread's memory summary and the
- * user's facts current: the built-in summary and facts inside that transaction (with the thread's
- * last message and the one its summary covers), the refined summary and facts after it commits.
+ * user's facts current: the built-in summary and facts inside that transaction (of the messages
+ * after the last one its summary covers), the refined summary and facts after it commits.
+ * Three statements when no fact changes: the writes (CREATE_THREAD), the segments, intents and what
+ * the memory reads (INGEST_DETAILS), and the summary with the answer (FINISH_INGEST).
  */
 export async function createThread(
   { driver }: Pick<Database, "driver">,
@@ -74,8 +102,8 @@ export async function createThread(
   facts?: FactKeeping,
 ): Promise<{ thread: ThreadView; created: boolean }> {
   const { externalUser: user } = input;
-  let summarized = false;
-  let factRange: AddedRange | null = null;
+  let added: AddedRange | null = null;
+  let factsKept = false;
   const result = await driver.transaction(async (tx) => {
     const [written] = await tx.rows(CREATE_THREAD, {
       organizationId,
@@ -89,17 +117,17 @@ export async function createThread(
       messages: JSON.stringify(withLanguages(input.messages ?? [])),
     });
     if (!written) throw projectNotFound();
-    const { threadId, created, projectId, userId, summaryMessageId, lastMessageId } = written;
-    await saveSegments(tx, organizationId, userId, user.segments ?? {});
-    await linkIntents(tx, organizationId, projectId, threadId, input.intents ?? []);
-    const state = { summaryMessageId, lastMessageId };
-    summarized = await summaries.summarizeNow(tx, organizationId, threadId, state);
-    if (facts) factRange = await keepFacts(tx, facts.extractor, organizationId, threadId, state);
-    const { thread } = (await tx.rows(THREAD, { organizationId, threadId }))[0]!;
-    await recordEvent(tx, organizationId, { type: created ? "thread.created" : "thread.updated", thread });
-    return { thread, created };
+    const { threadId, created, userId, summaryMessageId, lastMessageId } = written;
+    // No message added (a retry, or a metadata-only append): the summary, a refined one too, stays.
+    added = lastMessageId === null || lastMessageId === summaryMessageId ? null : { after: summaryMessageId ?? 0, upTo: lastMessageId };
+    const details = await writeDetails(tx, organizationId, written, input, added, facts !== undefined);
+    const summary = added ? summarizeConversation(conversationOf(details.conversation, BUILTIN_WINDOW)) : null;
+    factsKept = facts !== undefined && (await keepFacts(tx, facts.extractor, organizationId, userId, details.added));
+    const type = created ? "thread.created" : "thread.updated";
+    const [finished] = await tx.rows(FINISH_INGEST, { organizationId, threadId, summary, summaryMessageId: added?.upTo ?? null, type });
+    return { thread: finished!.thread, created };
   });
-  if (summarized) summaries.refineLater(organizationId, result.thread.id);
-  if (factRange) facts?.refiner?.refineLater(organizationId, result.thread.id, factRange);
+  if (added) summaries.refineLater(organizationId, result.thread.id);
+  if (added && factsKept) facts?.refiner?.refineLater(organizationId, result.thread.id, added);
   return result;
 }

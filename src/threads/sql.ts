@@ -4,7 +4,10 @@ import { composedStatement, statement } from "../db/statement.ts";
 import { listingCount } from "../db/counting.ts";
 import { externalUserJson, type IsoTimestamp, type JsonText } from "../db/json.ts";
 import { containsPattern, isoTimestampText as iso } from "../db/sql.ts";
-import { UPDATE_USER_ON_CONFLICT } from "../users/sql.ts";
+import { ADDED_MESSAGE_ROWS, type AddedMessage } from "../memory/facts/sql.ts";
+import { CONVERSATION_ROWS, type ConversationRow, WRITE_SUMMARY } from "../memory/sql.ts";
+import { SEGMENT_ASSIGNMENT, SEGMENTS_CREATED, SEGMENTS_HELD, UPDATE_USER_ON_CONFLICT } from "../users/sql.ts";
+import { EVENT_DELIVERIES, eventRow } from "../webhooks/sql.ts";
 import type { MessagePage, MessageView, ThreadPage, ThreadView } from "./views.ts";
 
 /** A Thread object carries at most this many of its messages, the latest (decisions.md, "Bounded answers"). */
@@ -61,15 +64,6 @@ const threadJson = `json_build_object(
 
 /** The joins `threadJson` needs, after `FROM … t`. */
 const threadJoins = `JOIN "Project" p ON p."id" = t."projectId" JOIN "ExternalUser" u ON u."id" = t."externalUserId"`;
-
-/**
- * The Thread object, built by PostgreSQL (JSON, as the view types of
- * src/threads/ describe it); no row when the organization has no such thread.
- */
-export const THREAD = statement<{ organizationId: number; threadId: number }, { thread: ThreadView }>(
-  "thread",
-  `SELECT ${threadJson} AS "thread" FROM "Thread" t ${threadJoins} WHERE t."organizationId" = :organizationId AND t."id" = :threadId`,
-);
 
 /** Filters of the thread listing. */
 export interface ThreadFilters {
@@ -255,27 +249,69 @@ export const CREATE_THREAD = statement<{ organizationId: number; projectId: numb
 );
 
 /**
- * Links thread `threadId` to the named intents (`names`, sorted) of project `projectId`, creating unknown ones. Then
- * THREAD_INTENT_COUNT, as a later statement sees what this one wrote.
+ * After CREATE_THREAD, in its transaction, one statement: the user's segments set (SEGMENT_ASSIGNMENT), the thread
+ * `threadId` linked to the named intents (`intentNames`, sorted) of project `projectId`, unknown ones created; the
+ * counts their limits bound (SEGMENTS_HELD, and the intents the thread then has: those it had beside the named, and
+ * the named); and what the memory reads of the messages CREATE_THREAD added: the summarizer's window up to
+ * `upToMessageId` (CONVERSATION_ROWS) and the messages after `afterMessageId` the fact extractor reads
+ * (ADDED_MESSAGE_ROWS; none when null). It runs after the statement that locked the user's and the thread's rows,
+ * so it sees every other transaction's segments, intents and messages of them.
  */
-export const LINK_INTENTS = statement<{ organizationId: number; projectId: number; threadId: number; names: string[] }, never>(
-  "link_intents",
+export const INGEST_DETAILS = statement<
+  {
+    organizationId: number;
+    userId: number;
+    typeNames: string[];
+    segmentNames: string[];
+    projectId: number;
+    threadId: number;
+    intentNames: string[];
+    upToMessageId: number | null;
+    opening: number;
+    recent: number;
+    maxMessageChars: number;
+    afterMessageId: number | null;
+    factMessageChars: number;
+  },
+  { segmentsCreated: boolean; segmentsHeld: number; intentsHeld: number; conversation: ConversationRow[]; added: AddedMessage[] }
+>(
+  "ingest_details",
   `
-    WITH intents AS (
+    WITH ${SEGMENT_ASSIGNMENT}, intents AS (
       INSERT INTO "Intent" ("organizationId", "projectId", "name")
-      SELECT :organizationId, :projectId, name FROM unnest(:names::text[]) AS name
+      SELECT :organizationId, :projectId, name FROM unnest(:intentNames::text[]) AS name
       ON CONFLICT ("organizationId", "projectId", "name") DO UPDATE SET "name" = EXCLUDED."name"
       RETURNING "id"
+    ), intent_links AS (
+      INSERT INTO "ThreadIntent" ("organizationId", "threadId", "intentId")
+      SELECT :organizationId, :threadId, "id" FROM intents
+      ON CONFLICT DO NOTHING
     )
-    INSERT INTO "ThreadIntent" ("organizationId", "threadId", "intentId")
-    SELECT :organizationId, :threadId, "id" FROM intents
-    ON CONFLICT DO NOTHING`,
+    SELECT ${SEGMENTS_CREATED} AS "segmentsCreated", ${SEGMENTS_HELD} AS "segmentsHeld",
+      ((SELECT count(*) FROM "ThreadIntent" ti
+        WHERE ti."organizationId" = :organizationId AND ti."threadId" = :threadId AND ti."intentId" NOT IN (SELECT "id" FROM intents))
+       + (SELECT count(*) FROM intents))::int AS "intentsHeld",
+      COALESCE((SELECT json_agg(window_rows) FROM (${CONVERSATION_ROWS}) window_rows), '[]') AS "conversation",
+      COALESCE((SELECT json_agg(added_rows ORDER BY added_rows."id") FROM (${ADDED_MESSAGE_ROWS}) added_rows), '[]') AS "added"`,
 );
 
-/** How many intents the thread has. */
-export const THREAD_INTENT_COUNT = statement<{ organizationId: number; threadId: number }, { count: number }>(
-  "thread_intent_count",
-  `SELECT count(*)::int AS "count" FROM "ThreadIntent" WHERE "organizationId" = :organizationId AND "threadId" = :threadId`,
+/**
+ * Create Thread's last statement: the thread's summary `summary` written (covering the messages up to
+ * `summaryMessageId`; nothing when it is null), the Thread object it answers with, and the outbox's event
+ * of type `type` whose data is that object without its messages (src/webhooks/events.ts). The object
+ * does not show the summary, so that it reads the same before the write as after.
+ */
+export const FINISH_INGEST = statement<
+  { organizationId: number; threadId: number; summary: string | null; summaryMessageId: number | null; type: "thread.created" | "thread.updated" },
+  { thread: ThreadView }
+>(
+  "finish_ingest",
+  `
+    WITH summary AS (${WRITE_SUMMARY} AND :summary::text IS NOT NULL
+    ), answer AS (
+      SELECT ${threadJson} AS "thread" FROM "Thread" t ${threadJoins} WHERE t."organizationId" = :organizationId AND t."id" = :threadId
+    ), ${eventRow(`(SELECT answer."thread"::jsonb - 'messages' FROM answer)`)}, event_deliveries AS (${EVENT_DELIVERIES})
+    SELECT "thread" FROM answer`,
 );
 
 /**

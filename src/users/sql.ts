@@ -55,14 +55,11 @@ export const USER_BY_EXTERNAL_ID = statement<{ organizationId: number; externalI
 );
 
 /**
- * Sets user `userId`'s segment of each named type (sorted by type so
- * that concurrent calls take row locks in the same order), creating types and segments on first use;
- * `created`: whether it created any (the organization's caps are then counted).
+ * The CTEs that set user `userId`'s segment of each named type (`typeNames`, `segmentNames`, sorted by type so that
+ * concurrent calls take row locks in the same order), creating types and segments on first use; with
+ * SEGMENTS_CREATED and SEGMENTS_HELD, part of ASSIGN_SEGMENTS and of Create Thread's INGEST_DETAILS.
  */
-export const ASSIGN_SEGMENTS = statement<{ organizationId: number; userId: number; typeNames: string[]; segmentNames: string[] }, { created: boolean }>(
-  "assign_segments",
-  `
-    WITH wanted AS (
+export const SEGMENT_ASSIGNMENT = `wanted AS (
       SELECT * FROM unnest(:typeNames::text[], :segmentNames::text[]) AS w(type_name, segment_name)
     ), types AS (
       INSERT INTO "SegmentType" ("organizationId", "name")
@@ -78,14 +75,30 @@ export const ASSIGN_SEGMENTS = statement<{ organizationId: number; userId: numbe
       INSERT INTO "UserSegment" ("organizationId", "externalUserId", "userSegmentTypeId", "segmentId")
       SELECT :organizationId, :userId, "userSegmentTypeId", "id" FROM segments
       ON CONFLICT ("organizationId", "externalUserId", "userSegmentTypeId") DO UPDATE SET "segmentId" = EXCLUDED."segmentId"
-    )
-    SELECT EXISTS (SELECT 1 FROM types WHERE "created") OR EXISTS (SELECT 1 FROM segments WHERE "created") AS "created"`,
-);
+    )`;
 
-/** How many segments the user holds. */
-export const USER_SEGMENT_COUNT = statement<{ organizationId: number; userId: number }, { count: number }>(
-  "user_segment_count",
-  `SELECT count(*)::int AS "count" FROM "UserSegment" WHERE "organizationId" = :organizationId AND "externalUserId" = :userId`,
+/** Whether SEGMENT_ASSIGNMENT created a type or a segment (the organization's caps are then counted). */
+export const SEGMENTS_CREATED = `(EXISTS (SELECT 1 FROM types WHERE "created") OR EXISTS (SELECT 1 FROM segments WHERE "created"))`;
+
+/**
+ * How many segments the user holds once SEGMENT_ASSIGNMENT is done: those of the types it did not
+ * name, and one of each it named. The statement cannot see its own writes; it sees every other
+ * transaction's, since it runs after the statement that locked the user's row (every writer of a
+ * user's segments locks that row first).
+ */
+export const SEGMENTS_HELD = `((SELECT count(*) FROM "UserSegment" us
+      WHERE us."organizationId" = :organizationId AND us."externalUserId" = :userId AND us."userSegmentTypeId" NOT IN (SELECT "id" FROM types))
+    + (SELECT count(*) FROM types))::int`;
+
+/**
+ * SEGMENT_ASSIGNMENT as a statement of its own, run after the one that upserted (and so locked) the
+ * user: whether it created any type or segment, and how many segments the user then holds.
+ */
+export const ASSIGN_SEGMENTS = statement<{ organizationId: number; userId: number; typeNames: string[]; segmentNames: string[] }, { created: boolean; held: number }>(
+  "assign_segments",
+  `
+    WITH ${SEGMENT_ASSIGNMENT}
+    SELECT ${SEGMENTS_CREATED} AS "created", ${SEGMENTS_HELD} AS "held"`,
 );
 
 /**

@@ -8,10 +8,9 @@ import {
   UPSERT_USER,
   USER,
   USER_BY_EXTERNAL_ID,
-  USER_SEGMENT_COUNT,
 } from "./sql.ts";
 import { invalidInput } from "../errors.ts";
-import { LIMITS, refuseOverLimit } from "../limits.ts";
+import { LIMITS } from "../limits.ts";
 import { SEGMENT_COUNTS } from "../organizations/sql.ts";
 import { recordEvent } from "../webhooks/events.ts";
 
@@ -32,33 +31,38 @@ const userValues = (organizationId: number, input: UserInput) => ({
   username: input.username ?? null,
 });
 
-/**
- * Sets the user's segment of each named type, creating types and segments on first use; what it
- * created counts against the organization's caps (a 400 beyond, the caller's transaction undone).
- * The counts are those the triggers keep: having added to them, this transaction holds their rows
- * until it ends, so concurrent creations at a cap are counted one after the other.
- */
-async function assignSegments(db: DriverQueries, organizationId: number, userId: number, segments: Record<string, string>) {
+/** The segments as SEGMENT_ASSIGNMENT takes them, sorted by type. */
+export function segmentNames(segments: Record<string, string>): { typeNames: string[]; segmentNames: string[] } {
   const entries = Object.entries(segments).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const [assigned] = await db.rows(ASSIGN_SEGMENTS, { organizationId, userId, typeNames: entries.map(([type]) => type), segmentNames: entries.map(([, segment]) => segment) });
-  if (!assigned!.created) return;
-  const [counts] = await db.rows(SEGMENT_COUNTS, { organizationId });
-  if (counts!.segmentTypes > LIMITS.segmentTypesPerOrganization) {
-    throw invalidInput(`Invalid field 'segments': an organization has at most ${LIMITS.segmentTypesPerOrganization} segment types`);
+  return { typeNames: entries.map(([type]) => type), segmentNames: entries.map(([, segment]) => segment) };
+}
+
+/**
+ * After SEGMENT_ASSIGNMENT, in its transaction: what it `created` counts against the organization's
+ * caps, and the user holds at most one segment per type up to a limit (`held`); beyond, a 400 (the
+ * caller's transaction undone). The caps are those the triggers keep: having added to them, this
+ * transaction holds their rows until it ends, so concurrent creations at a cap are counted one after the other.
+ */
+export async function refuseSegmentsOverLimits(db: DriverQueries, organizationId: number, { created, held }: { created: boolean; held: number }) {
+  if (created) {
+    const [counts] = await db.rows(SEGMENT_COUNTS, { organizationId });
+    if (counts!.segmentTypes > LIMITS.segmentTypesPerOrganization) {
+      throw invalidInput(`Invalid field 'segments': an organization has at most ${LIMITS.segmentTypesPerOrganization} segment types`);
+    }
+    if (counts!.segments > LIMITS.segmentsPerOrganization) {
+      throw invalidInput(`Invalid field 'segments': an organization has at most ${LIMITS.segmentsPerOrganization} segments`);
+    }
   }
-  if (counts!.segments > LIMITS.segmentsPerOrganization) {
-    throw invalidInput(`Invalid field 'segments': an organization has at most ${LIMITS.segmentsPerOrganization} segments`);
+  if (held > LIMITS.segmentsPerUser) {
+    throw invalidInput(`Invalid field 'segments': a user holds at most ${LIMITS.segmentsPerUser} segments (one per segment type)`);
   }
 }
 
-/** Sets the user's segments inside the caller's transaction; holding more than the limit is a 400. */
-export async function saveSegments(db: DriverQueries, organizationId: number, userId: number, segments: Record<string, string>) {
+/** Sets the user's segments inside the caller's transaction, after the statement that upserted the user; over a limit, a 400. */
+async function saveSegments(db: DriverQueries, organizationId: number, userId: number, segments: Record<string, string>) {
   if (Object.keys(segments).length === 0) return;
-  await assignSegments(db, organizationId, userId, segments);
-  const counted = db.rows(USER_SEGMENT_COUNT, { organizationId, userId }).then(([row]) => row!.count);
-  await refuseOverLimit(counted, LIMITS.segmentsPerUser, (limit) =>
-    invalidInput(`Invalid field 'segments': a user holds at most ${limit} segments (one per segment type)`),
-  );
+  const [assigned] = await db.rows(ASSIGN_SEGMENTS, { organizationId, userId, ...segmentNames(segments) });
+  await refuseSegmentsOverLimits(db, organizationId, assigned!);
 }
 
 /** Upserts the user and its segments inside the caller's transaction. */

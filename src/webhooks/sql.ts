@@ -16,21 +16,24 @@ interface EventParams {
 }
 
 /**
- * An event with the payload `payload` (SQL over the statement's other parameters), and a pending
- * delivery to each endpoint subscribed to its type; nothing at all when none is, so that a change
- * nobody listens to costs one indexed probe of a small table.
+ * The CTEs `event_endpoints` and `event_row`, and the statement after them (EVENT_DELIVERIES): an event with the
+ * payload `payload` (SQL over the statement's other parameters and CTEs), and a pending delivery to each endpoint
+ * subscribed to its type `type`; nothing at all when none is, so that a change nobody listens to costs one indexed
+ * probe of a small table. Part of another statement too (Create Thread's FINISH_INGEST).
  */
-const recordEvent = <Params extends object>(name: string, payload: string) =>
-  statement<EventParams & Params, never>(name, `
-  WITH endpoints AS (
+export const eventRow = (payload: string) => `event_endpoints AS (
     SELECT e."id" FROM "WebhookEndpoint" e WHERE e."organizationId" = :organizationId::int AND :type::text = ANY(e."events")
-  ), event AS (
+  ), event_row AS (
     INSERT INTO "WebhookEvent" ("organizationId", "type", "payload")
-    SELECT :organizationId::int, :type::text, ${payload} WHERE EXISTS (SELECT 1 FROM endpoints)
+    SELECT :organizationId::int, :type::text, ${payload} WHERE EXISTS (SELECT 1 FROM event_endpoints)
     RETURNING "id"
-  )
-  INSERT INTO "WebhookDelivery" ("organizationId", "eventId", "endpointId")
-  SELECT :organizationId, event."id", endpoints."id" FROM event, endpoints`);
+  )`;
+
+export const EVENT_DELIVERIES = `INSERT INTO "WebhookDelivery" ("organizationId", "eventId", "endpointId")
+  SELECT :organizationId, event_row."id", event_endpoints."id" FROM event_row, event_endpoints`;
+
+const recordEvent = <Params extends object>(name: string, payload: string) =>
+  statement<EventParams & Params, never>(name, `WITH ${eventRow(payload)} ${EVENT_DELIVERIES}`);
 
 /** `data`: the event's data (JSON). */
 export const RECORD_EVENT = recordEvent<{ data: string }>("webhook_record_event", ":data::jsonb");

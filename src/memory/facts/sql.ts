@@ -16,27 +16,32 @@ export const FACT_USER = statement<{ organizationId: number; userExternalId: str
   `SELECT "id" FROM "ExternalUser" WHERE "organizationId" = :organizationId AND "externalId" = :userExternalId`,
 );
 
-export interface NewMessage {
+/** A row of ADDED_MESSAGE_ROWS. */
+export interface AddedMessage {
   id: Message["id"];
   role: "user" | "assistant";
   content: Message["content"];
   createdAt: IsoTimestamp;
   language: Message["language"];
-  userId: ExternalUser["id"];
 }
 
 /**
- * Its user and assistant messages after message `afterMessageId` up to `upToMessageId` (those
- * one ingest added), each cut to `maxMessageChars` characters.
+ * Its user and assistant messages after message `afterMessageId` up to `upToMessageId` (those one ingest added; none
+ * when either is null), each cut to `factMessageChars` characters: NEW_MESSAGES, and part of Create Thread's INGEST_DETAILS.
  */
-export const NEW_MESSAGES = statement<{ organizationId: number; threadId: number; afterMessageId: number; upToMessageId: number; maxMessageChars: number }, NewMessage>(
+export const ADDED_MESSAGE_ROWS = `
+    SELECT m."id", m."role", left(m."content", :factMessageChars::int) AS "content", ${iso('m."createdAt"')} AS "createdAt", m."language"
+    FROM "Message" m
+    WHERE m."organizationId" = :organizationId AND m."threadId" = :threadId AND m."id" > :afterMessageId AND m."id" <= :upToMessageId
+      AND m."role" IN ('user', 'assistant')`;
+
+/** ADDED_MESSAGE_ROWS in arrival order, each with the thread's user. */
+export const NEW_MESSAGES = statement<{ organizationId: number; threadId: number; afterMessageId: number; upToMessageId: number; factMessageChars: number }, AddedMessage & { userId: ExternalUser["id"] }>(
   "new_messages",
   `
-    SELECT m."id", m."role", left(m."content", :maxMessageChars::int) AS "content", ${iso('m."createdAt"')} AS "createdAt", m."language",
-           t."externalUserId" AS "userId"
-    FROM "Message" m JOIN "Thread" t ON t."id" = m."threadId"
-    WHERE m."organizationId" = :organizationId AND m."threadId" = :threadId AND m."id" > :afterMessageId AND m."id" <= :upToMessageId AND m."role" IN ('user', 'assistant')
-    ORDER BY m."id"`,
+    SELECT added.*, t."externalUserId" AS "userId"
+    FROM (${ADDED_MESSAGE_ROWS}) added JOIN "Thread" t ON t."id" = :threadId
+    ORDER BY added."id"`,
 );
 
 export interface FactNeighbours {
@@ -57,27 +62,40 @@ export interface FactNeighbours {
  * (ordered by statedAt, then message, as src/memory/facts/supersede.ts): the fact stated just
  * before it and the one stated just after it, two index probes; whether the message already has
  * a fact of the subject; and whether the user asked to forget the statement `statement` (its statementKey).
+ * The three are SQL expressions; no row when there is no such message.
  */
-export const FACT_NEIGHBOURS = statement<{ organizationId: number; userId: number; subject: string; statement: string; messageId: number }, FactNeighbours>(
-  "fact_neighbours",
-  `
-    WITH stated AS (SELECT "createdAt" AS "at" FROM "Message" WHERE "organizationId" = :organizationId AND "id" = :messageId)
+const factNeighbours = (subject: string, statementKey: string, messageId: string) => `
+    WITH stated AS (SELECT "createdAt" AS "at" FROM "Message" WHERE "organizationId" = :organizationId AND "id" = ${messageId})
     SELECT
       EXISTS (SELECT 1 FROM "FactForgotten"
-              WHERE "organizationId" = :organizationId AND "externalUserId" = :userId AND "subject" = :subject AND "statement" = :statement) AS "forgotten",
-      EXISTS (SELECT 1 FROM "Fact" WHERE "messageId" = :messageId AND "organizationId" = :organizationId AND "subject" = :subject) AS "known",
+              WHERE "organizationId" = :organizationId AND "externalUserId" = :userId AND "subject" = ${subject} AND "statement" = ${statementKey}) AS "forgotten",
+      EXISTS (SELECT 1 FROM "Fact" WHERE "messageId" = ${messageId} AND "organizationId" = :organizationId AND "subject" = ${subject}) AS "known",
       previous."id" AS "previousId", previous."text" AS "previousText", previous."invalidAt" IS NULL AS "previousCurrent",
       previous."supersededById" AS "previousSupersededById",
       next."id" AS "nextId", next."text" AS "nextText"
     FROM stated
     LEFT JOIN LATERAL (
       SELECT "id", "text", "invalidAt", "supersededById" FROM "Fact"
-      WHERE "organizationId" = :organizationId AND "externalUserId" = :userId AND "subject" = :subject AND ("statedAt", "messageId") < (stated."at", :messageId)
+      WHERE "organizationId" = :organizationId AND "externalUserId" = :userId AND "subject" = ${subject} AND ("statedAt", "messageId") < (stated."at", ${messageId})
       ORDER BY "statedAt" DESC, "messageId" DESC LIMIT 1) previous ON true
     LEFT JOIN LATERAL (
       SELECT "id", "text" FROM "Fact"
-      WHERE "organizationId" = :organizationId AND "externalUserId" = :userId AND "subject" = :subject AND ("statedAt", "messageId") > (stated."at", :messageId)
-      ORDER BY "statedAt", "messageId" LIMIT 1) next ON true`,
+      WHERE "organizationId" = :organizationId AND "externalUserId" = :userId AND "subject" = ${subject} AND ("statedAt", "messageId") > (stated."at", ${messageId})
+      ORDER BY "statedAt", "messageId" LIMIT 1) next ON true`;
+
+/**
+ * The neighbours (factNeighbours) of several statements of user `userId` in one round trip: the `position`-th
+ * (from 1) of `subjects`, `statements` and `messageIds`; none for a message that does not exist.
+ */
+export const FACTS_NEIGHBOURS = statement<
+  { organizationId: number; userId: number; subjects: string[]; statements: string[]; messageIds: number[] },
+  FactNeighbours & { position: number }
+>(
+  "facts_neighbours",
+  `
+    SELECT given."position"::int AS "position", place.*
+    FROM unnest(:subjects::text[], :statements::text[], :messageIds::int[]) WITH ORDINALITY AS given("subject", "statement", "messageId", "position")
+    CROSS JOIN LATERAL (${factNeighbours('given."subject"', 'given."statement"', 'given."messageId"')}) place`,
 );
 
 /** No longer current from the time of message `messageId` (frees the subject's current slot). */

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { access, mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -65,22 +65,28 @@ export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop
 }
 
 // Creating a PGlite database runs initdb (~3 s); loading the data directory of an already migrated one
-// takes ~1 s. The image is cached in the OS temp folder under a hash of the migrations and the PGlite
-// version, so it can never be stale; it is built by applying the real migrations.
+// takes ~0.7 s of CPU, and ~0.4 s more when the image is gzipped, so it is kept as a plain tar (42 MB).
+// The image is cached in the OS temp folder under a hash of the migrations and the PGlite version, so it
+// can never be stale; it is built by applying the real migrations.
 let imageInProcess: Promise<Blob> | undefined;
+let imageFile: Promise<string> | undefined;
 
 function migratedPgliteImage(): Promise<Blob> {
-  imageInProcess ??= cachedOrBuiltImage();
+  imageInProcess ??= migratedPgliteImageFile().then(async (file) => new Blob([await readFile(file)]));
   return imageInProcess;
 }
 
-async function cachedOrBuiltImage(): Promise<Blob> {
-  const file = join(tmpdir(), "pglite-test-images", `${await imageKey()}.tar.gz`);
-  const cached = await readFile(file).catch(() => undefined);
-  if (cached) return new Blob([cached]);
-  const image = await buildMigratedImage();
-  await writeAtomically(file, Buffer.from(await image.arrayBuffer()));
-  return image;
+/** The cached image's file, a tar of a migrated PGlite data directory (built first if need be). */
+export function migratedPgliteImageFile(): Promise<string> {
+  imageFile ??= cachedOrBuiltImageFile();
+  return imageFile;
+}
+
+async function cachedOrBuiltImageFile(): Promise<string> {
+  const file = join(tmpdir(), "pglite-test-images", `${await imageKey()}.tar`);
+  const cached = await access(file).then(() => true, () => false);
+  if (!cached) await writeAtomically(file, await buildMigratedImage());
+  return file;
 }
 
 async function pgliteVersion(): Promise<string> {
@@ -98,11 +104,11 @@ async function imageKey(): Promise<string> {
     .slice(0, 32);
 }
 
-async function buildMigratedImage(): Promise<Blob> {
+async function buildMigratedImage(): Promise<Buffer> {
   const db = await openPglite("memory://");
   try {
     await deployMigrations({ kind: "pglite", db });
-    return await db.dumpDataDir("gzip");
+    return Buffer.from(await (await db.dumpDataDir("none")).arrayBuffer());
   } finally {
     await db.close();
   }

@@ -43,6 +43,21 @@ function requestsWithKeys(privateKey: string, publicKey: string) {
 
 const expectedStatuses = [404, 404, 404, 200, 400, 401, 401, 401];
 
+// One in-process service at debug level for the tests below; each reads what was logged since it began.
+let captured = "";
+const { app, org, database } = await startService(t, { logger: loggerOptions("debug", { write: (line) => (captured += line) }) });
+// Errors that carry a request's data in their message: one of our own, and Prisma's for an invalid argument.
+app.post("/test/echo-failure", async (request) => {
+  throw new Error(`could not handle ${JSON.stringify(request.body)}`);
+});
+app.post("/test/prisma-failure", async (request) => {
+  const { content } = request.body as { content: string };
+  await database.prisma.organization.create({ data: { name: content, createdAt: new Date("2024-12-31T23:59:60Z") } });
+});
+t.beforeEach(() => {
+  captured = "";
+});
+
 function assertNoKeys(t: Test, log: string, keys: string[]) {
   for (const key of keys) t.notOk(log.includes(key), `the log does not contain ${key.slice(0, 6)}…`);
 }
@@ -75,8 +90,6 @@ t.test("redactUrl masks every key-shaped value, whatever carries it", async (t) 
 });
 
 t.test("logged headers and error messages carry no key-shaped value", async (t) => {
-  let captured = "";
-  const { app } = await startService(t, { logger: loggerOptions("info", { write: (line) => (captured += line) }) });
   app.log.info({ headers: { "x-custom": `Token ${INVALID_KEY}`, cookie: `k=${INVALID_KEY}` } }, "headers");
   app.log.error({ err: new Error(`bad key ${INVALID_KEY}`) }, "failed");
   t.notOk(captured.includes(INVALID_KEY.slice(3)), captured);
@@ -84,16 +97,6 @@ t.test("logged headers and error messages carry no key-shaped value", async (t) 
 });
 
 t.test("a failed 4.5 MB request logs the error, its request id and route, never the body", async (t) => {
-  let captured = "";
-  const { app, org, database } = await startService(t, { logger: loggerOptions("info", { write: (line) => (captured += line) }) });
-  // Errors that carry a request's data in their message: one of our own, and Prisma's for an invalid argument.
-  app.post("/test/echo-failure", async (request) => {
-    throw new Error(`could not handle ${JSON.stringify(request.body)}`);
-  });
-  app.post("/test/prisma-failure", async (request) => {
-    const { content } = request.body as { content: string };
-    await database.prisma.organization.create({ data: { name: content, createdAt: new Date("2024-12-31T23:59:60Z") } });
-  });
   const content = "x".repeat(4_500_000);
   for (const url of ["/test/echo-failure", "/test/prisma-failure"]) {
     captured = "";
@@ -108,8 +111,6 @@ t.test("a failed 4.5 MB request logs the error, its request id and route, never 
 });
 
 t.test("in-process: completion lines name the request, its operation, status and duration, and no key", async (t) => {
-  let captured = "";
-  const { app, org } = await startService(t, { logger: loggerOptions("debug", { write: (line) => (captured += line) }) });
   const requests = requestsWithKeys(org.privateKey, org.publicKey);
   for (const [i, { method, url, ...rest }] of requests.entries()) {
     const headers = "headers" in rest ? rest.headers : {};
@@ -130,8 +131,6 @@ t.test("in-process: completion lines name the request, its operation, status and
 });
 
 t.test("a sane incoming x-request-id is kept and returned; anything else is replaced", async (t) => {
-  let captured = "";
-  const { app } = await startService(t, { logger: loggerOptions("info", { write: (line) => (captured += line) }) });
   const kept = await app.inject({ url: "/health", headers: { "x-request-id": "trace-42.a:b_c" } });
   t.equal(kept.headers["x-request-id"], "trace-42.a:b_c");
   t.match(parseLines(captured).at(-1), { requestId: "trace-42.a:b_c", operation: "getHealth", status: 200 });

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import t from "tap";
-import { buildApp } from "../../src/app.ts";
+import { buildApp, type AppOptions } from "../../src/app.ts";
 import { readConfig } from "../../src/config.ts";
 import type { Database } from "../../src/db/database.ts";
-import { checkAnswers, startService, uniqueId } from "../helpers/app.ts";
+import { checkAnswers, type ServiceTest, serviceClients, startService, type TestService, uniqueId } from "../helpers/app.ts";
 
 const REDIS_URL = process.env.REDIS_URL || "redis://127.0.0.1:6379";
 const TOO_MANY = /^Too many requests - retry after \d+ seconds$/;
@@ -14,6 +14,16 @@ const projects = { method: "GET" as const, url: "/api/external/projects" };
 const feedback = { method: "POST" as const, url: "/api/external/feedback", payload: {} };
 const randomKey = () => `sk_${randomBytes(24).toString("base64url")}`;
 
+// Each test needs the service built with its own limits, and counters of its own: one app per test, all
+// on this file's database (opening one costs more than building an app), each test with a new organization.
+const shared = await startService(t);
+
+async function startLimited(t: ServiceTest, options: Omit<AppOptions, "database"> = {}): Promise<TestService> {
+  const app = await buildApp({ database: shared.database, onAnswer: checkAnswers(t), ...options });
+  t.teardown(() => app.close());
+  return { ...shared, app, org: await shared.newOrganization(), ...serviceClients(t, app) };
+}
+
 t.test("the settings: public 600, private unlimited, failed authentications 60 by default", async (t) => {
   t.same(readConfig({}).rateLimit, { publicPerMinute: 600, privatePerMinute: 0, failedAuthPerMinute: 60 });
   const env = { RATE_LIMIT_PUBLIC_PER_MINUTE: "0", RATE_LIMIT_PRIVATE_PER_MINUTE: "120", RATE_LIMIT_FAILED_AUTH_PER_MINUTE: "5" };
@@ -22,7 +32,7 @@ t.test("the settings: public 600, private unlimited, failed authentications 60 b
 });
 
 t.test("a public key over its organization's limit at an address gets 429 with Retry-After, and the request writes nothing", async (t) => {
-  const { api, call, app, org, newOrganization, database } = await startService(t, { rateLimit: { publicPerMinute: 3 } });
+  const { api, call, app, org, newOrganization, database } = await startLimited(t, { rateLimit: { publicPerMinute: 3 } });
   const statuses = [];
   for (let i = 0; i < 3; i++) {
     const response = await call(org.publicKey, feedback);
@@ -64,7 +74,7 @@ const SPOOFED_ADDRESS_HEADERS = (i: number): Record<string, string> => ({
 });
 
 t.test("by default the socket's address counts: no forwarding header gets around a limit", async (t) => {
-  const { app, org } = await startService(t, { rateLimit: { publicPerMinute: 3, failedAuthPerMinute: 3 } });
+  const { app, org } = await startLimited(t, { rateLimit: { publicPerMinute: 3, failedAuthPerMinute: 3 } });
   const send = (key: string, request: typeof feedback | typeof projects, i: number, header: string) =>
     app.inject({ ...request, remoteAddress: "10.7.0.1", headers: { "api-key": key, [header]: SPOOFED_ADDRESS_HEADERS(i)[header]! } });
   const statuses: number[] = [];
@@ -91,7 +101,7 @@ t.test("TRUST_PROXY: the client address from X-Forwarded-For, only through the p
   }
 
   await t.test("addresses and CIDR ranges", async (t) => {
-    const { app, org } = await startService(t, { trustProxy: ["10.0.0.0/8"], rateLimit: { publicPerMinute: 1 } });
+    const { app, org } = await startLimited(t, { trustProxy: ["10.0.0.0/8"], rateLimit: { publicPerMinute: 1 } });
     const send = (remoteAddress: string, forwardedFor: string) =>
       app.inject({ ...feedback, remoteAddress, headers: { "api-key": org.publicKey, "x-forwarded-for": forwardedFor } });
     t.equal((await send("10.0.0.5", "198.51.100.1")).statusCode, 400);
@@ -103,7 +113,7 @@ t.test("TRUST_PROXY: the client address from X-Forwarded-For, only through the p
   });
 
   await t.test("a hop count", async (t) => {
-    const { app, org } = await startService(t, { trustProxy: 1, rateLimit: { publicPerMinute: 1 } });
+    const { app, org } = await startLimited(t, { trustProxy: 1, rateLimit: { publicPerMinute: 1 } });
     const send = (forwardedFor: string) => app.inject({ ...feedback, remoteAddress: "10.0.0.5", headers: { "api-key": org.publicKey, "x-forwarded-for": forwardedFor } });
     t.equal((await send("198.51.100.1")).statusCode, 400);
     t.equal((await send("198.51.100.2")).statusCode, 400, "the address the one proxy saw");
@@ -113,11 +123,11 @@ t.test("TRUST_PROXY: the client address from X-Forwarded-For, only through the p
 
 t.test("private keys are unlimited by default, limited per key when configured", async (t) => {
   await t.test("default: unlimited", async (t) => {
-    const { api, org } = await startService(t, { rateLimit: { publicPerMinute: 2, failedAuthPerMinute: 2 } });
+    const { api, org } = await startLimited(t, { rateLimit: { publicPerMinute: 2, failedAuthPerMinute: 2 } });
     for (let i = 0; i < 6; i++) t.equal((await api(org.privateKey).GET("/api/external/projects")).response.status, 200);
   });
   await t.test("RATE_LIMIT_PRIVATE_PER_MINUTE: per key, whichever header carries it", async (t) => {
-    const { api, call, org, newOrganization, database } = await startService(t, { rateLimit: { privatePerMinute: 2 } });
+    const { api, call, org, newOrganization, database } = await startLimited(t, { rateLimit: { privatePerMinute: 2 } });
     const other = await newOrganization();
     const first = await api(org.privateKey).GET("/api/external/projects");
     t.equal(first.response.status, 200);
@@ -152,15 +162,14 @@ async function withCountedKeyLookups(database: Database) {
 }
 
 t.test("failed authentications: 60 per address, then 429 without a lookup per key; a valid key is still served", async (t) => {
-  const service = await startService(t);
-  const cold = await service.newOrganization();
-  const { database, counts } = await withCountedKeyLookups(service.database);
+  const [org, cold] = [await shared.newOrganization(), await shared.newOrganization()];
+  const { database, counts } = await withCountedKeyLookups(shared.database);
   const app = await buildApp({ database, rateLimit: { failedAuthPerMinute: 60 }, onAnswer: checkAnswers(t) });
   t.teardown(() => app.close());
   const withKey = (key: string | null, remoteAddress = "10.0.0.1") =>
     app.inject({ ...projects, remoteAddress, headers: key ? { "api-key": key } : {} });
 
-  t.equal((await withKey(service.org.privateKey)).statusCode, 200);
+  t.equal((await withKey(org.privateKey)).statusCode, 200);
   counts.lookups = 0;
   const statuses: Record<number, number> = {};
   let retryAfter = "";
@@ -174,15 +183,14 @@ t.test("failed authentications: 60 per address, then 429 without a lookup per ke
   t.ok(counts.lookups <= 62, `650 random keys cost ${counts.lookups} key lookups (59 unknown keys, then the active keys at once)`);
   t.comment(`key lookups for 650 random keys: ${counts.lookups}`);
 
-  t.equal((await withKey(service.org.privateKey)).statusCode, 200, "a cached valid key from the same address is served");
+  t.equal((await withKey(org.privateKey)).statusCode, 200, "a cached valid key from the same address is served");
   t.equal((await withKey(cold.privateKey)).statusCode, 200, "a valid key not used before is served");
   t.equal((await withKey(cold.publicKey)).statusCode, 403, "a public key where a private one is needed: still its 403");
   t.equal((await withKey(randomKey(), "10.0.0.2")).statusCode, 401, "another address has its own count");
 });
 
 t.test("an unknown key repeated costs one lookup, not one per request", async (t) => {
-  const service = await startService(t);
-  const { database, counts } = await withCountedKeyLookups(service.database);
+  const { database, counts } = await withCountedKeyLookups(shared.database);
   const app = await buildApp({ database, onAnswer: checkAnswers(t) });
   t.teardown(() => app.close());
   const key = randomKey();
@@ -191,7 +199,7 @@ t.test("an unknown key repeated costs one lookup, not one per request", async (t
 });
 
 t.test("0 turns each limit off (as does no rateLimit option, which every other test relies on)", async (t) => {
-  const { api, call, org } = await startService(t, { rateLimit: { publicPerMinute: 0, privatePerMinute: 0, failedAuthPerMinute: 0 } });
+  const { api, call, org } = await startLimited(t, { rateLimit: { publicPerMinute: 0, privatePerMinute: 0, failedAuthPerMinute: 0 } });
   for (let i = 0; i < 5; i++) {
     const { response } = await api(org.privateKey).GET("/api/external/projects");
     t.equal(response.status, 200);
@@ -203,7 +211,7 @@ t.test("0 turns each limit off (as does no rateLimit option, which every other t
 });
 
 t.test("probes are never limited", async (t) => {
-  const { api } = await startService(t, { rateLimit: { publicPerMinute: 1, privatePerMinute: 1, failedAuthPerMinute: 1 } });
+  const { api } = await startLimited(t, { rateLimit: { publicPerMinute: 1, privatePerMinute: 1, failedAuthPerMinute: 1 } });
   for (let i = 0; i < 4; i++) {
     t.equal((await api().GET("/health")).response.status, 200);
     t.equal((await api().GET("/ready")).response.status, 200);
@@ -211,7 +219,7 @@ t.test("probes are never limited", async (t) => {
 });
 
 t.test("a Redis that does not answer lets requests through", async (t) => {
-  const { api, call, org } = await startService(t, { rateLimit: { privatePerMinute: 1, failedAuthPerMinute: 1, redisUrl: "redis://127.0.0.1:1" } });
+  const { api, call, org } = await startLimited(t, { rateLimit: { privatePerMinute: 1, failedAuthPerMinute: 1, redisUrl: "redis://127.0.0.1:1" } });
   for (let i = 0; i < 3; i++) {
     t.equal((await api(org.privateKey).GET("/api/external/projects")).response.status, 200);
     t.equal((await call(randomKey(), projects)).statusCode, 401);
@@ -242,8 +250,8 @@ t.test("with Redis, two instances share the counters", { skip: redis ? false : `
     redis.disconnect();
   });
   const rateLimit = { privatePerMinute: 4, failedAuthPerMinute: 2, redisUrl: REDIS_URL, redisPrefix };
-  const first = await startService(t, { rateLimit });
-  // Two instances on one database: the second is built here, not by startService, so both are reached alike, in-process.
+  const first = await startLimited(t, { rateLimit });
+  // Two instances on one database: the second is built here, not by startLimited, so both are reached alike, in-process.
   const second = await buildApp({ database: first.database, rateLimit, onAnswer: checkAnswers(t) });
   t.teardown(() => second.close());
 

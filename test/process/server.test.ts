@@ -6,7 +6,7 @@ import { freshDatabaseEnv, runScript, SLOW_START_TIMEOUT_MS, startServer } from 
 const keyLine = (output: string, kind: string) => new RegExp(`${kind} key:\\s+(\\S+)`).exec(output)?.[1];
 
 t.test("first start creates the default organization and prints its keys once; data survives a restart", async (t) => {
-  const env = await freshDatabaseEnv(t);
+  const env = await freshDatabaseEnv(t, { emptyFolder: true });
   const first = await startServer(env, SLOW_START_TIMEOUT_MS);
   const privateKey = keyLine(first.output(), "private");
   const publicKey = keyLine(first.output(), "public");

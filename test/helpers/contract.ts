@@ -18,6 +18,12 @@ const specification = loadSpecification() as unknown as Contract;
 const ajv = addFormats.default(new Ajv2020({ strict: false, allErrors: true }));
 ajv.addSchema({ $id: CONTRACT, components: specification.components });
 
+/** What `validate` finds wrong with `value`, a line per error; empty when it conforms. */
+function violationsOf(validate: ValidateFunction, value: unknown): string[] {
+  if (validate(value)) return [];
+  return (validate.errors ?? []).map((error) => `${error.instancePath || "/"} ${error.message ?? error.keyword}`);
+}
+
 /**
  * What is wrong with `value` as an instance of openapi.yaml's `components.schemas[name]`; an empty
  * list when it conforms. Lists read better in a failing test than a bare false.
@@ -25,8 +31,7 @@ ajv.addSchema({ $id: CONTRACT, components: specification.components });
 export function contractViolations(name: string, value: unknown): string[] {
   const validate = ajv.getSchema(`${CONTRACT}#/components/schemas/${name}`) as ValidateFunction | undefined;
   if (!validate) throw new Error(`openapi.yaml has no schema ${name}`);
-  if (validate(value)) return [];
-  return (validate.errors ?? []).map((error) => `${error.instancePath || "/"} ${error.message ?? error.keyword}`);
+  return violationsOf(validate, value);
 }
 
 /** Each operation's responses by status (and `default`), their references to components.responses resolved. */
@@ -74,8 +79,7 @@ export function answerViolations(operationId: string, status: number, body: stri
   } catch {
     return [`the body is not JSON: ${body.slice(0, 200)}`];
   }
-  if (validate(parsed)) return [];
-  return (validate.errors ?? []).map((error) => `${error.instancePath || "/"} ${error.message ?? error.keyword}`);
+  return violationsOf(validate, parsed);
 }
 
 export const UNAUTHORIZED = { error: "Unauthorized - Invalid or missing API key" };

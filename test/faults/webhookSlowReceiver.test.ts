@@ -25,11 +25,11 @@ const DRIP_BYTES = 64 * 1024;
 const DRIP_EVERY_MS = 50;
 /** Commit to arrival at the normal endpoint: it polls every 250 ms; the rest is a busy machine's slack. */
 const DELIVERY_BOUND_MS = 5_000;
-/** RSS before the first third of the load is the warmed-up level (code compiled, pools and buffers grown). */
+/** The RSS around the 8th second of the load is the warmed-up level (code compiled, pools and buffers grown). */
 const WARM_UP_SAMPLES = 8;
 /**
  * Growth allowed over the warmed-up level: less than the 40 MB that the slow endpoint's 4 attempts in flight
- * would hold if each buffered its 10 MB answer, and well above the garbage collector's swing (a few MB).
+ * would hold if each buffered its 10 MB answer, and well above the rises seen between collections (a few MB).
  */
 const RSS_GROWTH_BOUND_MB = 32;
 /** An upward trend: the last third of the samples above the middle third by more than this. */

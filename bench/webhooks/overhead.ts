@@ -45,14 +45,20 @@ const cases = {
 
 const results: Record<string, { rate: number; serviceMs: number; databaseMs: number }[]> = {};
 let webhookId: number | undefined;
+/** Events written in the rounds with the webhook: each one delivery. */
+let events = 0;
 for (let r = 0; r < rounds; r++) {
   for (const withWebhook of r % 2 ? [true, false] : [false, true]) {
-    if (withWebhook) {
+    // Rounds alternate in pairs (no, one | one, no | …): a round with the webhook keeps the one it finds.
+    if (withWebhook && webhookId === undefined) {
       const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`;
-      const events = ["thread.created", "thread.updated", "feedback.created", "feedback.updated"];
-      const answer = await fetch(`${service.url}/api/external/webhooks`, { method: "POST", headers: json, body: JSON.stringify({ url, events }) });
+      const types = ["thread.created", "thread.updated", "feedback.created", "feedback.updated"];
+      const answer = await fetch(`${service.url}/api/external/webhooks`, { method: "POST", headers: json, body: JSON.stringify({ url, events: types }) });
       webhookId = ((await answer.json()) as { id: number }).id;
-    } else if (webhookId) await fetch(`${service.url}/api/external/webhooks/${webhookId}`, { method: "DELETE", headers: key });
+    } else if (!withWebhook && webhookId !== undefined) {
+      await fetch(`${service.url}/api/external/webhooks/${webhookId}`, { method: "DELETE", headers: key });
+      webhookId = undefined;
+    }
     for (const [name, next] of Object.entries(cases)) {
       const cpuBefore = cpuSeconds(service.child.pid!);
       const [{ requests, seconds: took, statuses }, databaseSeconds] = await withBackendCpu(db, () => load(service.url, 8, seconds, next));
@@ -60,6 +66,7 @@ for (let r = 0; r < rounds; r++) {
       if (withWebhook) for (let idle = 0; idle < 40 && (await db.query(`SELECT 1 FROM "WebhookDelivery" WHERE "status" = 'pending' LIMIT 1`)).rowCount; idle++) await new Promise((resolve) => setTimeout(resolve, 250));
       const serviceSeconds = cpuSeconds(service.child.pid!) - cpuBefore;
       if (Object.keys(statuses).some((status) => !status.startsWith("2"))) console.log(name, statuses);
+      if (withWebhook) events += Object.entries(statuses).reduce((sum, [status, count]) => sum + (status.startsWith("2") ? count : 0), 0);
       (results[`${name}, ${withWebhook ? "one webhook" : "no webhook"}`] ??= []).push({ rate: requests / took, serviceMs: (serviceSeconds * 1000) / requests, databaseMs: (databaseSeconds * 1000) / requests });
     }
   }
@@ -69,7 +76,7 @@ for (const [name, values] of Object.entries(results)) {
   const rate = median(values.map((v) => v.rate));
   console.log(`${name.padEnd(22)} ${rate.toFixed(0).padStart(5)} req/s  service ${median(values.map((v) => v.serviceMs)).toFixed(2)} ms CPU/req  PostgreSQL ${median(values.map((v) => v.databaseMs)).toFixed(2)} ms CPU/req  (req/s by round: ${values.map((v) => v.rate.toFixed(0)).join(", ")})`);
 }
-console.log(`deliveries received: ${delivered}`);
+console.log(`deliveries received: ${delivered} of the ${events} events written with the webhook`);
 await db.end();
 await stopTarget(service.child);
 receiver.close();

@@ -32,7 +32,12 @@ const BOUNDARY = String.raw`(?:(?<![\p{L}\p{N}])(?=[\p{L}\p{N}])|(?<=[\p{L}\p{N}
 export function rule(subject: string, source: string, extra: Pick<Rule, "topic" | "answers"> & { needs?: string } = {}): Rule {
   const { needs, ...conditions } = extra;
   const cues = needs === undefined ? leadingWords(source) : new Set(needs.split(" "));
-  return { subject, pattern: new RegExp(source.replaceAll(String.raw`\b`, BOUNDARY), "iud"), ...conditions, ...(cues ? { cues } : {}) };
+  return { subject, pattern: compile(source), ...conditions, ...(cues ? { cues } : {}) };
+}
+
+/** A case-insensitive pattern written with `\b` for word boundaries that know letters beyond ASCII. */
+export function compile(source: string, flags = "iud"): RegExp {
+  return new RegExp(source.replaceAll(String.raw`\b`, BOUNDARY), flags);
 }
 
 const LEADING_ALTERNATIVES = /^\\b\(\?(?::|<v>)([\p{L}'’ |-]+)\)(?![?*{])/u;

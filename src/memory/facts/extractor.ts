@@ -1,6 +1,7 @@
 import { withoutGreeting } from "../../summarizer/lexicon.ts";
 import { splitSentences } from "../../summarizer/sentences.ts";
 import { clip, plainText } from "../../summarizer/text.ts";
+import { askedSubject, isShortAnswer } from "./answers.ts";
 import { generalStatements } from "./general.ts";
 import { StatementReader, statedPart } from "./statements.ts";
 
@@ -87,6 +88,10 @@ export function extractFacts(messages: readonly FactMessage[]): ExtractedFact[] 
         bySignal.set(subject, clauseOf(statement, start, end));
       }
     }
+    // A short reply to the assistant's question states what it asked: "Where are you flying from?" → "Porto."
+    const previous = messages[index - 1];
+    const asked = previous && previous.role !== "user" && stated[0] && isShortAnswer(stated[0]) ? askedSubject(previous.content, language) : undefined;
+    if (asked && !bySubject.has(asked) && !bySignal.has(asked)) bySignal.set(asked, stated[0]!);
     for (const [subject, text] of [...bySubject, ...bySignal]) facts.push({ subject, text: clip(text, MAX_FACT_TEXT), messageId: message.id });
   });
   return facts;

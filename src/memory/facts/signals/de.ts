@@ -5,7 +5,7 @@ const PLACE = String.raw`(?<name>\p{L}[\p{L}'’-]*(?: \p{L}[\p{L}'’-]*)?)`;
 const MONTH = String.raw`(?:januar|jänner|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|jan|feb|mär|apr|jun|jul|aug|sept?|okt|nov|dez)\b`;
 const DATE = String.raw`\b(?:\d{1,2}\.\s?${MONTH}|\d{1,2}\.\s?\d{1,2}\.|(?:im|ende|anfang|mitte) ${MONTH})`;
 const TRAVEL = String.raw`\b(?:flieg\p{L}*|flug|flüge|reise\p{L}*|urlaub|ferien|fahr\p{L}*|zug|abflug|rückflug|hinflug|abfahrt|ankunft|trip|ausflug|städtetrip|kurztrip|flitterwochen|gebucht|buchen|besuch\p{L}*|geht's|gehts|geht es)\b`;
-const CHANGE = String.raw`\b(?:stattdessen|jetzt|nun|doch|doch lieber|lieber|umgebucht|verschoben|vorverlegt|geändert|neuer plan|planänderung|entschieden|nicht mehr|mittlerweile|inzwischen)\b`;
+const CHANGE = String.raw`\b(?:statt|anstatt|stattdessen|jetzt|nun|doch|doch lieber|lieber|umgebucht|verschoben|vorverlegt|geändert|neuer plan|planänderung|entschieden|nicht mehr|mittlerweile|inzwischen)\b`;
 const ANIMAL = String.raw`(?:${BREED}|hund\p{L}*|welpe\p{L}*|katze\p{L}*|kater|kätzchen|kaninchen|hasen?|hamster|papagei\p{L}*|wellensittich\p{L}*|pferd\p{L}*|pony|meerschweinchen|schildkröte\p{L}*|hühner)`;
 /** Looking for one is not having one: "I'm looking for a new laptop". */
 const SEEKING = String.raw`\b(?:suche\p{L}*|brauche\p{L}*|möchte\p{L}*|will|empfehl\p{L}*)\b`;
@@ -13,6 +13,10 @@ const SPOKEN = String.raw`(?:englisch|spanisch|deutsch|französisch|italienisch|
 
 export const DE_PERSON: Person = {
   self: compile(String.raw`\b(?:ich|wir|mich|mir|uns)\b`, "iu"),
+  subjectless: compile(
+    String.raw`^\s*(?:(?:jetzt|inzwischen|mittlerweile|endlich|gerade|seit \p{L}+|übrigens)\s+)?(?:bin|habe|hab|haben|sind|war|waren|fahre|fliege|fliegen|ziehe|wohne|arbeite|laufe|esse|trage|lerne|mache|gehe|fange|starte|trainiere)\b`,
+    "iu",
+  ),
   own: compile(String.raw`\b(?:mein|meine|meinen|meinem|meiner|meines|unser|unsere|unseren|unserem|unserer|unseres)\b`, "iu"),
   other: compile(
     String.raw`^\s*(?:(?:mein|meine|meinen|meinem|meiner|unser|unsere|unseren|unserem|unserer|sein|seine|ihr|ihre) (?:\p{L}+ )?(?:schwester|bruder|mutter|mama|vater|papa|eltern|freund\p{L}*|kolleg\p{L}*|chef\p{L}*|nachbar\p{L}*|cousin\p{L}*|tante|onkel|oma|opa|mann|frau|partner\p{L}*|sohn|tochter|kind\p{L}*|baby|hund|katze|vermieter\p{L}*|arzt|ärztin)|er|sie)\b`,
@@ -50,10 +54,10 @@ export const DE: Signal[] = [
   signal("name", String.raw`\b(?:heiße|heisse|mein name ist|nennt mich)\b(?: \p{L}+)? ${PLACE}`),
   signal("travel date", DATE, { plan: true, with: `${TRAVEL}|${CHANGE}` }),
   signal("travel origin", String.raw`\b(?:von|ab|aus) ${PLACE}`, { plan: true, with: TRAVEL }),
-  signal("travel destination", String.raw`\b(?:nach|in die|in den|für) ${PLACE}`, {
+  signal("travel destination", String.raw`\b(?:nach|in die|in den|an die|an den|ans|für|wird es|ist es|wird's|es geht) ${PLACE}`, {
     plan: true,
     with: `${TRAVEL}|${CHANGE}`,
     unless: String.raw`\b(?:wohne\p{L}*|gezogen|umgezogen|umzug)\b`,
-    topic: /\b(?:reise\p{L}*|urlaub|flug|fliegen|hotel|ferien|trip|ausflug|flitterwochen)\b/iu,
+    topic: /(?:reise|urlaub|flug|fliegen|hotel|ferien|trip|ausflug|flitterwochen)/iu,
   }),
 ];

@@ -13,6 +13,10 @@ const SPOKEN = String.raw`(?:english|spanish|german|french|italian|portuguese|ja
 
 export const EN_PERSON: Person = {
   self: compile(String.raw`\b(?:i|i'm|i’m|i've|i’ve|i'd|i’d|i'll|i’ll|me|myself|we|we're|we’re|we've|we’ve|we'd|we’d|we'll|we’ll|us)\b`, "iu"),
+  subjectless: compile(
+    String.raw`^\s*(?:(?:just|finally|now|also|recently|still|already|officially|update|btw)\s+)?(?:\p{L}+ed|got|bought|sold|took|began|went|been|starting|moving|switching|heading|flying|training|planning|hoping|working|living|running|doing|getting|having|expecting|down to|up to|back (?:to|on|in|at)|off to)\b`,
+    "iu",
+  ),
   own: compile(String.raw`\b(?:my|our|mine|ours)\b`, "iu"),
   other: compile(
     String.raw`^\s*(?:(?:my|our|his|her|their) (?:\p{L}+ )?(?:sister|brother|mum|mom|mother|dad|father|parents|friends?|colleagues?|boss|neighbou?rs?|cousins?|aunt|uncle|grand\p{L}+|husband|wife|partner|girlfriend|boyfriend|son|daughter|kids?|children|baby|dog|cat|manager|doctor|landlord)|he|she|they)\b`,
@@ -50,7 +54,7 @@ export const EN: Signal[] = [
   signal("name", String.raw`\b(?:my name is|my name's|call me|i go by)\b(?: \p{L}+)? ${PLACE}`),
   signal("travel date", DATE, { plan: true, with: `${TRAVEL}|${CHANGE}` }),
   signal("travel origin", String.raw`\b(?:from|out of) ${PLACE}`, { plan: true, with: TRAVEL }),
-  signal("travel destination", String.raw`\b(?:to|in|doing|do|visit|visiting|picked|chose|choosing|try|trying|book|booked|explore|exploring|for) (?:the )?${PLACE}`, {
+  signal("travel destination", String.raw`\b(?:to|in|doing|do|visit|visiting|picked|chose|choosing|try|trying|book|booked|explore|exploring|for|it's|it’s|it is|it'll be|going with) (?:the )?${PLACE}`, {
     plan: true,
     with: `${TRAVEL}|${CHANGE}`,
     unless: String.raw`\b(?:live|living|moved|moving|relocat\p{L}*)\b`,

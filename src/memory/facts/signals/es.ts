@@ -53,7 +53,7 @@ export const ES: Signal[] = [
   signal("name", String.raw`\b(?:me llamo|mi nombre es|llámame)\b(?: \p{L}+)? ${PLACE}`),
   signal("travel date", DATE, { plan: true, with: `${TRAVEL}|${CHANGE}`, unless: String.raw`\b(?:ser (?:padres|madre|padre)|nacer|nacerá|bebé)\b` }),
   signal("travel origin", String.raw`\b(?:de|desde) ${PLACE}`, { plan: true, with: TRAVEL }),
-  signal("travel destination", String.raw`\b(?:a|en|para|hacia|visitar|conocer) ${PLACE}`, {
+  signal("travel destination", String.raw`\b(?:a|en|para|hacia|visitar|conocer|será|va a ser) ${PLACE}`, {
     plan: true,
     with: `${TRAVEL}|${CHANGE}`,
     unless: String.raw`\b(?:vivo|vivimos|mud\p{L}*|instal\p{L}*)\b`,

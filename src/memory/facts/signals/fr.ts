@@ -51,7 +51,7 @@ export const FR: Signal[] = [
   signal("name", String.raw`\b(?:je m'appelle|je m’appelle|mon nom est|mon prénom est|appelez-moi)\b(?: \p{L}+)? ${PLACE}`),
   signal("travel date", DATE, { plan: true, with: `${TRAVEL}|${CHANGE}` }),
   signal("travel origin", String.raw`\b(?:de|d'|d’|depuis|au départ de) ${PLACE}`, { plan: true, with: TRAVEL }),
-  signal("travel destination", String.raw`\b(?:à|a|en|au|aux|pour|vers|visiter|direction) ${PLACE}`, {
+  signal("travel destination", String.raw`\b(?:à|a|en|au|aux|pour|vers|visiter|direction|ce sera|c'est|c’est) ${PLACE}`, {
     plan: true,
     with: `${TRAVEL}|${CHANGE}`,
     unless: String.raw`\b(?:habit\p{L}*|vivons|vis|déménag\p{L}*|emménag\p{L}*|installé\p{L}*)\b`,

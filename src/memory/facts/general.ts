@@ -16,7 +16,7 @@ export interface Signal {
   with?: RegExp;
   /** Words that make the clause about something else: "rental car", "lose 5 kg". */
   unless?: RegExp;
-  /** Someone or something the user has: the clause may start with it ("My husband Tomás …", "Our dog …"). */
+  /** Someone or something the user has: the clause may start with it ("My husband Tomás …", "Our dog …"), not with another person. */
   owned?: boolean;
   /** Part of the user's plans, said without a person too: "The budget is now €900", "The flight moved to June 3". */
   plan?: boolean;
@@ -36,13 +36,18 @@ export function signal(subject: string, source: string, extra: { with?: string; 
   return found;
 }
 
-/** How a language says the speaker: a subject pronoun or first-person verb, a possessive, another person starting the clause, a condition. */
+/**
+ * How a language says the speaker: a subject pronoun or first-person verb, a possessive; another
+ * person (a sister, a colleague, "he") or one of the household (a husband, a son, the dog)
+ * starting the clause as its subject; a condition.
+ */
 export interface Person {
   self: RegExp;
   /** A clause that starts with the speaker's verb, its "I" left out: "Moved to Leipzig in May.", "Bin jetzt in Rente." */
   subjectless?: RegExp;
   own: RegExp;
   other: RegExp;
+  household: RegExp;
   condition: RegExp;
 }
 
@@ -104,9 +109,10 @@ export function generalStatements(statement: string, language: string | undefine
       const plans = signals.some((candidate) => candidate.plan);
       if ((!self && !own && !plans) || person.condition.test(clause)) continue;
       const other = person.other.test(clause);
+      const household = other || person.household.test(clause);
       for (const candidate of signals) {
         if (known.has(candidate.subject) || found.some((statement) => statement.subject === candidate.subject && statement.start === start)) continue;
-        const speaker = candidate.owned ? self || own : (candidate.plan || self || own) && !other;
+        const speaker = candidate.owned ? (self || own) && !other : (candidate.plan || self || own) && !household;
         if (!speaker) continue;
         if (candidate.topic && !about(candidate.topic)) continue;
         if (says(candidate, clause)) found.push({ subject: candidate.subject, start, end });
@@ -115,3 +121,4 @@ export function generalStatements(statement: string, language: string | undefine
   }
   return found;
 }
+

@@ -19,9 +19,10 @@ export const DE_PERSON: Person = {
   ),
   own: compile(String.raw`\b(?:mein|meine|meinen|meinem|meiner|meines|unser|unsere|unseren|unserem|unserer|unseres)\b`, "iu"),
   other: compile(
-    String.raw`^\s*(?:(?:mein|meine|meinen|meinem|meiner|unser|unsere|unseren|unserem|unserer|sein|seine|ihr|ihre) (?:\p{L}+ )?(?:schwester|bruder|mutter|mama|vater|papa|eltern|freund\p{L}*|kolleg\p{L}*|chef\p{L}*|nachbar\p{L}*|cousin\p{L}*|tante|onkel|oma|opa|mann|frau|partner\p{L}*|sohn|tochter|kind\p{L}*|baby|hund|katze|vermieter\p{L}*|arzt|ärztin)|er|sie)\b`,
+    String.raw`^\s*(?:(?:mein|meine|meinen|meinem|meiner|unser|unsere|unseren|unserem|unserer|sein|seine|ihr|ihre) (?:\p{L}+ )?(?:schwester|bruder|mutter|mama|vater|papa|eltern|freund\p{L}*|kolleg\p{L}*|chef\p{L}*|nachbar\p{L}*|cousin\p{L}*|tante|onkel|oma|opa|vermieter\p{L}*|arzt|ärztin)|er|sie)\b`,
     "iu",
   ),
+  household: compile(String.raw`^\s*(?:mein|meine|meinen|meinem|meiner|unser|unsere|unseren|unserem|unserer|sein|seine|ihr|ihre) (?:\p{L}+ )?(?:mann|frau|partner\p{L}*|sohn|tochter|kind\p{L}*|baby|hund|katze|verlobte\p{L}*|ehemann|ehefrau|freundin|freund)\b`, "iu"),
   condition: compile(String.raw`^\s*(?:wenn|falls|sobald|ob|vielleicht)\b|\b(?:würde\p{L}*|könnte\p{L}*|überlege\p{L}*|sollte\p{L}*)\b`, "iu"),
 };
 
@@ -37,8 +38,9 @@ export const DE: Signal[] = [
   signal("health condition", String.raw`\b(?:diabet\p{L}*|asthma\p{L}*|bluthochdruck|blutdruck|cholesterin|schilddrüse\p{L}*|zöliakie|migräne|arthrose|arthritis|depression\p{L}*|angststörung|reizdarm|epilepsie|adhs|long covid|schlafstörung\p{L}*|schlafapnoe|rückenschmerz\p{L}*|knie\p{L}*|verletz\p{L}*|zerrung|bänderriss|gebrochen|bruch|operation|operiert|diagnose|diagnostiziert|sehnen\p{L}*|bandscheibe\p{L}*|rheuma|neurodermitis)\b`),
   signal("weight", String.raw`\b\d{2,3}(?:[.,]\d)? ?(?:kg|kilo|kilogramm)\b`, { unless: String.raw`\b(?:abnehmen|verlieren|ziel|zielgewicht|koffer|gepäck|rucksack|heben|hantel\p{L}*|bankdrücken|kniebeuge\p{L}*|will|möchte)\b` }),
   signal("age", String.raw`\b\d{1,2} jahre(?: alt)?\b|\b\d{1,2}-jährig\p{L}*|\b\d{1,2} geworden\b|\bwerde\b[^.;]{0,20}\b\d{1,2}(?=[,.;!]|$)|\b\d{1,2}\. geburtstag\b|\bich bin (?:jetzt |gerade )?\d{1,2}(?=[,.;!]|$)`, { unless: String.raw`\b(?:sohn|tochter|kind\p{L}*|baby|hund|katze|er|sie|seit|vor|auto|fahrrad|wohnung|haus)\b` }),
-  signal("budget", MONEY, { plan: true, with: String.raw`\b(?:budget|ausgeben|zahlen|bezahlen|leisten|maximal|höchstens|bis zu|unter|limit|grenze|pro monat|im monat|monatlich|pro nacht|pro person|insgesamt|gespart|zurückgelegt|etwa|ungefähr|rund|circa|nicht drin|mehr als|übrig)\b`, unless: String.raw`\b(?:verdiene\p{L}*|gehalt|lohn|einkommen)\b` }),
-  signal("daily steps", String.raw`\b\d[\d,.]* schritte\b`),
+  signal("budget", MONEY, { with: String.raw`\b(?:budget|ausgeben|zahlen|bezahlen|leisten|maximal|höchstens|bis zu|unter|limit|grenze|pro monat|im monat|monatlich|pro nacht|pro person|insgesamt|gespart|zurückgelegt|etwa|ungefähr|rund|circa|nicht drin|mehr als|übrig)\b`, unless: String.raw`\b(?:verdiene\p{L}*|gehalt|lohn|einkommen)\b` }),
+  signal("budget", String.raw`\bbudget\b`, { plan: true, with: MONEY }),
+  signal("daily steps", String.raw`\b\d[\d,.]{0,8} schritte\b`),
   signal("running days per week", String.raw`\b(?:\d|ein|zwei|drei|vier|fünf|sechs|sieben)(?: (?:tage|mal|läufe|einheiten))? (?:pro|die|in der|je|jede) woche\b|\b(?:einmal|zweimal|dreimal|viermal|fünfmal|sechsmal)\b|\b(?:zweiten|dritten|vierten|fünften|sechsten) (?:lauf|trainingstag|tag)\b`, { topic: /\b(?:lauf\p{L}*|laufe|joggen|jogge|läufe)\b/iu, unless: String.raw`\b(?:arbeite\p{L}*|büro|schicht\p{L}*|fitnessstudio|schwimm\p{L}*|yoga|kurs\p{L}*)\b` }),
   signal("training goal", String.raw`\b(?:\p{L}*marathon|halbmarathon|ultra\p{L}*|triathlon|ironman|\d{1,2} ?km|\d{1,2}k|parkrun|wettkampf|volkslauf|stadtlauf|\p{L}*lauf)\b`, { unless: String.raw`\b(?:zuschauen|angeschaut|anfeuern)\b` }),
   signal("car", String.raw`\b(?:toyota|honda|ford|vw|volkswagen|golf|polo|passat|bmw|audi|mercedes|tesla|renault|peugeot|citroën|fiat|seat|skoda|kia|hyundai|nissan|mazda|volvo|opel|dacia|subaru|auto|wagen|e-auto|elektroauto|kombi|suv|motorrad)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:mietwagen|leihwagen|taxi|mit dem auto|carsharing)\b` }),

@@ -18,9 +18,10 @@ export const ES_PERSON: Person = {
   self: compile(String.raw`\b(?:yo|nosotr[oa]s|me|nos|${FIRST_PERSON_VERB})\b`, "iu"),
   own: compile(String.raw`\b(?:mi|mis|nuestr[oa]s?)\b`, "iu"),
   other: compile(
-    String.raw`^\s*(?:(?:mi|mis|nuestr[oa]s?|su|sus) (?:\p{L}+ )?(?:herman[oa]s?|madre|mamá|padre|papá|padres|amig[oa]s?|compañer[oa]s?|colegas?|jef[ea]|vecin[oa]s?|prim[oa]s?|tí[oa]|abuel[oa]s?|marido|esposa|esposo|mujer|novi[oa]|pareja|hij[oa]s?|bebé|perr[oa]|gat[oa]|casero|médic[oa])|él|ella|ellos|ellas)\b`,
+    String.raw`^\s*(?:(?:mi|mis|nuestr[oa]s?|su|sus) (?:\p{L}+ )?(?:herman[oa]s?|madre|mamá|padre|papá|padres|amig[oa]s?|compañer[oa]s?|colegas?|jef[ea]|vecin[oa]s?|prim[oa]s?|tí[oa]|abuel[oa]s?|casero|médic[oa])|él|ella|ellos|ellas)\b`,
     "iu",
   ),
+  household: compile(String.raw`^\s*(?:mi|mis|nuestr[oa]s?|su|sus) (?:\p{L}+ )?(?:marido|esposa|esposo|mujer|novi[oa]|pareja|hij[oa]s?|bebé|perr[oa]|gat[oa]|prometid[oa])\b`, "iu"),
   condition: compile(String.raw`^\s*(?:si|cuando|en caso|quizás|quizá|tal vez)\b|\b(?:podría\p{L}*|querría\p{L}*|debería\p{L}*|pensando en)\b`, "iu"),
 };
 
@@ -36,8 +37,9 @@ export const ES: Signal[] = [
   signal("health condition", String.raw`\b(?:diabetes|diabétic[oa]|prediabetes|asma|asmátic[oa]|hipertensión|tensión alta|presión alta|colesterol|tiroides|celíac[oa]|celiaquía|migrañas?|artrosis|artritis|depresión|ansiedad|epilepsia|tdah|covid persistente|insomnio|apnea|dolor de espalda|lumbalgia|rodilla|lesión|lesionad[oa]|esguince|tendinitis|fractura|roto|operad[oa]|operación|diagnosticad[oa]|diagnóstico|eccema|psoriasis|ciática)\b`),
   signal("weight", String.raw`\b\d{2,3}(?:[.,]\d)? ?(?:kg|kilos?)\b`, { unless: String.raw`\b(?:perder|bajar|adelgazar|objetivo|meta|maleta|equipaje|mochila|levant\p{L}*|pesas|sentadilla|quiero|quisiera)\b` }),
   signal("age", String.raw`\b\d{1,2} años\b|\bcumpl(?:í|o|ir|iré) (?:los )?\d{1,2}\b`, { unless: String.raw`\b(?:hij[oa]s?|bebé|perr[oa]|gat[oa]|él|ella|desde|hace|durante|coche|bici|piso|casa|llevo|llevamos)\b` }),
-  signal("budget", MONEY, { plan: true, with: String.raw`\b(?:presupuesto|gastar|pagar|permitir\p{L}*|máximo|hasta|como mucho|menos de|no más de|límite|tope|al mes|mensual\p{L}*|por noche|la noche|por persona|en total|ahorrad[oa]|ahorrado|unos|unas|alrededor de|más o menos)\b`, unless: String.raw`\b(?:gano|sueldo|salario|ingresos)\b` }),
-  signal("daily steps", String.raw`\b\d[\d,.]* pasos\b`),
+  signal("budget", MONEY, { with: String.raw`\b(?:presupuesto|gastar|pagar|permitir\p{L}*|máximo|hasta|como mucho|menos de|no más de|límite|tope|al mes|mensual\p{L}*|por noche|la noche|por persona|en total|ahorrad[oa]|ahorrado|unos|unas|alrededor de|más o menos)\b`, unless: String.raw`\b(?:gano|sueldo|salario|ingresos)\b` }),
+  signal("budget", String.raw`\bpresupuesto\b`, { plan: true, with: MONEY }),
+  signal("daily steps", String.raw`\b\d[\d,.]{0,8} pasos\b`),
   signal("running days per week", String.raw`\b(?:\d|un|una|dos|tres|cuatro|cinco|seis|siete)(?: (?:días|veces|salidas|sesiones))? (?:a la|por|cada) semana\b|\b(?:segunda|tercera|cuarta|quinta|sexta|segundo|tercer|cuarto|quinto|sexto) (?:salida|sesión|día)\b`, { topic: /\b(?:corr\p{L}*|carrera|running|trotar|rodaje)\b/iu, unless: String.raw`\b(?:trabaj\p{L}*|oficina|gimnasio|natación|yoga|clases?)\b` }),
   signal("training goal", String.raw`\b(?:maratón|media maratón|medio maratón|media|ultra\p{L}*|triatlón|ironman|trail|\d{1,2} ?km|\d{1,2}k|carrera|competición)\b`, { unless: String.raw`\b(?:carrera universitaria|ver|animar)\b` }),
   signal("car", String.raw`\b(?:toyota|honda|ford|vw|volkswagen|golf|polo|bmw|audi|mercedes|tesla|renault|peugeot|citroën|fiat|seat|ibiza|león|skoda|kia|hyundai|nissan|mazda|volvo|opel|dacia|coche|carro|auto|todoterreno|eléctrico|híbrido|furgoneta|moto)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:alquiler|alquilar un|taxi|en coche)\b` }),

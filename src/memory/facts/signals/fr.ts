@@ -16,9 +16,10 @@ export const FR_PERSON: Person = {
   self: compile(String.raw`\b(?:je|j|moi|nous|on|me|m)\b`, "iu"),
   own: compile(String.raw`\b(?:mon|ma|mes|notre|nos)\b`, "iu"),
   other: compile(
-    String.raw`^\s*(?:(?:mon|ma|mes|notre|nos|son|sa|ses|leur) (?:\p{L}+ )?(?:sœur|soeur|frère|mère|maman|père|papa|parents|ami\p{L}*|copain|copine|collègue\p{L}*|patron\p{L}*|chef|voisin\p{L}*|cousin\p{L}*|tante|oncle|grand\p{L}*|mari|femme|conjoint\p{L}*|compagn\p{L}*|fils|fille|enfants?|bébé|chien|chat|propriétaire|médecin)|il|elle|ils|elles)\b`,
+    String.raw`^\s*(?:(?:mon|ma|mes|notre|nos|son|sa|ses|leur) (?:\p{L}+ )?(?:sœur|soeur|frère|mère|maman|père|papa|parents|ami\p{L}*|copain|copine|collègue\p{L}*|patron\p{L}*|chef|voisin\p{L}*|cousin\p{L}*|tante|oncle|grand\p{L}*|propriétaire|médecin)|il|elle|ils|elles)\b`,
     "iu",
   ),
+  household: compile(String.raw`^\s*(?:mon|ma|mes|notre|nos|son|sa|ses|leur) (?:\p{L}+ )?(?:mari|femme|conjoint\p{L}*|compagn\p{L}*|fils|fille|enfants?|bébé|chien|chat|fiancé\p{L}*|époux|épouse|copain|copine)\b`, "iu"),
   condition: compile(String.raw`^\s*(?:si|quand|lorsque|dès que|peut-être)\b|\b(?:pourrai\p{L}*|voudrai\p{L}*|devrai\p{L}*|envisage\p{L}*|réfléchi\p{L}*)\b`, "iu"),
 };
 
@@ -34,8 +35,9 @@ export const FR: Signal[] = [
   signal("health condition", String.raw`\b(?:diabète|diabétique|prédiabète|asthme|asthmatique|hypertension|tension|cholestérol|thyroïde|cœliaque|coeliaque|migraines?|arthrose|arthrite|dépression|anxiété|épilepsie|tdah|covid long|insomnie\p{L}*|apnée du sommeil|mal de dos|lombalgie|genou|blessé\p{L}*|blessure|entorse|tendinite|fracture|cassé|opéré\p{L}*|opération|diagnostiqué\p{L}*|diagnostic|eczéma|psoriasis|sciatique)\b`),
   signal("weight", String.raw`\b\d{2,3}(?:[.,]\d)? ?(?:kg|kilos?)\b`, { unless: String.raw`\b(?:perdre|maigrir|objectif|but|valise|bagages?|sac|soulever|haltères?|développé|squat|veux|voudrais)\b` }),
   signal("age", String.raw`\b\d{1,2} ans\b|\bfêt\p{L}* (?:mes|ses) \d{1,2}\b|\b\d{1,2}e anniversaire\b`, { unless: String.raw`\b(?:fils|fille|enfants?|bébé|chien|chat|il|elle|depuis|il y a|voiture|vélo|appartement|maison|pendant)\b` }),
-  signal("budget", MONEY, { plan: true, with: String.raw`\b(?:budget|dépenser|payer|mettre|permettre|max|maximum|jusqu'à|jusqu’à|moins de|pas plus de|limite|plafond|par mois|mensuel\p{L}*|par nuit|la nuit|par personne|au total|économisé|de côté|environ|à peu près|autour de)\b`, unless: String.raw`\b(?:gagne|salaire|revenu)\b` }),
-  signal("daily steps", String.raw`\b\d[\d\s,.]* pas\b`, { with: String.raw`\b(?:jour|quotidien\p{L}*|journée)\b` }),
+  signal("budget", MONEY, { with: String.raw`\b(?:budget|dépenser|payer|mettre|permettre|max|maximum|jusqu'à|jusqu’à|moins de|pas plus de|limite|plafond|par mois|mensuel\p{L}*|par nuit|la nuit|par personne|au total|économisé|de côté|environ|à peu près|autour de)\b`, unless: String.raw`\b(?:gagne|salaire|revenu)\b` }),
+  signal("budget", String.raw`\bbudget\b`, { plan: true, with: MONEY }),
+  signal("daily steps", String.raw`\b\d[\d\s,.]{0,8} pas\b`, { with: String.raw`\b(?:jour|quotidien\p{L}*|journée)\b` }),
   signal("running days per week", String.raw`\b(?:\d|une|deux|trois|quatre|cinq|six|sept)(?: (?:jours|fois|sorties|séances))? (?:par|chaque|la) semaine\b|\b(?:deuxième|troisième|quatrième|cinquième|sixième) (?:sortie|séance|jour)\b`, { topic: /\b(?:cour[st]?|courir|course|footing|jogging)\b/iu, unless: String.raw`\b(?:travaill\p{L}*|bureau|gym|salle|natation|yoga|cours d)\b` }),
   signal("training goal", String.raw`\b(?:marathon|semi-marathon|semi|ultra\p{L}*|triathlon|ironman|trail|\d{1,2} ?km|\d{1,2}k|course|compétition|10 bornes)\b`, { unless: String.raw`\b(?:courses|faire les courses|regarder|encourager)\b` }),
   signal("car", String.raw`\b(?:toyota|honda|ford|vw|volkswagen|golf|polo|bmw|audi|mercedes|tesla|renault|clio|zoé|zoe|peugeot|citroën|fiat|seat|skoda|kia|hyundai|nissan|mazda|volvo|opel|dacia|sandero|voiture|bagnole|suv|break|électrique|hybride|moto|scooter)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:location|louer une|taxi|en voiture|covoiturage)\b` }),

@@ -85,6 +85,12 @@ t.test("what the rules miss, in any phrasing of the subject, in English, German,
     ["en", "Went vegan in January.", "diet"],
     ["de", "Bin jetzt in Leipzig.", "home city"],
     ["de", "Bin seit Januar in Rente.", "job"],
+    // German compounds: the head noun says the subject.
+    ["de", "Unser Urlaubsbudget liegt jetzt bei 2.000 Euro.", "budget"],
+    ["de", "Wir haben uns einen Familienhund zugelegt.", "pet"],
+    ["de", "Wir haben eine Mietwohnung in der Altstadt gefunden.", "housing"],
+    ["de", "Ich habe mir einen Gebrauchtwagen gekauft.", "car"],
+    ["de", "Ich bin jetzt im Frühdienst.", "work schedule"],
   ];
   for (const [language, sentence, subject] of cases) t.ok(subjectsOf(sentence, language).includes(subject), `${sentence} → ${subject}`);
   // The language unknown (a short message): every language's signals, each with its own words for "I".
@@ -114,6 +120,7 @@ t.test("small talk, other people, questions, conditions and wishes state nothing
     ["en", "I'm allergic to nonsense, haha."],
     ["de", "Wenn wir umziehen, brauchen wir ein Auto."],
     ["de", "Mein Bruder sucht einen Welpen."],
+    ["de", "Das Hundefutter ist teuer."],
     ["fr", "Si on déménage à Lyon, il nous faudra une voiture."],
     ["es", "Si nos mudamos a Sevilla, necesitaremos coche."],
     ["es", "Busco un portátil para la universidad."],

@@ -12,7 +12,7 @@ const JOBS = String.raw`(?:ingenier[oa]|desarrollador[a]?|programador[a]?|enferm
 const SEEKING = String.raw`\b(?:busco|buscamos|necesito|necesitamos|quiero|queremos|recomiend\p{L}*)\b`;
 const SPOKEN = String.raw`(?:inglés|español|alemán|francés|italiano|portugués|japonés|chino|mandarín|coreano|árabe|holandés|neerlandés|ruso|polaco|sueco|griego|turco|catalán|euskera|gallego)`;
 /** Spanish drops the pronoun: the verb says the speaker ("tengo", "nos mudamos", "compré"). */
-const FIRST_PERSON_VERB = String.raw`\p{L}+(?:amos|emos|imos)|\p{L}*[bcdfgjlmnprstvz]é|soy|estoy|tengo|vivo|trabajo|peso|mido|calzo|uso|llevo|hago|corro|camino|voy|puedo|quiero|necesito|gasto|aprendo|estudio|busco|prefiero|salgo|vuelo|cuido|cobro|ahorro|alquilo|pago|sigo|entreno|acabo|empiezo|cumplo|cumplí|he|hemos`;
+const FIRST_PERSON_VERB = String.raw`\p{L}{1,20}(?:amos|emos|imos)|\p{L}{0,20}[bcdfgjlmnprstvz]é|soy|estoy|tengo|vivo|trabajo|peso|mido|calzo|uso|llevo|hago|corro|camino|voy|puedo|quiero|necesito|gasto|aprendo|estudio|busco|prefiero|salgo|vuelo|cuido|cobro|ahorro|alquilo|pago|sigo|entreno|acabo|empiezo|cumplo|cumplí|he|hemos`;
 
 export const ES_PERSON: Person = {
   self: compile(String.raw`\b(?:yo|nosotr[oa]s|me|nos|${FIRST_PERSON_VERB})\b`, "iu"),

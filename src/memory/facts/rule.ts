@@ -75,7 +75,7 @@ const DETERMINER = "a|an|the|my|our|ein|eine|einer|einem|einen|der|die|das|dem|d
  */
 export const NAME = String.raw`(?!(?:${DETERMINER})\b)(?<name>\p{L}[\p{L}'’-]*(?: [\p{L}'’-]+){0,2})`;
 /** An amount: its digits and separators bounded, so that a long run of digits costs linear time. */
-export const MONEY = String.raw`(?:[$€£]\s?\d[\d.,  ]{0,12}\d|[$€£]\s?\d|\d[\d.,  ]{0,12}\s?(?:[$€£]|euros?|eur|dollars?|usd|pounds?|gbp|francs?|chf)\b)`;
+export const MONEY = String.raw`(?:[$€£]\s?\d[\d.,  ]{0,12}\d|[$€£]\s?\d|\d[\d.,  ]{0,12}\s?(?:[$€£]|(?:euros?|eur|dollars?|usd|pounds?|quid|bucks|gbp|francs?|chf)\b))`;
 
 /** Dog breeds, written alike in most languages: "a beagle called Biscuit", "une petite border collie". */
 export const BREED = String.raw`(?:beagle|border collie|labrador|golden retriever|retriever|dackel|teckel|schäferhund|berger allemand|pastor alemán|husky|chihuahua|pug|mops|carlin|pudel|poodle|caniche|cocker|spaniel|jack russell|bulldog|bouledogue|terrier|galgo|greyhound|whippet|dalmatian|dalmatien|dálmata|collie|sheepdog|corgi|shiba|dobermann|rottweiler|yorkshire|bichon|schnauzer|malinois|podenco|bodeguero)`;

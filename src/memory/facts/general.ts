@@ -101,15 +101,21 @@ export function generalStatements(statement: string, language: string | undefine
   const found: ClauseStatement[] = [];
   const readers = signalReaders(language);
   if (readers.length === 0) return found;
+  // The speaker of the clause before, per reader: a clause naming nobody goes on with it ("I'm a
+  // waiter in Málaga, split shifts", "Ya estamos en Bilbao, en un piso en Deusto").
+  const before = readers.map(() => ({ self: false, own: false }));
   for (const [start, end] of clauses(statement)) {
     const clause = statement.slice(start, end);
-    for (const { signals, person } of readers) {
-      const self = person.self.test(clause) || (person.subjectless?.test(clause) ?? false);
-      const own = person.own.test(clause);
-      const plans = signals.some((candidate) => candidate.plan);
-      if ((!self && !own && !plans) || person.condition.test(clause)) continue;
+    for (const [index, { signals, person }] of readers.entries()) {
+      let self = person.self.test(clause) || (person.subjectless?.test(clause) ?? false);
+      let own = person.own.test(clause);
       const other = person.other.test(clause);
       const household = other || person.household.test(clause);
+      const condition = person.condition.test(clause);
+      if (!self && !own && !household && !condition) ({ self, own } = before[index]!);
+      before[index] = condition || other ? { self: false, own: false } : { self, own };
+      const plans = signals.some((candidate) => candidate.plan);
+      if ((!self && !own && !plans) || condition) continue;
       for (const candidate of signals) {
         if (known.has(candidate.subject) || found.some((statement) => statement.subject === candidate.subject && statement.start === start)) continue;
         const speaker = candidate.owned ? (self || own) && !other : (candidate.plan || self || own) && !household;

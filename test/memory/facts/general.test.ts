@@ -197,6 +197,12 @@ t.test("classes heldout3's misses taught (sentences of their own, none from the 
     ["es", "Tenemos unos 2.000 € para todo.", "budget"],
     ["de", "Mehr als 400 € geben wir nicht aus.", "budget"],
     ["en", "We can spend about 600 quid on it.", "budget"],
+    // A clause that names nobody goes on with the speaker of the clause before it.
+    ["es", "Soy enfermera en Valencia, turnos de noche.", "work schedule"],
+    ["es", "Ya vivimos en Cádiz, en un piso en La Viña.", "housing"],
+    ["en", "I'm a data engineer in Bristol, mostly Scala these days.", "programming language"],
+    ["de", "Ich bin Pfleger in Graz, meistens Nachtschicht.", "work schedule"],
   ];
   for (const [language, sentence, subject] of cases) t.ok(subjectsOf(sentence, language).includes(subject), `${language}: ${sentence} → ${subject}`);
+  t.same(subjectsOf("My sister lives in Oslo, mostly Scala.", "en"), [], "another person's clause passes on no speaker");
 });

@@ -12,7 +12,7 @@ const JOBS = String.raw`(?:ingenier[oa]|desarrollador[a]?|programador[a]?|enferm
 const SEEKING = String.raw`\b(?:busco|buscamos|necesito|necesitamos|quiero|queremos|recomiend\p{L}*)\b`;
 const SPOKEN = String.raw`(?:inglés|español|alemán|francés|italiano|portugués|japonés|chino|mandarín|coreano|árabe|holandés|neerlandés|ruso|polaco|sueco|griego|turco|catalán|euskera|gallego)`;
 /** Spanish drops the pronoun: the verb says the speaker ("tengo", "nos mudamos", "compré"). */
-const FIRST_PERSON_VERB = String.raw`\p{L}{1,20}(?:amos|emos|imos)|\p{L}{0,20}[bcdfgjlmnprstvz]é|soy|estoy|tengo|vivo|trabajo|peso|mido|calzo|uso|llevo|hago|corro|camino|voy|puedo|quiero|necesito|gasto|aprendo|estudio|busco|prefiero|salgo|vuelo|cuido|cobro|ahorro|alquilo|pago|sigo|entreno|acabo|empiezo|cumplo|cumplí|he|hemos`;
+const FIRST_PERSON_VERB = String.raw`\p{L}{1,20}(?:amos|emos|imos)|\p{L}{0,20}[bcdfgjlmnprstvz]é|soy|estoy|tengo|vivo|trabajo|peso|mido|calzo|uso|llevo|hago|corro|camino|voy|puedo|quiero|necesito|gasto|aprendo|estudio|busco|prefiero|salgo|vuelo|cuido|cobro|ahorro|alquilo|pago|sigo|entreno|acabo|empiezo|cumplo|cumplí|vuelvo|bajo|subo|paso|cambio|dejo|he|hemos`;
 
 export const ES_PERSON: Person = {
   self: compile(String.raw`\b(?:yo|nosotr[oa]s|me|nos|${FIRST_PERSON_VERB})\b`, "iu"),
@@ -24,6 +24,9 @@ export const ES_PERSON: Person = {
   household: compile(String.raw`^\s*(?:mi|mis|nuestr[oa]s?|su|sus) (?:\p{L}+ )?(?:marido|esposa|esposo|mujer|novi[oa]|pareja|hij[oa]s?|bebé|perr[oa]|gat[oa]|prometid[oa])\b`, "iu"),
   condition: compile(String.raw`^\s*(?:si|cuando|en caso|quizás|quizá|tal vez)\b|\b(?:podría\p{L}*|querría\p{L}*|debería\p{L}*|pensando en)\b`, "iu"),
 };
+
+const RUNNING = /\b(?:corr\p{L}*|carrera|running|trotar|rodaje)\b/iu;
+const NOT_RUNNING_DAYS = String.raw`\b(?:trabaj\p{L}*|oficina|gimnasio|natación|yoga|clases?)\b`;
 
 /** Spanish signals: the words any phrasing of a subject uses. */
 export const ES: Signal[] = [
@@ -40,7 +43,9 @@ export const ES: Signal[] = [
   signal("budget", MONEY, { with: String.raw`\b(?:presupuesto|gastar|pagar|permitir\p{L}*|máximo|hasta|como mucho|menos de|no más de|límite|tope|al mes|mensual\p{L}*|por noche|la noche|por persona|en total|ahorrad[oa]|ahorrado|unos|unas|alrededor de|más o menos)\b`, unless: String.raw`\b(?:gano|sueldo|salario|ingresos)\b` }),
   signal("budget", String.raw`\bpresupuesto\b`, { plan: true, with: MONEY }),
   signal("daily steps", String.raw`\b\d[\d,.]{0,8} pasos\b`),
-  signal("running days per week", String.raw`\b(?:\d|un|una|dos|tres|cuatro|cinco|seis|siete)(?: (?:días|veces|salidas|sesiones))? (?:a la|por|cada) semana\b|\b(?:segunda|tercera|cuarta|quinta|sexta|segundo|tercer|cuarto|quinto|sexto) (?:salida|sesión|día)\b`, { topic: /\b(?:corr\p{L}*|carrera|running|trotar|rodaje)\b/iu, unless: String.raw`\b(?:trabaj\p{L}*|oficina|gimnasio|natación|yoga|clases?)\b` }),
+  signal("running days per week", String.raw`\b(?:\d|un|una|dos|tres|cuatro|cinco|seis|siete)(?: (?:d[ií]as|veces|salidas|sesiones))? (?:a la|por|cada) semana\b|\b(?:segunda|tercera|cuarta|quinta|sexta|segundo|tercer|cuarto|quinto|sexto) (?:salida|sesi[oó]n|d[ií]a)\b`, { topic: RUNNING, unless: NOT_RUNNING_DAYS }),
+  // Days said without "a week", by the verb that runs or changes them: "corro 4 dias", "bajo a 3 días suaves".
+  signal("running days per week", String.raw`\b(?:\d|dos|tres|cuatro|cinco|seis|siete) d[ií]as\b`, { topic: RUNNING, with: String.raw`\b(?:corr\p{L}*|salgo|entreno|(?:bajo|subo|vuelvo|paso|bajado|subido|vuelto|pasado) a)\b`, unless: String.raw`${NOT_RUNNING_DAYS}|\b(?:hace|durante|dentro de|en) \S+ d[ií]as\b|\bd[ií]as (?:sin|parad[oa]|de descanso)\b` }),
   signal("training goal", String.raw`\b(?:maratón|media maratón|medio maratón|media|ultra\p{L}*|triatlón|ironman|trail|\d{1,2} ?km|\d{1,2}k|carrera|competición)\b`, { unless: String.raw`\b(?:carrera universitaria|ver|animar)\b` }),
   signal("car", String.raw`\b(?:toyota|honda|ford|vw|volkswagen|golf|polo|bmw|audi|mercedes|tesla|renault|peugeot|citroën|fiat|seat|ibiza|león|skoda|kia|hyundai|nissan|mazda|volvo|opel|dacia|coche|carro|auto|todoterreno|eléctrico|híbrido|furgoneta|moto)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:alquiler|alquilar un|taxi|en coche)\b` }),
   signal("phone", String.raw`\b(?:iphone|pixel|galaxy|samsung|xiaomi|redmi|oneplus|huawei|motorola|nokia|fairphone|android|smartphone|móvil|teléfono|celular)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:por teléfono|al teléfono)\b` }),

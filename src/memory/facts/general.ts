@@ -48,6 +48,8 @@ export interface Person {
   own: RegExp;
   other: RegExp;
   household: RegExp;
+  /** Someone with the speaker, as one subject: "My girlfriend and I …", "Mein Freund und ich …". */
+  together: RegExp;
   condition: RegExp;
 }
 
@@ -107,10 +109,11 @@ export function generalStatements(statement: string, language: string | undefine
   for (const [start, end] of clauses(statement)) {
     const clause = statement.slice(start, end);
     for (const [index, { signals, person }] of readers.entries()) {
-      let self = person.self.test(clause) || (person.subjectless?.test(clause) ?? false);
+      const together = person.together.test(clause);
+      let self = together || person.self.test(clause) || (person.subjectless?.test(clause) ?? false);
       let own = person.own.test(clause);
-      const other = person.other.test(clause);
-      const household = other || person.household.test(clause);
+      const other = !together && person.other.test(clause);
+      const household = !together && (other || person.household.test(clause));
       const condition = person.condition.test(clause);
       if (!self && !own && !household && !condition) ({ self, own } = before[index]!);
       before[index] = condition || other ? { self: false, own: false } : { self, own };

@@ -205,6 +205,11 @@ t.test("classes heldout3's misses taught (sentences of their own, none from the 
     // Spanish running days said without "a week", or without accents, by the verb that runs or changes them.
     ["es", "Con el calor he bajado a 3 dias de correr.", "running days per week"],
     ["es", "Salgo a correr 5 días.", "running days per week"],
+    // Someone and the speaker as one subject speak for the speaker too.
+    ["en", "My girlfriend and I rent a small flat in Bristol.", "home city"],
+    ["de", "Mein Mann und ich wohnen jetzt in Kiel.", "home city"],
+    ["fr", "Mon copain et moi habitons à Lille.", "home city"],
+    ["es", "Mi novia y yo vivimos en Gijón.", "home city"],
   ];
   for (const [language, sentence, subject] of cases) t.ok(subjectsOf(sentence, language).includes(subject), `${language}: ${sentence} → ${subject}`);
   t.same(subjectsOf("My sister lives in Oslo, mostly Scala.", "en"), [], "another person's clause passes on no speaker");

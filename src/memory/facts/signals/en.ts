@@ -23,6 +23,7 @@ export const EN_PERSON: Person = {
     "iu",
   ),
   household: compile(String.raw`^\s*(?:my|our|his|her|their) (?:\p{L}+ )?(?:husband|wife|partner|girlfriend|boyfriend|son|daughter|kids?|children|baby|dog|cat|fianc\p{L}*|spouse|hubby)\b`, "iu"),
+  together: compile(String.raw`^\s*(?:\p{L}+ ){1,3}(?:and|&) (?:i|me|myself)\b`, "iu"),
   condition: compile(String.raw`^\s*(?:if|when|once|unless|in case|whether|maybe|might|should)\b|\b(?:would|could|might|thinking about|considering|wondering)\b`, "iu"),
 };
 

@@ -22,6 +22,7 @@ export const ES_PERSON: Person = {
     "iu",
   ),
   household: compile(String.raw`^\s*(?:mi|mis|nuestr[oa]s?|su|sus) (?:\p{L}+ )?(?:marido|esposa|esposo|mujer|novi[oa]|pareja|hij[oa]s?|bebé|perr[oa]|gat[oa]|prometid[oa])\b`, "iu"),
+  together: compile(String.raw`^\s*(?:\p{L}+ ){1,3}y yo\b`, "iu"),
   condition: compile(String.raw`^\s*(?:si|cuando|en caso|quizás|quizá|tal vez)\b|\b(?:podría\p{L}*|querría\p{L}*|debería\p{L}*|pensando en)\b`, "iu"),
 };
 

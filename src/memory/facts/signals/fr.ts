@@ -20,6 +20,7 @@ export const FR_PERSON: Person = {
     "iu",
   ),
   household: compile(String.raw`^\s*(?:mon|ma|mes|notre|nos|son|sa|ses|leur) (?:\p{L}+ )?(?:mari|femme|conjoint\p{L}*|compagn\p{L}*|fils|fille|enfants?|bébé|chien|chat|fiancé\p{L}*|époux|épouse|copain|copine)\b`, "iu"),
+  together: compile(String.raw`^\s*(?:\p{L}+ ){1,3}et moi\b`, "iu"),
   condition: compile(String.raw`^\s*(?:si|quand|lorsque|dès que|peut-être)\b|\b(?:pourrai\p{L}*|voudrai\p{L}*|devrai\p{L}*|envisage\p{L}*|réfléchi\p{L}*)\b`, "iu"),
 };
 

@@ -77,6 +77,12 @@ export const NAME = String.raw`(?!(?:${DETERMINER})\b)(?<name>\p{L}[\p{L}'’-]*
 /** An amount: its digits and separators bounded, so that a long run of digits costs linear time. */
 export const MONEY = String.raw`(?:[$€£]\s?\d[\d.,  ]{0,12}\d|[$€£]\s?\d|\d[\d.,  ]{0,12}\s?(?:[$€£]|(?:euros?|eur|dollars?|usd|pounds?|quid|bucks|gbp|francs?|chf)\b))`;
 
+/**
+ * An amount with or without its currency: a bare number of three to five digits, "1.600", "5k"; no
+ * year, and no number of a unit ("120 km", "8000 steps"). Only where the clause says it is money.
+ */
+export const AMOUNT = String.raw`(?:${MONEY}|\b(?!(?:19|20)\d\d\b)(?:\d{1,3}(?:[.,  ]\d{3}){1,3}|\d{3,5}|\d{1,3}(?:[.,]\d)?k)\b(?! ?(?:km|kg|kilos?|m|cm|mm|steps|schritte|pasos|pas|kcal|cal|calories|g|mg|ml|gb|mb|h|hours|stunden|heures|horas|min|minutes|minuten|people|personas|personnes|personen|mal|times|fois|veces)\b))`;
+
 /** Dog breeds, written alike in most languages: "a beagle called Biscuit", "une petite border collie". */
 export const BREED = String.raw`(?:beagle|border collie|labrador|golden retriever|retriever|dackel|teckel|schäferhund|berger allemand|pastor alemán|husky|chihuahua|pug|mops|carlin|pudel|poodle|caniche|cocker|spaniel|jack russell|bulldog|bouledogue|terrier|galgo|greyhound|whippet|dalmatian|dalmatien|dálmata|collie|sheepdog|corgi|shiba|dobermann|rottweiler|yorkshire|bichon|schnauzer|malinois|podenco|bodeguero)`;
 

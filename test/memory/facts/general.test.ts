@@ -210,8 +210,15 @@ t.test("classes heldout3's misses taught (sentences of their own, none from the 
     ["de", "Mein Mann und ich wohnen jetzt in Kiel.", "home city"],
     ["fr", "Mon copain et moi habitons à Lille.", "home city"],
     ["es", "Mi novia y yo vivimos en Gijón.", "home city"],
+    // A clause that names the budget needs no currency: "budget is 600 tops", "5k".
+    ["en", "Budget is 600 tops.", "budget"],
+    ["en", "Our budget is now 5k.", "budget"],
+    ["de", "Das Budget liegt jetzt bei 1.800.", "budget"],
+    ["fr", "Notre budget est passé à 2400.", "budget"],
+    ["es", "Bajamos el presupuesto a 950.", "budget"],
   ];
   for (const [language, sentence, subject] of cases) t.ok(subjectsOf(sentence, language).includes(subject), `${language}: ${sentence} → ${subject}`);
   t.same(subjectsOf("My sister lives in Oslo, mostly Scala.", "en"), [], "another person's clause passes on no speaker");
   t.same(subjectsOf("Llevo 2 días sin correr.", "es"), [], "days without running are no running days");
+  t.same(subjectsOf("The budget for 2026 is not set.", "en"), [], "a year is no amount");
 });

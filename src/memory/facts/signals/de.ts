@@ -1,5 +1,5 @@
 import { signal, type Person, type Signal } from "../general.ts";
-import { BREED, DWELLING, MONEY, compile } from "../rule.ts";
+import { AMOUNT, BREED, DWELLING, MONEY, compile } from "../rule.ts";
 
 const PLACE = String.raw`(?<name>\p{L}[\p{L}'’-]*(?: \p{L}[\p{L}'’-]*)?)`;
 const MONTH = String.raw`(?:januar|jänner|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|jan|feb|mär|apr|jun|jul|aug|sept?|okt|nov|dez)\b`;
@@ -40,7 +40,7 @@ export const DE: Signal[] = [
   signal("weight", String.raw`\b\d{2,3}(?:[.,]\d)? ?(?:kg|kilo|kilogramm)\b`, { unless: String.raw`\b(?:abnehmen|verlieren|ziel|zielgewicht|koffer|gepäck|rucksack|heben|hantel\p{L}*|bankdrücken|kniebeuge\p{L}*|will|möchte)\b` }),
   signal("age", String.raw`\b\d{1,2} jahre(?: alt)?\b|\b\d{1,2}-jährig\p{L}*|\b\d{1,2} geworden\b|\bwerde\b[^.;]{0,20}\b\d{1,2}(?=[,.;!]|$)|\b\d{1,2}\. geburtstag\b|\bich bin (?:jetzt |gerade )?\d{1,2}(?=[,.;!]|$)`, { unless: String.raw`\b(?:sohn|tochter|kind\p{L}*|baby|hund|katze|er|sie|seit|vor|auto|fahrrad|wohnung|haus)\b` }),
   signal("budget", MONEY, { with: String.raw`\b(?:\p{L}{0,20}budget|ausgeben|zahlen|bezahlen|leisten|maximal|höchstens|bis zu|unter|limit|grenze|pro monat|im monat|monatlich|pro nacht|pro person|insgesamt|gespart|zurückgelegt|etwa|ungefähr|rund|circa|nicht drin|mehr als|übrig)\b`, unless: String.raw`\b(?:verdiene\p{L}*|gehalt|lohn|einkommen)\b` }),
-  signal("budget", String.raw`\b\p{L}{0,20}budget\b`, { plan: true, with: MONEY }),
+  signal("budget", String.raw`\b\p{L}{0,20}budget\b`, { plan: true, with: AMOUNT }),
   signal("daily steps", String.raw`\b\d[\d,.]{0,8} schritte\b`),
   signal("running days per week", String.raw`\b(?:\d|ein|zwei|drei|vier|fünf|sechs|sieben)(?: (?:tage|mal|läufe|einheiten))? (?:pro|die|in der|je|jede) woche\b|\b(?:einmal|zweimal|dreimal|viermal|fünfmal|sechsmal)\b|\b(?:zweiten|dritten|vierten|fünften|sechsten) (?:lauf|trainingstag|tag)\b`, { topic: /\b(?:lauf\p{L}*|laufe|joggen|jogge|läufe)\b/iu, unless: String.raw`\b(?:arbeite\p{L}*|büro|schicht\p{L}*|fitnessstudio|schwimm\p{L}*|yoga|kurs\p{L}*)\b` }),
   signal("training goal", String.raw`\b(?:\p{L}{0,20}marathon|halbmarathon|ultra\p{L}*|triathlon|ironman|\d{1,2} ?km|\d{1,2}k|parkrun|wettkampf|volkslauf|stadtlauf|\p{L}{0,20}lauf)\b`, { unless: String.raw`\b(?:zuschauen|angeschaut|anfeuern)\b` }),

@@ -1,5 +1,5 @@
 import { signal, type Person, type Signal } from "../general.ts";
-import { BREED, DWELLING, MONEY, compile } from "../rule.ts";
+import { AMOUNT, BREED, DWELLING, MONEY, compile } from "../rule.ts";
 
 const PLACE = String.raw`(?<name>\p{L}[\p{L}'’-]*(?: \p{L}[\p{L}'’-]*)?)`;
 const MONTH = String.raw`(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b`;
@@ -40,7 +40,7 @@ export const EN: Signal[] = [
   signal("weight", String.raw`\b\d{2,3}(?:[.,]\d)? ?(?:kg|kgs|kilos?|lbs?|pounds|stone)\b`, { unless: String.raw`\b(?:lose|losing|shed|shedding|goal|target|aim|bag|suitcase|luggage|carry|lift|lifting|bench|squat|deadlift|dumbbells?|kettlebells?|backpack|parcel|want to be|get (?:down )?to)\b` }),
   signal("age", String.raw`\b\d{1,2}(?: years? old|-years?-old| yo\b)|\bturn(?:ed|ing|s)? \d{1,2}\b|\b\d{1,2}(?:st|nd|rd|th) birthday\b|\bi(?:'m|’m| am) (?:now |just )?\d{1,2}(?![.,]?\d)(?: now)?(?=[,.;!]|$)`, { unless: String.raw`\b(?:sons?|daughters?|kids?|child|children|baby|boy|girl|dog|cat|pupp(?:y|ies)|he|she|they|his|her|their|car|bike)\b|\b(?:an?|the|my|our) \d{1,2}[- ]years?[- ]old` }),
   signal("budget", MONEY, { with: String.raw`\b(?:budget|spend|spending|afford|max|maximum|limit|up to|under|below|at most|no more than|less than|pay|paying|per month|a month|monthly|per night|a night|per person|total|cap|stretch|set aside|saved|around|about|roughly|more than|over|tops|ceiling)\b`, unless: String.raw`\b(?:earn|earning|salary|paid me|income|raise)\b` }),
-  signal("budget", String.raw`\bbudget\b`, { plan: true, with: MONEY }),
+  signal("budget", String.raw`\bbudget\b`, { plan: true, with: AMOUNT }),
   signal("daily steps", String.raw`\b\d[\d,.]{0,8}k? steps\b`),
   signal("running days per week", String.raw`\b(?:\d|one|two|three|four|five|six|seven|once|twice)(?: (?:days?|times|runs?|sessions?|x))? (?:a|per|each|every) week\b|\b(?:second|third|fourth|fifth|sixth) (?:run|session|day)\b`, { topic: /\b(?:run|runs|running|jog|jogging|runner)\b/iu, unless: String.raw`\b(?:work|working|office|shifts?|gym|swim|swimming|yoga|lessons?|classes)\b` }),
   signal("training goal", String.raw`\b(?:marathon|half[- ]marathon|ultra(?:marathon)?|triathlon|ironman|\d{1,2} ?k|\d{1,2} ?km|parkrun|race|trail race|duathlon|sportive|gran fondo|fun run)\b`, { unless: String.raw`\b(?:watch|watched|cheer|cheering|race car)\b` }),

@@ -221,4 +221,6 @@ t.test("classes heldout3's misses taught (sentences of their own, none from the 
   t.same(subjectsOf("My sister lives in Oslo, mostly Scala.", "en"), [], "another person's clause passes on no speaker");
   t.same(subjectsOf("Llevo 2 días sin correr.", "es"), [], "days without running are no running days");
   t.same(subjectsOf("The budget for 2026 is not set.", "en"), [], "a year is no amount");
+  const marathon = [message("assistant", "¡Enhorabuena, maratoniana!", "es"), message("user", "Ahora bajo a 2 dias hasta el otoño.", "es")];
+  t.same(extractFacts(marathon).map((fact) => fact.subject), ["running days per week"], "a thread about a marathon is about running");
 });

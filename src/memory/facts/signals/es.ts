@@ -26,7 +26,7 @@ export const ES_PERSON: Person = {
   condition: compile(String.raw`^\s*(?:si|cuando|en caso|quizás|quizá|tal vez)\b|\b(?:podría\p{L}*|querría\p{L}*|debería\p{L}*|pensando en)\b`, "iu"),
 };
 
-const RUNNING = /\b(?:corr\p{L}*|carrera|running|trotar|rodaje)\b/iu;
+const RUNNING = /\b(?:corr\p{L}*|carrera|running|trotar|rodaje|marat\p{L}*)\b/iu;
 const NOT_RUNNING_DAYS = String.raw`\b(?:trabaj\p{L}*|oficina|gimnasio|natación|yoga|clases?)\b`;
 
 /** Spanish signals: the words any phrasing of a subject uses. */

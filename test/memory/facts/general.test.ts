@@ -216,6 +216,12 @@ t.test("classes heldout3's misses taught (sentences of their own, none from the 
     ["de", "Das Budget liegt jetzt bei 1.800.", "budget"],
     ["fr", "Notre budget est passé à 2400.", "budget"],
     ["es", "Bajamos el presupuesto a 950.", "budget"],
+    // A home bought, rented or signed for in a place states the home city (and signing for it, the housing).
+    ["de", "Wir haben eine Altbauwohnung in Bamberg gekauft.", "home city"],
+    ["fr", "On a signé pour un T2 à Rennes.", "home city"],
+    ["fr", "On a signé pour un T2 à Rennes.", "housing"],
+    ["es", "Hemos comprado un piso en Oviedo.", "home city"],
+    ["en", "We signed for a 2-bed in Hove.", "housing"],
   ];
   for (const [language, sentence, subject] of cases) t.ok(subjectsOf(sentence, language).includes(subject), `${language}: ${sentence} → ${subject}`);
   t.same(subjectsOf("My sister lives in Oslo, mostly Scala.", "en"), [], "another person's clause passes on no speaker");

@@ -28,6 +28,8 @@ export const DE_PERSON: Person = {
 };
 
 /** German signals: the words any phrasing of a subject uses, in either word order. */
+const HOME = String.raw`(?:${DWELLING}|\p{L}{0,20}wohnung|\p{L}{0,20}haus)`;
+
 export const DE: Signal[] = [
   signal("pet", String.raw`\b${ANIMAL}\b(?!\p{L})`, { owned: true, unless: String.raw`\b(?:allergisch|angst|nachbar\p{L}*)\b|hundepark|hundefutter|tierheim besucht` }),
   signal("partner", String.raw`\b(?:(?:mein|meine|meinem|meiner|meinen) (?:mann|frau|freund|freundin)|ehemann|ehefrau|partner(?:in)?|lebensgefährt\p{L}*|verlobt\p{L}*|verheiratet|geheiratet|hochzeit|getrennt|geschieden|scheidung|schluss gemacht)\b`, { owned: true }),
@@ -52,8 +54,10 @@ export const DE: Signal[] = [
   signal("language learning", String.raw`\b${SPOKEN}\b`, { with: String.raw`\b(?:lern\p{L}*|stud\p{L}*|kurs\p{L}*|unterricht|stunden|duolingo|nachhilfe|üb\p{L}*|a1|a2|b1|b2|c1|prüfung|fließend|sprachkurs|gewechselt|angefangen)\b` }),
   signal("shoe size", String.raw`\b(?:schuh\p{L}*|turnschuh\p{L}*|laufschuh\p{L}*|stiefel|sneaker\p{L}*|füße|fuß)\b`, { owned: true, with: String.raw`\b(?:größe|gr\.) ?\d{2}(?:[.,]5)?\b|\b\d{2}(?:[.,]5)?\b|\bhalbe größe\b` }),
   signal("clothing size", String.raw`\b(?:xxs|xs|xl|xxl|xxxl|(?:größe|trage) (?:s|m|l|\d{2}))\b`, { owned: true, with: String.raw`\b(?:jacke\p{L}*|hemd\p{L}*|t-shirt\p{L}*|shirt\p{L}*|kleid\p{L}*|jeans|hose\p{L}*|mantel|pulli\p{L}*|pullover|kleidung|oberteil\p{L}*|größe|xxs|xs|xl|xxl)\b` }),
-  signal("housing", String.raw`\b(?:${DWELLING}|\p{L}{0,20}wohnung|\p{L}{0,20}haus|wg|wohngemeinschaft|bei meinen eltern|vermieter\p{L}*|miete|eigenheim|hypothek)\b`, { owned: true, with: String.raw`\b(?:miete\p{L}*|gemietet|gekauft|gefunden|bezogen|kaufen|eigentum|hypothek|gezogen|umgezogen|ziehen|wohne\p{L}*|lebe\p{L}*|verkauft|teile\p{L}*)\b` }),
+  signal("housing", String.raw`\b(?:${DWELLING}|\p{L}{0,20}wohnung|\p{L}{0,20}haus|wg|wohngemeinschaft|bei meinen eltern|vermieter\p{L}*|miete|eigenheim|hypothek)\b`, { owned: true, with: String.raw`\b(?:miete\p{L}*|gemietet|unterschrieben|gekauft|gefunden|bezogen|kaufen|eigentum|hypothek|gezogen|umgezogen|ziehen|wohne\p{L}*|lebe\p{L}*|verkauft|teile\p{L}*)\b` }),
   signal("home city", String.raw`\b(?:in|nach|bei) ${PLACE}`, { with: String.raw`\b(?:wohne\p{L}*|lebe\p{L}*|gezogen|umgezogen|ziehe\p{L}*|umzug|zuhause|zu hause|daheim|niedergelassen|neue wohnung|neues haus|heimat|(?:sind|bin) (?:jetzt|nun|mittlerweile|inzwischen|seit \p{L}+) in)\b`, unless: TRAVEL }),
+  // A home bought, rented or signed for in a place: "wir haben ein Reihenhaus in Pinneberg gekauft".
+  signal("home city", String.raw`\b(?:in|nach|bei) ${PLACE}`, { with: String.raw`\b(?:gekauft|kaufen|gemietet|mieten|eingezogen|bezogen|unterschrieben)\b[^.;]{0,40}\b${HOME}\b|\b${HOME}\b[^.;]{0,40}\b(?:gekauft|kaufen|gemietet|mieten|eingezogen|bezogen|unterschrieben)\b`, unless: TRAVEL }),
   signal("name", String.raw`\b(?:heiße|heisse|mein name ist|nennt mich)\b(?: \p{L}+)? ${PLACE}`),
   signal("travel date", DATE, { plan: true, with: `${TRAVEL}|${CHANGE}` }),
   signal("travel origin", String.raw`\b(?:von|ab|aus) ${PLACE}`, { plan: true, with: TRAVEL }),

@@ -28,6 +28,8 @@ export const EN_PERSON: Person = {
 };
 
 /** English signals: the words any phrasing of a subject uses. */
+const HOME = String.raw`(?:${DWELLING}|\d[- ]?bed(?:room)?|terrace|semi)`;
+
 export const EN: Signal[] = [
   signal("pet", String.raw`\b${ANIMAL}\b(?! (?:park|food|sitter|walker|friendly|show|owners?|people|bed|toys?|hair|allergy))`, { owned: true, unless: String.raw`\b(?:allergic|scared|afraid|neighbou?r's|friend's)\b` }),
   signal("partner", String.raw`\b(?:husband|hubby|wife|partner|girlfriend|boyfriend|fianc[ée]e?|spouse|other half|better half|married|engaged|divorced|divorce|separated|broke up|split up|tied the knot|proposed|single again)\b`, { owned: true, unless: String.raw`\bbusiness partner\b` }),
@@ -52,8 +54,10 @@ export const EN: Signal[] = [
   signal("language learning", String.raw`\b${SPOKEN}\b`, { with: String.raw`\b(?:learn\p{L}*|stud(?:y|ying|ied)|lessons?|class(?:es)?|course|duolingo|tutor|practi[cs]\p{L}*|a1|a2|b1|b2|c1|exam|fluent|conversation|switched|picked up|started)\b` }),
   signal("shoe size", String.raw`\b(?:shoes?|trainers|sneakers|boots|running shoes|feet|foot|shoe size)\b`, { owned: true, with: String.raw`\b(?:size|eu|uk|us) ?\d{1,2}(?:[.,]5)?\b|\b\d{2}(?:[.,]5)?\b|\b(?:half|whole) size\b` }),
   signal("clothing size", String.raw`\b(?:xxs|xs|xl|xxl|xxxl|(?:size|wear|fit into|take an?) (?:s|m|l|small|medium|large|\d{1,2}))\b`, { owned: true, with: String.raw`\b(?:jackets?|shirts?|t-shirts?|tee|dress(?:es)?|jeans|trousers|pants|coats?|hoodies?|tops?|sweaters?|jumpers?|clothes|waist|chest|leggings|shorts|size|xxs|xs|xl|xxl)\b` }),
-  signal("housing", String.raw`\b(?:${DWELLING}|home|place|house-?share|flat-?share|with (?:my|our) parents|moved back home|landlord|mortgage)\b`, { owned: true, with: String.raw`\b(?:rent|renting|rented|bought|buy|buying|own|mortgage|moved|move|moving|live|living|sold|selling|lease|landlord|share|sharing|shared)\b` }),
+  signal("housing", String.raw`\b(?:${DWELLING}|(?:\d|one|two|three|four)[- ]?bed(?:room)?|terrace|home|place|house-?share|flat-?share|with (?:my|our) parents|moved back home|landlord|mortgage)\b`, { owned: true, with: String.raw`\b(?:rent|renting|rented|signed|bought|buy|buying|own|mortgage|moved|move|moving|live|living|sold|selling|lease|landlord|share|sharing|shared)\b` }),
   signal("home city", String.raw`\b(?:in|to|near|outside|into|from) ${PLACE}`, { with: String.raw`\b(?:live|living|lives|moved|moving|move|relocat\p{L}*|settled|settling|based|new (?:place|flat|house|home|city)|neighbou?rhood|rent|renting|bought|home|(?:i|we)(?:'ve|’ve| have) been in|(?:i'm|i’m|i am|we're|we’re|we are) (?:now |still )?in \p{L}+ (?:now|these days|at the moment|for good))\b`, unless: TRAVEL }),
+  // A home bought, rented or signed for in a place: "wir haben ein Reihenhaus in Pinneberg gekauft".
+  signal("home city", String.raw`\b(?:in|to|near|outside|into|from) ${PLACE}`, { with: String.raw`\b(?:bought|buying|rented|renting|rent|signed|moved into|moving into)\b[^.;]{0,40}\b${HOME}\b|\b${HOME}\b[^.;]{0,40}\b(?:bought|buying|rented|renting|rent|signed|moved into|moving into)\b`, unless: TRAVEL }),
   signal("name", String.raw`\b(?:my name is|my name's|call me|i go by)\b(?: \p{L}+)? ${PLACE}`),
   signal("travel date", DATE, { plan: true, with: `${TRAVEL}|${CHANGE}`, unless: String.raw`\b(?:moved|moving|relocat\p{L}*) (?:to|into|out)\b` }),
   signal("travel origin", String.raw`\b(?:from|out of) ${PLACE}`, { plan: true, with: TRAVEL }),

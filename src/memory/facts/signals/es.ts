@@ -30,6 +30,8 @@ const RUNNING = /\b(?:corr\p{L}*|carrera|running|trotar|rodaje|marat\p{L}*)\b/iu
 const NOT_RUNNING_DAYS = String.raw`\b(?:trabaj\p{L}*|oficina|gimnasio|natación|yoga|clases?)\b`;
 
 /** Spanish signals: the words any phrasing of a subject uses. */
+const HOME = String.raw`(?:${DWELLING})`;
+
 export const ES: Signal[] = [
   signal("pet", String.raw`\b${ANIMAL}\b`, { owned: true, unless: String.raw`\b(?:alérgic[oa]|miedo|vecin\p{L}*)\b|parque para perros|pienso` }),
   signal("partner", String.raw`\b(?:marido|espos[oa]|(?:mi|nuestra) mujer|novi[oa]|pareja|prometid[oa]|casad[oa]s?|casamos|boda|comprometid[oa]s?|divorciad[oa]s?|divorcio|separad[oa]s?|separamos|rompimos|lo dejamos)\b`, { owned: true }),
@@ -56,8 +58,10 @@ export const ES: Signal[] = [
   signal("language learning", String.raw`\b${SPOKEN}\b`, { with: String.raw`\b(?:aprend\p{L}*|estudi\p{L}*|clases?|curso|lecciones|duolingo|practic\p{L}*|a1|a2|b1|b2|c1|examen|con fluidez|empecé|cambié|pasé)\b` }),
   signal("shoe size", String.raw`\b(?:zapat\p{L}*|zapatillas?|botas?|calzo|calzado|talla de pie|pies?)\b`, { owned: true, with: String.raw`\b(?:talla|número|un|el) ?\d{2}(?:[.,]5)?\b|\b\d{2}(?:[.,]5)?\b` }),
   signal("clothing size", String.raw`\b(?:xxs|xs|xl|xxl|xxxl|talla (?:s|m|l|\d{2}))\b`, { owned: true, with: String.raw`\b(?:chaquetas?|camisas?|camisetas?|vestidos?|vaqueros|pantal\p{L}*|abrigos?|sudaderas?|jerséis?|jersey|ropa|talla|xxs|xs|xl|xxl)\b` }),
-  signal("housing", String.raw`\b(?:${DWELLING}|piso compartido|compartimos piso|con mis padres|casero|alquiler|hipoteca)\b`, { owned: true, with: String.raw`\b(?:alquil\p{L}*|compr\p{L}*|propi\p{L}*|hipoteca|mud\p{L}*|viv\p{L}*|vend\p{L}*|compart\p{L}*|alquiler)\b` }),
+  signal("housing", String.raw`\b(?:${DWELLING}|piso compartido|compartimos piso|con mis padres|casero|alquiler|hipoteca)\b`, { owned: true, with: String.raw`\b(?:alquil\p{L}*|firm\p{L}*|compr\p{L}*|propi\p{L}*|hipoteca|mud\p{L}*|viv\p{L}*|vend\p{L}*|compart\p{L}*|alquiler)\b` }),
   signal("home city", String.raw`\b(?:en|a|cerca de) ${PLACE}`, { with: String.raw`\b(?:vivo|vivimos|viviendo|vivir|resid\p{L}*|mud\p{L}*|instal\p{L}*|nuestra casa|nuevo piso|nueva casa|vinimos|venimos|(?:estoy|estamos) (?:ya |ahora )?en)\b`, unless: TRAVEL }),
+  // A home bought, rented or signed for in a place: "wir haben ein Reihenhaus in Pinneberg gekauft".
+  signal("home city", String.raw`\b(?:en|a|cerca de) ${PLACE}`, { with: String.raw`\b(?:comprad[oa]|compramos|compré|alquilad[oa]|alquilamos|alquilé|firmad[oa]|firmamos)\b[^.;]{0,40}\b${HOME}\b|\b${HOME}\b[^.;]{0,40}\b(?:comprad[oa]|compramos|compré|alquilad[oa]|alquilamos|alquilé|firmad[oa]|firmamos)\b`, unless: TRAVEL }),
   signal("name", String.raw`\b(?:me llamo|mi nombre es|llámame)\b(?: \p{L}+)? ${PLACE}`),
   signal("travel date", DATE, { plan: true, with: `${TRAVEL}|${CHANGE}`, unless: String.raw`\b(?:ser (?:padres|madre|padre)|nacer|nacerá|bebé)\b` }),
   signal("travel origin", String.raw`\b(?:de|desde) ${PLACE}`, { plan: true, with: TRAVEL }),

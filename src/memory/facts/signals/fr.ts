@@ -25,6 +25,8 @@ export const FR_PERSON: Person = {
 };
 
 /** French signals: the words any phrasing of a subject uses. */
+const HOME = String.raw`(?:${DWELLING}|[tf][1-6])`;
+
 export const FR: Signal[] = [
   signal("pet", String.raw`\b${ANIMAL}\b`, { owned: true, unless: String.raw`\b(?:allergique|peur|voisin\p{L}*)\b|parc à chiens|croquettes` }),
   signal("partner", String.raw`\b(?:(?:mon|ma) (?:mari|femme|copain|copine|ami|amie)|époux|épouse|conjoint\p{L}*|compagnon|compagne|partenaire|fiancé\p{L}*|marié\p{L}*|mariage|pacsé\p{L}*|pacs|divorcé\p{L}*|divorce|séparé\p{L}*|rupture|rompu)\b`, { owned: true }),
@@ -49,8 +51,10 @@ export const FR: Signal[] = [
   signal("language learning", String.raw`\b${SPOKEN}\b`, { with: String.raw`\b(?:appren\p{L}*|étudi\p{L}*|cours|leçons?|duolingo|pratique\p{L}*|a1|a2|b1|b2|c1|examen|couramment|commencé|passé à|inscrit\p{L}*)\b` }),
   signal("shoe size", String.raw`\b(?:chaussures?|baskets|bottes|pointure|chausse|pieds?)\b`, { owned: true, with: String.raw`\b(?:du|taille|pointure|en) ?\d{2}(?:[.,]5)?\b|\b\d{2}(?:[.,]5)?\b|\bdemi-pointure\b` }),
   signal("clothing size", String.raw`\b(?:xxs|xs|xl|xxl|xxxl|taille (?:s|m|l|\d{2}))\b`, { owned: true, with: String.raw`\b(?:vestes?|chemises?|t-shirts?|robes?|jeans?|pantalons?|manteaux?|manteau|pulls?|sweats?|hauts?|vêtements|taille|xxs|xs|xl|xxl)\b` }),
-  signal("housing", String.raw`\b(?:${DWELLING}|[tf][1-6]|colocation|coloc|chez mes parents|propriétaires?|locataires?|loyer|prêt immobilier|crédit immobilier)\b`, { owned: true, with: String.raw`\b(?:lou\p{L}*|acheté|achet\p{L}*|propriétaire\p{L}*|locataire\p{L}*|déménag\p{L}*|emménag\p{L}*|habit\p{L}*|vi[vs]\p{L}*|vendu|partag\p{L}*|loyer|prêt|crédit)\b` }),
+  signal("housing", String.raw`\b(?:${DWELLING}|[tf][1-6]|colocation|coloc|chez mes parents|propriétaires?|locataires?|loyer|prêt immobilier|crédit immobilier)\b`, { owned: true, with: String.raw`\b(?:lou\p{L}*|signé|acheté|achet\p{L}*|propriétaire\p{L}*|locataire\p{L}*|déménag\p{L}*|emménag\p{L}*|habit\p{L}*|vi[vs]\p{L}*|vendu|partag\p{L}*|loyer|prêt|crédit)\b` }),
   signal("home city", String.raw`\b(?:à|a|en|près de|vers|dans|pour) ${PLACE}`, { with: String.raw`\b(?:habit\p{L}*|quitté|vi[vs]\p{L}*|installé\p{L}*|installer|déménag\p{L}*|emménag\p{L}*|chez nous|domicile|nouvel appart\p{L}*|nouvelle maison)\b`, unless: TRAVEL }),
+  // A home bought, rented or signed for in a place: "wir haben ein Reihenhaus in Pinneberg gekauft".
+  signal("home city", String.raw`\b(?:à|a|en|près de|vers|dans|pour) ${PLACE}`, { with: String.raw`\b(?:acheté|acheter|signé|lou[eé]\p{L}*|emménag\p{L}*)\b[^.;]{0,40}\b${HOME}\b|\b${HOME}\b[^.;]{0,40}\b(?:acheté|acheter|signé|lou[eé]\p{L}*|emménag\p{L}*)\b`, unless: TRAVEL }),
   signal("name", String.raw`\b(?:je m'appelle|je m’appelle|mon nom est|mon prénom est|appelez-moi)\b(?: \p{L}+)? ${PLACE}`),
   signal("travel date", DATE, { plan: true, with: `${TRAVEL}|${CHANGE}` }),
   signal("travel origin", String.raw`\b(?:de|d'|d’|depuis|au départ de) ${PLACE}`, { plan: true, with: TRAVEL }),

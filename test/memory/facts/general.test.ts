@@ -229,4 +229,8 @@ t.test("classes heldout3's misses taught (sentences of their own, none from the 
   t.same(subjectsOf("The budget for 2026 is not set.", "en"), [], "a year is no amount");
   const marathon = [message("assistant", "¡Enhorabuena, maratoniana!", "es"), message("user", "Ahora bajo a 2 dias hasta el otoño.", "es")];
   t.same(extractFacts(marathon).map((fact) => fact.subject), ["running days per week"], "a thread about a marathon is about running");
+  // A thread whose only travel word is a form of "fly" ("ich flieg") is about travel; "ir a" goes somewhere.
+  t.ok(subjectsOf("Ich flieg im Mai nach Porto, um es mir anzuschauen!", "de").includes("travel destination"), "de: ich flieg … nach Porto");
+  const trip = [message("assistant", "¿Qué tenéis pensado para el viaje?", "es"), message("user", "Queremos ir a Chile en marzo.", "es")];
+  t.ok(extractFacts(trip).some((fact) => fact.subject === "travel destination"), "es: ir a Chile, in a thread about a trip");
 });

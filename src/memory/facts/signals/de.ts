@@ -65,6 +65,6 @@ export const DE: Signal[] = [
     plan: true,
     with: `${TRAVEL}|${CHANGE}`,
     unless: String.raw`\b(?:wohne\p{L}*|gezogen|umgezogen|umzug)\b`,
-    topic: /(?:reise|urlaub|flug|fliegen|hotel|ferien|trip|ausflug|flitterwochen)/iu,
+    topic: /(?:reise|urlaub|flug|flieg|hotel|ferien|trip|ausflug|flitterwochen)/iu,
   }),
 ];

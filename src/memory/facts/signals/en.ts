@@ -65,6 +65,6 @@ export const EN: Signal[] = [
     plan: true,
     with: `${TRAVEL}|${CHANGE}`,
     unless: String.raw`\b(?:live|living|moved|moving|relocat\p{L}*)\b`,
-    topic: /\b(?:trip|travel|flight|fly|flying|holiday|vacation|hotel|itinerary|visit|honeymoon|getaway)\b/iu,
+    topic: /\b(?:trip|travel\p{L}*|flights?|fly|flying|flew|holiday|vacation|hotel|itinerary|visit|honeymoon|getaway)\b/iu,
   }),
 ];

@@ -4,7 +4,7 @@ import { AMOUNT, BREED, DWELLING, MONEY, compile } from "../rule.ts";
 const PLACE = String.raw`(?<name>\p{L}[\p{L}'’-]*(?: \p{L}[\p{L}'’-]*)?)`;
 const MONTH = String.raw`(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)\b`;
 const DATE = String.raw`\b(?:\d{1,2} de ${MONTH}|\d{1,2}/\d{1,2}\b|(?:en|a principios de|a finales de|a mediados de) ${MONTH})`;
-const TRAVEL = String.raw`\b(?:vuelo\p{L}*|volamos|vuelo|avión|viaj\p{L}*|vacaciones|escapada|salimos|salgo|salida|regreso|volvemos|tren|luna de miel|visitar|visita|reserv\p{L}*|vamos|voy)\b`;
+const TRAVEL = String.raw`\b(?:vuelo\p{L}*|volamos|vuelo|avión|viaj\p{L}*|vacaciones|escapada|salimos|salgo|salida|regreso|volvemos|tren|luna de miel|visitar|visita|reserv\p{L}*|vamos|voy|ir|irnos|irme)\b`;
 const CHANGE = String.raw`\b(?:mejor|al final|finalmente|ahora|ya|cambiado|cambiamos|cambié|retrasado|adelantado|aplazado|pospuesto|movido|nuevo plan|decidimos|decidí|en vez de|en lugar de)\b`;
 const ANIMAL = String.raw`(?:${BREED}|perr[oa]s?|perrit[oa]s?|cachorr[oa]s?|gat[oa]s?|gatit[oa]s?|conejos?|hámster|hamster|loros?|periquitos?|caballos?|poni|cobayas?|tortugas?|hurones?|gallinas)`;
 const JOBS = String.raw`(?:ingenier[oa]|desarrollador[a]?|programador[a]?|enfermer[oa]|profesor[a]?|maestr[oa]|analista|diseñador[a]?|médic[oa]|abogad[oa]|contador[a]?|contable|gerente|jef[ea] de \p{L}+|consultor[a]?|traductor[a]?|estudiante|cociner[oa]|chef|arquitect[oa]|farmacéutic[oa]|electricista|fontaner[oa]|conductor[a]?|periodista|fotógraf[oa]|vendedor[a]?|dependient[ea]|secretari[oa]|camarer[oa]|policía|bomber[oa]|funcionari[oa]|administrativ[oa]|auxiliar|veterinari[oa]|fisioterapeuta|psicólog[oa]|educador[a]?|comercial|directora?|director)`;
@@ -69,6 +69,6 @@ export const ES: Signal[] = [
     plan: true,
     with: `${TRAVEL}|${CHANGE}`,
     unless: String.raw`\b(?:vivo|vivimos|mud\p{L}*|instal\p{L}*)\b`,
-    topic: /\b(?:viaj\p{L}*|vacaciones|vuelo|avión|hotel|escapada|luna de miel)\b/iu,
+    topic: /\b(?:viaj\p{L}*|vacaciones|vuelos?|vol(?:ar|amos|é)|avión|hotel|escapada|luna de miel)\b/iu,
   }),
 ];

@@ -62,6 +62,6 @@ export const FR: Signal[] = [
     plan: true,
     with: `${TRAVEL}|${CHANGE}`,
     unless: String.raw`\b(?:habit\p{L}*|vivons|vis|déménag\p{L}*|emménag\p{L}*|installé\p{L}*)\b`,
-    topic: /\b(?:voyage\p{L}*|vacances|vol|avion|hôtel|séjour|escapade|lune de miel|week-end|partir|partons)\b/iu,
+    topic: /\b(?:voyage\p{L}*|vacances|vols?|volons|avion|hôtel|séjour|escapade|lune de miel|week-end|partir|partons|pars)\b/iu,
   }),
 ];

@@ -222,6 +222,9 @@ t.test("classes heldout3's misses taught (sentences of their own, none from the 
     ["fr", "On a signé pour un T2 à Rennes.", "housing"],
     ["es", "Hemos comprado un piso en Oviedo.", "home city"],
     ["en", "We signed for a 2-bed in Hove.", "housing"],
+    // "im", "ive": the speaker typed without an apostrophe.
+    ["en", "ive got a cocker spaniel now", "pet"],
+    ["en", "im vegan since january", "diet"],
   ];
   for (const [language, sentence, subject] of cases) t.ok(subjectsOf(sentence, language).includes(subject), `${language}: ${sentence} → ${subject}`);
   t.same(subjectsOf("My sister lives in Oslo, mostly Scala.", "en"), [], "another person's clause passes on no speaker");

@@ -12,7 +12,7 @@ const SEEKING = String.raw`\b(?:looking for|shopping for|want|need|thinking of|c
 const SPOKEN = String.raw`(?:english|spanish|german|french|italian|portuguese|japanese|chinese|mandarin|cantonese|korean|arabic|dutch|russian|polish|swedish|norwegian|danish|greek|turkish|hindi|catalan|basque|welsh|irish|hebrew|vietnamese|thai)`;
 
 export const EN_PERSON: Person = {
-  self: compile(String.raw`\b(?:i|i'm|i’m|i've|i’ve|i'd|i’d|i'll|i’ll|me|myself|we|we're|we’re|we've|we’ve|we'd|we’d|we'll|we’ll|us)\b`, "iu"),
+  self: compile(String.raw`\b(?:i|i'm|i’m|im|ive|i've|i’ve|i'd|i’d|i'll|i’ll|me|myself|we|we're|we’re|we've|we’ve|we'd|we’d|we'll|we’ll|us)\b`, "iu"),
   subjectless: compile(
     String.raw`^\s*(?:(?:just|finally|now|also|recently|still|already|officially|update|btw)\s+)?(?:\p{L}{1,20}ed|got|bought|sold|took|began|went|been|starting|moving|switching|heading|flying|training|planning|hoping|working|living|running|doing|getting|having|expecting|down to|up to|back (?:to|on|in|at)|off to)\b`,
     "iu",

@@ -23,8 +23,12 @@ const CONDITIONAL = /^(?:if|when|once|in case|wenn|falls|sobald|si|quand|cuando|
 /** A question that starts by asking states nothing before its comma: "Can we stretch the budget to €180, …?". */
 const ASKING =
   /^(?:¿|what|how|can|could|do|does|did|is|are|should|would|will|where|when|which|who|why|any|shall|may|was|wie|wo|wann|welche\p{L}*|kann|können|soll\p{L}*|gibt|hast|habt|ist|sind|warum|que|quoi|quel\p{L}*|comment|où|quand|pourquoi|est-ce|pouvez|peux|combien|qué|cómo|dónde|cuándo|cuál\p{L}*|cuánto\p{L}*|puedo|puedes|hay|tiene)(?![\p{L}])/iu;
-/** Where a question starts after a statement: its last comma, "¿", dash or colon ("We got a puppy — how do I crate-train her?"). */
-const LAST_QUESTION_BREAK = /(?:,\s*|\s*¿|\s+[–—-]\s+|:\s+)(?!.*(?:,\s|¿|\s[–—-]\s|:\s))/u;
+/**
+ * Where a question starts after a statement: its last comma, "¿", dash, colon or emoji ("We got a
+ * puppy — how do I crate-train her?", "I have type 2 diabetes 😕 What can I still eat?": an emoji
+ * ends a sentence the sentence splitter does not cut).
+ */
+const LAST_QUESTION_BREAK = /(?:,\s*|\s*¿|\s+[–—-]\s+|:\s+|\s*\p{Extended_Pictographic}[\p{Extended_Pictographic}\u{FE0F}\u{200D}]*\s+)(?!.*(?:,\s|¿|\s[–—-]\s|:\s|\p{Extended_Pictographic}))/u;
 
 /**
  * The part of a sentence that states something: the sentence itself, or what a question says

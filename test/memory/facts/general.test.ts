@@ -225,6 +225,10 @@ t.test("classes heldout3's misses taught (sentences of their own, none from the 
     // "im", "ive": the speaker typed without an apostrophe.
     ["en", "ive got a cocker spaniel now", "pet"],
     ["en", "im vegan since january", "diet"],
+    // An emoji ends the statement before a question the sentence splitter left in one piece.
+    ["de", "Beim Check-up kam raus, dass ich Asthma habe 😬 darf ich trotzdem tauchen?", "health condition"],
+    ["en", "We adopted a beagle 🐶 how do we stop him chewing shoes?", "pet"],
+    ["es", "Soy celíaca desde marzo 😩 qué pido en un japonés?", "health condition"],
   ];
   for (const [language, sentence, subject] of cases) t.ok(subjectsOf(sentence, language).includes(subject), `${language}: ${sentence} → ${subject}`);
   t.same(subjectsOf("My sister lives in Oslo, mostly Scala.", "en"), [], "another person's clause passes on no speaker");

@@ -228,6 +228,10 @@ t.test("classes heldout3's misses taught (sentences of their own, none from the 
     // An emoji ends the statement before a question the sentence splitter left in one piece.
     ["de", "Beim Check-up kam raus, dass ich Asthma habe 😬 darf ich trotzdem tauchen?", "health condition"],
     ["en", "We adopted a beagle 🐶 how do we stop him chewing shoes?", "pet"],
+    // Low carb is a diet in every language's lexicon.
+    ["de", "Ich esse seit Mai kohlenhydratarm.", "diet"],
+    ["fr", "Je mange low carb depuis l'été.", "diet"],
+    ["es", "Ahora como low carb.", "diet"],
     ["es", "Soy celíaca desde marzo 😩 qué pido en un japonés?", "health condition"],
   ];
   for (const [language, sentence, subject] of cases) t.ok(subjectsOf(sentence, language).includes(subject), `${language}: ${sentence} → ${subject}`);

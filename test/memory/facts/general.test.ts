@@ -231,7 +231,7 @@ t.test("classes heldout3's misses taught (sentences of their own, none from the 
     // Low carb is a diet in every language's lexicon.
     ["de", "Ich esse seit Mai kohlenhydratarm.", "diet"],
     ["fr", "Je mange low carb depuis l'été.", "diet"],
-    ["es", "Ahora como low carb.", "diet"],
+    ["es", "Ahora sigo una dieta low carb.", "diet"],
     ["es", "Soy celíaca desde marzo 😩 qué pido en un japonés?", "health condition"],
   ];
   for (const [language, sentence, subject] of cases) t.ok(subjectsOf(sentence, language).includes(subject), `${language}: ${sentence} → ${subject}`);

@@ -232,12 +232,19 @@ t.test("classes heldout3's misses taught (sentences of their own, none from the 
     ["de", "Ich esse seit Mai kohlenhydratarm.", "diet"],
     ["fr", "Je mange low carb depuis l'été.", "diet"],
     ["es", "Ahora sigo una dieta low carb.", "diet"],
+    // Races by other names: a half, a cyclosportive, a charity place.
+    ["en", "Next I'm doing an autumn half.", "training goal"],
+    ["en", "I got a charity place for Berlin.", "training goal"],
+    ["fr", "Je prépare une cyclosportive en juin.", "training goal"],
     ["es", "Soy celíaca desde marzo 😩 qué pido en un japonés?", "health condition"],
   ];
   for (const [language, sentence, subject] of cases) t.ok(subjectsOf(sentence, language).includes(subject), `${language}: ${sentence} → ${subject}`);
   t.same(subjectsOf("My sister lives in Oslo, mostly Scala.", "en"), [], "another person's clause passes on no speaker");
   t.same(subjectsOf("Llevo 2 días sin correr.", "es"), [], "days without running are no running days");
   t.same(subjectsOf("The budget for 2026 is not set.", "en"), [], "a year is no amount");
+  t.same(subjectsOf("I spend half the time on emails.", "en"), [], "half of something is no race");
+  const race = [message("assistant", "¿Qué tal la carrera del domingo?", "es"), message("user", "Me he apuntado a la de Zaragoza en abril.", "es")];
+  t.ok(extractFacts(race).some((fact) => fact.subject === "training goal"), "es: signing up for a race, in a thread about running");
   const marathon = [message("assistant", "¡Enhorabuena, maratoniana!", "es"), message("user", "Ahora bajo a 2 dias hasta el otoño.", "es")];
   t.same(extractFacts(marathon).map((fact) => fact.subject), ["running days per week"], "a thread about a marathon is about running");
   // A thread whose only travel word is a form of "fly" ("ich flieg") is about travel; "ir a" goes somewhere.

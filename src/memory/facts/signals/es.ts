@@ -50,6 +50,8 @@ export const ES: Signal[] = [
   // Days said without "a week", by the verb that runs or changes them: "corro 4 dias", "bajo a 3 días suaves".
   signal("running days per week", String.raw`\b(?:\d|dos|tres|cuatro|cinco|seis|siete) d[ií]as\b`, { topic: RUNNING, with: String.raw`\b(?:corr\p{L}*|salgo|entreno|(?:bajo|subo|vuelvo|paso|bajado|subido|vuelto|pasado) a)\b`, unless: String.raw`${NOT_RUNNING_DAYS}|\b(?:hace|durante|dentro de|en) \S+ d[ií]as\b|\bd[ií]as (?:sin|parad[oa]|de descanso)\b` }),
   signal("training goal", String.raw`\b(?:maratón|media maratón|medio maratón|media|ultra\p{L}*|triatlón|ironman|trail|\d{1,2} ?km|\d{1,2}k|carrera|competición)\b`, { unless: String.raw`\b(?:carrera universitaria|ver|animar)\b` }),
+  // Signing up for a race, in a thread about running: "me apunto a la de Sevilla".
+  signal("training goal", String.raw`\b(?:apunt\p{L}*|inscrib\p{L}*|inscrit[oa]) a (?:la|el|una|un)\b`, { topic: RUNNING }),
   signal("car", String.raw`\b(?:toyota|honda|ford|vw|volkswagen|golf|polo|bmw|audi|mercedes|tesla|renault|peugeot|citroën|fiat|seat|ibiza|león|skoda|kia|hyundai|nissan|mazda|volvo|opel|dacia|coche|carro|auto|todoterreno|eléctrico|híbrido|furgoneta|moto)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:alquiler|alquilar un|taxi|en coche)\b` }),
   signal("phone", String.raw`\b(?:iphone|pixel|galaxy|samsung|xiaomi|redmi|oneplus|huawei|motorola|nokia|fairphone|android|smartphone|móvil|teléfono|celular)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:por teléfono|al teléfono)\b` }),
   signal("laptop", String.raw`\b(?:portátil|ordenador|computadora|laptop|macbook|thinkpad|xps|surface|chromebook|imac)\b`, { owned: true, unless: SEEKING }),

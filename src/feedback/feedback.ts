@@ -51,6 +51,7 @@ export async function createFeedback(
     const { messageId, threadId, projectId } = target;
     const [vote] = await tx.rows(caller === "public" ? CREATE_FEEDBACK : CREATE_OR_REPLACE_FEEDBACK, {
       organizationId,
+      type: "feedback.created",
       messageId,
       threadId,
       projectId,
@@ -61,10 +62,10 @@ export async function createFeedback(
       publicKey: publicAnswer,
     });
     if (!vote) throw conflict(ALREADY_VOTED);
-    const feedback =
-      vote.feedback ?? (await tx.rows(FEEDBACK_OPTIONS, { organizationId, feedbackId: vote.id, optionIds, publicKey: publicAnswer }))[0]!.feedback;
-    const type = vote.created ? "feedback.created" : "feedback.updated";
-    await recordEvent(tx, organizationId, { type, feedbackId: vote.id, data: publicAnswer ? undefined : feedback });
-    return { feedback, created: vote.created };
+    // A new vote has its Feedback object and its event from the vote's statement.
+    if (vote.feedback) return { feedback: vote.feedback, created: true };
+    const { feedback } = (await tx.rows(FEEDBACK_OPTIONS, { organizationId, feedbackId: vote.id, optionIds, publicKey: publicAnswer }))[0]!;
+    await recordEvent(tx, organizationId, { type: "feedback.updated", feedbackId: vote.id, data: publicAnswer ? undefined : feedback });
+    return { feedback, created: false };
   });
 }

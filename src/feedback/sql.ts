@@ -7,6 +7,7 @@ import type { FeedbackFilters } from "./filters.ts";
 import type { FeedbackView, PublicFeedbackView } from "./views.ts";
 import { externalUserJson, publicExternalUserJson, type JsonText } from "../db/json.ts";
 import { containsPattern, isoTimestampText as iso } from "../db/sql.ts";
+import { EVENT_DELIVERIES, eventRow, type EventParams } from "../webhooks/eventSql.ts";
 
 /** The AttributeOption object of `AttributeOption o`: its full attribute `Attribute a`, with all its options. */
 const attributeOptionJson = `json_build_object(${optionSummaryProperties("o", attributeJson)})`;
@@ -92,8 +93,9 @@ const REPLACE_VOTE = `DO UPDATE SET
   "feedbackType" = EXCLUDED."feedbackType", "feedbackText" = EXCLUDED."feedbackText", "updatedAt" = now()`;
 
 /** The values of a vote: `userId` the giver, `publicKey` whether a public key asks (its answer leaves out personal data). */
-export interface VoteParams {
-  organizationId: number;
+export interface VoteParams extends EventParams {
+  /** The event a new vote writes (for the endpoints subscribed to it). */
+  type: "feedback.created";
   messageId: number;
   threadId: number;
   projectId: number;
@@ -110,8 +112,10 @@ export interface VoteParams {
  * REPLACE_VOTE) or leaves it and answers no row (DO NOTHING). A new vote gets its
  * options and its Feedback object in this same statement: no other transaction can have
  * given options to a row this one has just inserted, and the answer reads nothing this statement
- * wrote but the row it returns (so no plan scans "Feedback" or "FeedbackOption"). A replaced vote
- * answers `feedback: null`, for FEEDBACK_OPTIONS to set its options.
+ * wrote but the row it returns (so no plan scans "Feedback" or "FeedbackOption"). A new vote also
+ * writes its feedback.created event (its data the Feedback object as a private key gets it) when an
+ * endpoint listens: no round trip of its own. A replaced vote answers `feedback: null`, for
+ * FEEDBACK_OPTIONS to set its options (its feedback.updated event is written after them).
  */
 const vote = (name: string, onConflict: string) =>
   statement<VoteParams, VoteRow>(name, `
@@ -124,7 +128,8 @@ const vote = (name: string, onConflict: string) =>
       INSERT INTO "FeedbackOption" ("organizationId", "feedbackId", "attributeOptionId")
       SELECT :organizationId, f."id", option_id FROM f, unnest(:optionIds::int[]) AS option_id
       WHERE f."created"
-    )
+    ), ${eventRow(`(SELECT ${feedbackJson("SELECT unnest(:optionIds::int[])")}::jsonb FROM f ${feedbackJoins})`, `(SELECT f."created" FROM f)`)},
+    event_deliveries AS (${EVENT_DELIVERIES})
     SELECT f."id", f."created", CASE WHEN f."created" THEN ${feedbackJson("SELECT unnest(:optionIds::int[])", ":publicKey::boolean")} END AS "feedback"
     FROM f ${feedbackJoins}`);
 

@@ -84,8 +84,8 @@ export const FEEDBACK_TARGET = statement<{ organizationId: number; threadExterna
 export interface VoteRow {
   id: Feedback["id"];
   created: boolean;
-  /** The Feedback object (JSON) of a new vote; null when the vote replaced an earlier one (FEEDBACK_OPTIONS answers then). */
-  feedback: FeedbackView | PublicFeedbackView | null;
+  /** The Feedback object (JSON text, answered as it is) of a new vote; null when the vote replaced an earlier one (FEEDBACK_OPTIONS answers then). */
+  feedback: JsonText<FeedbackView | PublicFeedbackView> | null;
 }
 
 /** Voting again: the vote's type and text are replaced (its options by FEEDBACK_OPTIONS). */
@@ -130,7 +130,7 @@ const vote = (name: string, onConflict: string) =>
       WHERE f."created"
     ), ${eventRow(`(SELECT ${feedbackJson("SELECT unnest(:optionIds::int[])")}::jsonb FROM f ${feedbackJoins})`, `(SELECT f."created" FROM f)`)},
     event_deliveries AS (${EVENT_DELIVERIES})
-    SELECT f."id", f."created", CASE WHEN f."created" THEN ${feedbackJson("SELECT unnest(:optionIds::int[])", ":publicKey::boolean")} END AS "feedback"
+    SELECT f."id", f."created", CASE WHEN f."created" THEN ${feedbackJson("SELECT unnest(:optionIds::int[])", ":publicKey::boolean")}::text END AS "feedback"
     FROM f ${feedbackJoins}`);
 
 /** A vote that creates the giver's vote on the message or replaces it. */
@@ -145,7 +145,7 @@ export const CREATE_FEEDBACK = vote("feedback_create", "DO NOTHING");
  * its snapshot sees every option a concurrent vote on the same feedback wrote. (Its own
  * subqueries do not see what its CTEs write: the answer's options are those it sets.)
  */
-export const FEEDBACK_OPTIONS = statement<{ organizationId: number; feedbackId: number; optionIds: number[]; publicKey: boolean }, { feedback: FeedbackView | PublicFeedbackView }>(
+export const FEEDBACK_OPTIONS = statement<{ organizationId: number; feedbackId: number; optionIds: number[]; publicKey: boolean }, { feedback: JsonText<FeedbackView | PublicFeedbackView> }>(
   "feedback_options",
   `
     WITH removed AS (
@@ -156,7 +156,7 @@ export const FEEDBACK_OPTIONS = statement<{ organizationId: number; feedbackId: 
       SELECT :organizationId, :feedbackId, option_id FROM unnest(:optionIds::int[]) AS option_id
       ON CONFLICT DO NOTHING
     )
-    SELECT ${feedbackJson("SELECT unnest(:optionIds::int[])", ":publicKey::boolean")} AS "feedback"
+    SELECT ${feedbackJson("SELECT unnest(:optionIds::int[])", ":publicKey::boolean")}::text AS "feedback"
     FROM "Feedback" f ${feedbackJoins}
     WHERE f."organizationId" = :organizationId AND f."id" = :feedbackId`,
 );

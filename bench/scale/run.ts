@@ -7,10 +7,12 @@
  *
  *   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/bench_scale_10m npm run seed -- --threads 1000000 --users 10000 --feedback 2000000
  *   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/bench_scale_10m npm run bench:scale -- --label 10m [--only stats]
+ *   DATA_DIR=./pglite1m npm run seed -- --threads 100000 --feedback 200000 && DATA_DIR=./pglite1m npm run bench:scale -- --label pglite-1m
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
+import { readConfig } from "../../src/config.ts";
 import { openDatabase } from "../../src/db/database.ts";
 import type { DriverQueries } from "../../src/db/driver.ts";
 import type { Statement } from "../../src/db/statement.ts";
@@ -21,7 +23,8 @@ import { scaleCases, type Answer, type ScaleCase } from "./cases.ts";
 const { values: options } = parseArgs({
   options: { label: { type: "string", default: "" }, runs: { type: "string", default: "5" }, only: { type: "string", default: "" } },
 });
-const databaseUrl = process.env.DATABASE_URL;
+// PostgreSQL at DATABASE_URL, else the PGlite in DATA_DIR, as `npm run seed` chose.
+const { databaseUrl, dataDir } = readConfig();
 const runs = Number(options.runs);
 
 async function median(run: () => Promise<unknown>): Promise<number> {
@@ -47,7 +50,7 @@ function recording(db: DriverQueries, sent: { statement: Statement<unknown, unkn
 
 const load = () => loadavg()[0]!.toFixed(2);
 
-const database = await openDatabase({ databaseUrl });
+const database = await openDatabase({ databaseUrl, dataDir });
 const results: ({ group: string; case: string; ms: number; load: string } & Answer)[] = [];
 const plans: string[] = [];
 try {

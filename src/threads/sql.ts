@@ -7,7 +7,7 @@ import { containsPattern, isoTimestampText as iso } from "../db/sql.ts";
 import { ADDED_MESSAGE_ROWS, type AddedMessage } from "../memory/facts/sql.ts";
 import { CONVERSATION_ROWS, type ConversationRow, WRITE_SUMMARY } from "../memory/sql.ts";
 import { SEGMENT_ASSIGNMENT, SEGMENTS_CREATED, SEGMENTS_HELD, UPDATE_USER_ON_CONFLICT } from "../users/sql.ts";
-import { EVENT_DELIVERIES, eventRow } from "../webhooks/sql.ts";
+import { EVENT_DELIVERIES, eventRow } from "../webhooks/eventSql.ts";
 import type { MessagePage, MessageView, ThreadPage, ThreadView } from "./views.ts";
 
 /** A Thread object carries at most this many of its messages, the latest (decisions.md, "Bounded answers"). */

@@ -1,11 +1,13 @@
 import type { DriverQueries } from "../db/driver.ts";
+import type { JsonText } from "../db/json.ts";
+import type { FeedbackView } from "../feedback/views.ts";
 import type { ThreadView } from "../threads/views.ts";
 import { RECORD_EVENT, RECORD_FACTS_EVENT, RECORD_FEEDBACK_EVENT } from "./sql.ts";
 
 /** What happened, with what its event's `data` is made of. */
 export type OutboxEvent =
-  /** `data`: the Feedback as a private key gets it, when the caller has it; else it is built from the stored feedback. */
-  | { type: "feedback.created" | "feedback.updated"; feedbackId: number; data?: unknown }
+  /** `data`: the Feedback as a private key gets it (JSON text), when the caller has it; else it is built from the stored feedback. */
+  | { type: "feedback.created" | "feedback.updated"; feedbackId: number; data?: JsonText<FeedbackView> }
   | { type: "thread.created" | "thread.updated"; thread: ThreadView }
   | { type: "user.deleted"; data: { externalId: string } }
   /** The user whose facts changed: the data is their current facts, as GET /api/external/memory/facts answers. */
@@ -27,7 +29,9 @@ function dataOf(event: OutboxEvent): unknown {
  */
 export async function recordEvent(tx: DriverQueries, organizationId: number, event: OutboxEvent): Promise<void> {
   const { type } = event;
-  if ("feedbackId" in event && event.data === undefined) await tx.rows(RECORD_FEEDBACK_EVENT, { organizationId, type, feedbackId: event.feedbackId });
-  else if ("userId" in event) await tx.rows(RECORD_FACTS_EVENT, { organizationId, type, userId: event.userId });
+  if ("feedbackId" in event) {
+    if (event.data === undefined) await tx.rows(RECORD_FEEDBACK_EVENT, { organizationId, type, feedbackId: event.feedbackId });
+    else await tx.rows(RECORD_EVENT, { organizationId, type, data: event.data });
+  } else if ("userId" in event) await tx.rows(RECORD_FACTS_EVENT, { organizationId, type, userId: event.userId });
   else await tx.rows(RECORD_EVENT, { organizationId, type, data: JSON.stringify(dataOf(event)) });
 }

@@ -4,33 +4,11 @@ import type { WebhookDeliveryView, WebhookView } from "./views.ts";
 import { isoTimestampText as iso } from "../db/sql.ts";
 import { feedbackJoins, feedbackJson, storedFeedbackOptions } from "../feedback/sql.ts";
 import { factJson } from "../memory/facts/sql.ts";
+import { EVENT_DELIVERIES, eventRow, type EventParams } from "./eventSql.ts";
 
 /** The Webhook object of `WebhookEndpoint e` (never its secret). */
 const webhookJson = `json_build_object(
   'id', e."id", 'url', e."url", 'events', to_json(e."events"), 'description', e."description", 'createdAt', ${iso('e."createdAt"')})`;
-
-/** Who an event is for and of what type: every event statement takes them. */
-interface EventParams {
-  organizationId: number;
-  type: string;
-}
-
-/**
- * The CTEs `event_endpoints` and `event_row`, and the statement after them (EVENT_DELIVERIES): an event with the
- * payload `payload` (SQL over the statement's other parameters and CTEs), and a pending delivery to each endpoint
- * subscribed to its type `type`; nothing at all when none is, so that a change nobody listens to costs one indexed
- * probe of a small table. Part of another statement too (Create Thread's FINISH_INGEST).
- */
-export const eventRow = (payload: string) => `event_endpoints AS (
-    SELECT e."id" FROM "WebhookEndpoint" e WHERE e."organizationId" = :organizationId::int AND :type::text = ANY(e."events")
-  ), event_row AS (
-    INSERT INTO "WebhookEvent" ("organizationId", "type", "payload")
-    SELECT :organizationId::int, :type::text, ${payload} WHERE EXISTS (SELECT 1 FROM event_endpoints)
-    RETURNING "id"
-  )`;
-
-export const EVENT_DELIVERIES = `INSERT INTO "WebhookDelivery" ("organizationId", "eventId", "endpointId")
-  SELECT :organizationId, event_row."id", event_endpoints."id" FROM event_row, event_endpoints`;
 
 const recordEvent = <Params extends object>(name: string, payload: string) =>
   statement<EventParams & Params, never>(name, `WITH ${eventRow(payload)} ${EVENT_DELIVERIES}`);

@@ -236,6 +236,9 @@ t.test("classes heldout3's misses taught (sentences of their own, none from the 
     ["en", "Next I'm doing an autumn half.", "training goal"],
     ["en", "I got a charity place for Berlin.", "training goal"],
     ["fr", "Je prépare une cyclosportive en juin.", "training goal"],
+    // Trip words by their stems: a "Rundreise durch" a country, "partirai".
+    ["de", "Wir machen im August eine Rundreise durch Kroatien.", "travel destination"],
+    ["fr", "Je partirai de Nice.", "travel origin"],
     ["es", "Soy celíaca desde marzo 😩 qué pido en un japonés?", "health condition"],
   ];
   for (const [language, sentence, subject] of cases) t.ok(subjectsOf(sentence, language).includes(subject), `${language}: ${sentence} → ${subject}`);

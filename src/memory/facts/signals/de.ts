@@ -4,7 +4,7 @@ import { AMOUNT, BREED, DWELLING, MONEY, compile } from "../rule.ts";
 const PLACE = String.raw`(?<name>\p{L}[\p{L}'’-]*(?: \p{L}[\p{L}'’-]*)?)`;
 const MONTH = String.raw`(?:januar|jänner|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|jan|feb|mär|apr|jun|jul|aug|sept?|okt|nov|dez)\b`;
 const DATE = String.raw`\b(?:\d{1,2}\.\s?${MONTH}|\d{1,2}\.\s?\d{1,2}\.|(?:im|ende|anfang|mitte) ${MONTH})`;
-const TRAVEL = String.raw`\b(?:flieg\p{L}*|flug|flüge|reise\p{L}*|urlaub|ferien|fahr\p{L}*|zug|abflug|rückflug|hinflug|abfahrt|ankunft|trip|ausflug|städtetrip|kurztrip|flitterwochen|gebucht|buchen|besuch\p{L}*|geht's|gehts|geht es)\b`;
+const TRAVEL = String.raw`\b(?:flieg\p{L}*|flug|flüge|\p{L}{0,20}reise\p{L}*|urlaub|ferien|fahr\p{L}*|zug|abflug|rückflug|hinflug|abfahrt|ankunft|trip|ausflug|städtetrip|kurztrip|flitterwochen|gebucht|buchen|besuch\p{L}*|geht's|gehts|geht es)\b`;
 const CHANGE = String.raw`\b(?:statt|anstatt|stattdessen|jetzt|nun|doch|doch lieber|lieber|umgebucht|verschoben|vorverlegt|geändert|neuer plan|planänderung|entschieden|nicht mehr|mittlerweile|inzwischen)\b`;
 const ANIMAL = String.raw`(?:${BREED}|\p{L}{0,20}hund|hund\p{L}*|welpe\p{L}*|\p{L}{0,20}katze|katze\p{L}*|kater|kätzchen|kaninchen|hasen?|hamster|papagei\p{L}*|wellensittich\p{L}*|pferd\p{L}*|pony|meerschweinchen|schildkröte\p{L}*|hühner)`;
 /** Looking for one is not having one: "I'm looking for a new laptop". */
@@ -61,7 +61,7 @@ export const DE: Signal[] = [
   signal("name", String.raw`\b(?:heiße|heisse|mein name ist|nennt mich)\b(?: \p{L}+)? ${PLACE}`),
   signal("travel date", DATE, { plan: true, with: `${TRAVEL}|${CHANGE}` }),
   signal("travel origin", String.raw`\b(?:von|ab|aus) ${PLACE}`, { plan: true, with: TRAVEL }),
-  signal("travel destination", String.raw`\b(?:nach|in die|in den|an die|an den|ans|für|wird es|ist es|wird's|es geht) ${PLACE}`, {
+  signal("travel destination", String.raw`\b(?:nach|durch|in die|in den|an die|an den|ans|für|wird es|ist es|wird's|es geht) ${PLACE}`, {
     plan: true,
     with: `${TRAVEL}|${CHANGE}`,
     unless: String.raw`\b(?:wohne\p{L}*|gezogen|umgezogen|umzug)\b`,

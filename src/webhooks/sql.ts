@@ -9,31 +9,48 @@ import { factJson } from "../memory/facts/sql.ts";
 const webhookJson = `json_build_object(
   'id', e."id", 'url', e."url", 'events', to_json(e."events"), 'description', e."description", 'createdAt', ${iso('e."createdAt"')})`;
 
-/** Who an event is for and of what type: every event statement takes them. */
+/** Who an event is for and of what type, and how long its deliveries are leased to the instance that writes them (0: due at once). */
 interface EventParams {
   organizationId: number;
   type: string;
+  leaseMs: number;
 }
 
+/** The body of a delivery of event `ev`: the same bytes on every attempt, since it is built from the stored row. */
+const eventBody = (ev: string) => `json_build_object('id', ${ev}."id", 'type', ${ev}."type", 'createdAt', ${iso(`${ev}."createdAt"`)},
+  'organizationId', ${ev}."organizationId", 'data', ${ev}."payload")::text`;
+
 /**
- * The CTEs `event_endpoints` and `event_row`, and the statement after them (EVENT_DELIVERIES): an event with the
- * payload `payload` (SQL over the statement's other parameters and CTEs), and a pending delivery to each endpoint
+ * The CTEs `event_endpoints` and `event_row`, and the statements after them (EVENT_DELIVERIES, then DELIVERIES_WRITTEN): an
+ * event with the payload `payload` (SQL over the statement's other parameters and CTEs), and a pending delivery to each endpoint
  * subscribed to its type `type`; nothing at all when none is, so that a change nobody listens to costs one indexed
  * probe of a small table. Part of another statement too (Create Thread's FINISH_INGEST).
  */
 export const eventRow = (payload: string) => `event_endpoints AS (
-    SELECT e."id" FROM "WebhookEndpoint" e WHERE e."organizationId" = :organizationId::int AND :type::text = ANY(e."events")
+    SELECT e."id", e."url", e."secret" FROM "WebhookEndpoint" e WHERE e."organizationId" = :organizationId::int AND :type::text = ANY(e."events")
   ), event_row AS (
-    INSERT INTO "WebhookEvent" ("organizationId", "type", "payload")
+    INSERT INTO "WebhookEvent" AS ev ("organizationId", "type", "payload")
     SELECT :organizationId::int, :type::text, ${payload} WHERE EXISTS (SELECT 1 FROM event_endpoints)
-    RETURNING "id"
+    RETURNING ev."id", ${eventBody("ev")} AS "body", ${iso('ev."createdAt"')} AS "eventCreatedAt"
   )`;
 
-export const EVENT_DELIVERIES = `INSERT INTO "WebhookDelivery" ("organizationId", "eventId", "endpointId")
-  SELECT :organizationId, event_row."id", event_endpoints."id" FROM event_row, event_endpoints`;
+/**
+ * The deliveries, leased for `leaseMs` from their insert to the writing instance's worker, which gets them after
+ * the commit (src/webhooks/handoff.ts): the lease counts as their first attempt, as a worker's claim does, and
+ * keeps the other workers off them until it runs out (the writer died). With `leaseMs` 0 they are due at once.
+ */
+export const EVENT_DELIVERIES = `INSERT INTO "WebhookDelivery" ("organizationId", "eventId", "endpointId", "attempts", "nextAttemptAt")
+  SELECT :organizationId, event_row."id", event_endpoints."id", CASE WHEN :leaseMs::float8 > 0 THEN 1 ELSE 0 END,
+    clock_timestamp() + make_interval(secs => :leaseMs::float8 / 1000)
+  FROM event_row, event_endpoints
+  RETURNING "id", "eventId", "endpointId", "attempts"`;
+
+/** After EVENT_DELIVERIES as the CTE `event_deliveries`: each delivery written, as a worker's claim answers it (ClaimedDelivery). */
+export const DELIVERIES_WRITTEN = `SELECT d."id"::text AS "id", d."eventId", d."endpointId", d."attempts", e."url", e."secret", ev."body", ev."eventCreatedAt"
+  FROM event_deliveries d JOIN event_endpoints e ON e."id" = d."endpointId" CROSS JOIN event_row ev`;
 
 const recordEvent = <Params extends object>(name: string, payload: string) =>
-  statement<EventParams & Params, never>(name, `WITH ${eventRow(payload)} ${EVENT_DELIVERIES}`);
+  statement<EventParams & Params, ClaimedDelivery>(name, `WITH ${eventRow(payload)}, event_deliveries AS (${EVENT_DELIVERIES}) ${DELIVERIES_WRITTEN}`);
 
 /** `data`: the event's data (JSON). */
 export const RECORD_EVENT = recordEvent<{ data: string }>("webhook_record_event", ":data::jsonb");
@@ -187,9 +204,7 @@ export const CLAIM_DELIVERIES = statement<{ limit: number; perEndpoint: number; 
       RETURNING d."id", d."eventId", d."endpointId", d."attempts"
     )
     SELECT c."id"::text AS "id", c."eventId", c."endpointId", c."attempts", e."url", e."secret",
-      json_build_object('id', ev."id", 'type', ev."type", 'createdAt', ${iso('ev."createdAt"')},
-        'organizationId', ev."organizationId", 'data', ev."payload")::text AS "body",
-      ${iso('ev."createdAt"')} AS "eventCreatedAt"
+      ${eventBody("ev")} AS "body", ${iso('ev."createdAt"')} AS "eventCreatedAt"
     FROM claimed c
     JOIN "WebhookEndpoint" e ON e."id" = c."endpointId"
     JOIN "WebhookEvent" ev ON ev."id" = c."eventId"`,
@@ -200,6 +215,11 @@ export const MARK_DELIVERED = statement<{ deliveryIds: string[]; statusCodes: nu
     UPDATE "WebhookDelivery" d SET "status" = 'delivered', "lastStatusCode" = s."statusCode", "lastError" = NULL, "nextAttemptAt" = NULL
     FROM unnest(:deliveryIds::bigint[], :statusCodes::int[]) AS s("id", "statusCode")
     WHERE d."id" = s."id"`);
+
+/** Deliveries leased to a worker that stops before attempting them (`deliveryIds`): due at once, the lease's attempt not counted. */
+export const RELEASE_DELIVERIES = statement<{ deliveryIds: string[] }, never>("webhook_release_deliveries", `
+    UPDATE "WebhookDelivery" SET "nextAttemptAt" = now(), "attempts" = "attempts" - 1
+    WHERE "id" = ANY(:deliveryIds::bigint[]) AND "status" = 'pending'`);
 
 /** `retryInMs` milliseconds to the next attempt, or null: failed for good. */
 export const MARK_ATTEMPT_FAILED = statement<{ deliveryId: string; statusCode: number | null; error: string; retryInMs: number | null }, never>(

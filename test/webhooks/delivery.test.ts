@@ -262,7 +262,8 @@ t.test("the writing instance's worker gets its deliveries once committed, withou
   });
   t.same(rows.map((row) => row.attempts), [1, 1, 1, 1, 1]);
   t.equal(receiver.received.length, 5, "the rolled back event was not sent");
-  t.same(claimed, [], "no claim took any of them");
+  // The workers claim every organization's due deliveries: other tests' may be among the claimed.
+  t.same(claimed.filter((eventId) => rows.some((row) => row.eventId === eventId)), [], "no claim took any of them");
 });
 
 t.test("a delivery leased to an instance that died is claimed by another worker once the lease runs out", async (t) => {
@@ -283,7 +284,7 @@ t.test("a delivery leased to an instance that died is claimed by another worker 
   });
   t.ok(receiver.received[0]!.at >= leasedAt + 500, "sent once the lease ran out");
   t.match(row, { eventId: written!.eventId, attempts: 2, lastStatusCode: 200 });
-  t.same(claimed, [written!.eventId]);
+  t.ok(claimed.includes(written!.eventId), "claimed");
 });
 
 t.test("shutdown: deliveries waiting for room are left due at once, their lease's attempt not counted", async (t) => {

@@ -51,7 +51,7 @@ export interface AppOptions {
   background?: Omit<BackgroundOptions, "settings">;
   /**
    * Tests only: sees every answer as it is sent, its body as sent (test/helpers/app.ts checks each against
-   * openapi.yaml: listing pages go out as PostgreSQL wrote them, past the response schemas' serializer).
+   * openapi.yaml: listing pages, the memory lookup and a vote go out as PostgreSQL wrote them, past the response schemas' serializer).
    */
   onAnswer?: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => void;
 }

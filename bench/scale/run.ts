@@ -1,44 +1,31 @@
 /**
- * Search at scale: the first page of every search shape of the thread and feedback listings on a
- * seeded database, median of 5 in-process calls (no HTTP), with the EXPLAIN (ANALYZE, BUFFERS) of each
- * statement written beside the timings (docs/performance.md, "Search"):
+ * The listings and statistics at scale: every case of ./cases.ts (each thread listing filter and
+ * search shape, the feedback listing's, each statistics grouping per scope) on a seeded database,
+ * median of 5 in-process calls through the domain functions (no HTTP) after a warm-up, with the
+ * EXPLAIN (ANALYZE, BUFFERS) of each statement a case sends written beside the timings, and the
+ * machine's load average at the start and end of each case (docs/performance.md, "At ten million messages"):
  *
- *   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/bench_threads_1m npm run seed -- --feedback 200000
- *   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/bench_threads_1m npm run bench:scale [-- --label 1m]
+ *   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/bench_scale_10m npm run seed -- --threads 1000000 --users 10000 --feedback 2000000
+ *   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/bench_scale_10m npm run bench:scale -- --label 10m [--only stats]
+ *   DATA_DIR=./pglite1m npm run seed -- --threads 100000 --feedback 200000 && DATA_DIR=./pglite1m npm run bench:scale -- --label pglite-1m
  */
 import { mkdir, writeFile } from "node:fs/promises";
+import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
-import { RARE_WORD } from "../../scripts/seed/vocabulary.ts";
+import { readConfig } from "../../src/config.ts";
 import { openDatabase } from "../../src/db/database.ts";
-import { parseJsonText } from "../../src/db/json.ts";
-import { valuesOf } from "../../src/db/statement.ts";
-import type { FeedbackFilters } from "../../src/feedback/filters.ts";
-import { listFeedback } from "../../src/feedback/listing.ts";
-import { feedbackListing } from "../../src/feedback/sql.ts";
-import { listThreads, type ThreadFilters } from "../../src/threads/listing.ts";
-import { threadListing } from "../../src/threads/sql.ts";
+import type { DriverQueries } from "../../src/db/driver.ts";
+import type { Statement } from "../../src/db/statement.ts";
 import { ROOT } from "../servers.ts";
 import { seededOrganization } from "../threads/cases.ts";
+import { scaleCases, type Answer, type ScaleCase } from "./cases.ts";
 
-const { values: options } = parseArgs({ options: { label: { type: "string", default: "" }, runs: { type: "string", default: "5" } } });
-const databaseUrl = process.env.DATABASE_URL;
+const { values: options } = parseArgs({
+  options: { label: { type: "string", default: "" }, runs: { type: "string", default: "5" }, only: { type: "string", default: "" } },
+});
+// PostgreSQL at DATABASE_URL, else the PGlite in DATA_DIR, as `npm run seed` chose.
+const { databaseUrl, dataDir } = readConfig();
 const runs = Number(options.runs);
-const FIRST_PAGE = { pageSize: 50, pageIndex: 0 };
-
-const THREAD_CASES: [string, ThreadFilters][] = [
-  ["threads, no search", {}],
-  [`threads search rare word (${RARE_WORD})`, { search: RARE_WORD }],
-  ["threads search common word (refund, ~40 % of threads)", { search: "refund" }],
-  ["threads search word in every thread (the)", { search: "the" }],
-  ["threads search no match (qqqxz)", { search: "qqqxz" }],
-  ["threads userSearch (nakamura)", { userSearch: "nakamura" }],
-];
-const FEEDBACK_CASES: [string, FeedbackFilters][] = [
-  ["feedback, no search", {}],
-  ["feedback search common word (the)", { search: "the" }],
-  ["feedback search (timeout)", { search: "timeout" }],
-  ["feedback search no match (qqqxz)", { search: "qqqxz" }],
-];
 
 async function median(run: () => Promise<unknown>): Promise<number> {
   await run(); // warm: the numbers are those of a warm database
@@ -51,30 +38,39 @@ async function median(run: () => Promise<unknown>): Promise<number> {
   return Math.round(times.sort((a, b) => a - b)[Math.floor(runs / 2)]! * 10) / 10;
 }
 
-const database = await openDatabase({ databaseUrl });
-const results: { case: string; ms: number; count: number; countExact: boolean; rows: number }[] = [];
+/** The driver, keeping what each statement sent was (the plans explain exactly those). */
+function recording(db: DriverQueries, sent: { statement: Statement<unknown, unknown>; params: unknown }[]): DriverQueries {
+  return {
+    rows(statement, params) {
+      sent.push({ statement: statement as Statement<unknown, unknown>, params });
+      return db.rows(statement, params);
+    },
+  };
+}
+
+const load = () => loadavg()[0]!.toFixed(2);
+
+const database = await openDatabase({ databaseUrl, dataDir });
+const results: ({ group: string; case: string; ms: number; load: string } & Answer)[] = [];
 const plans: string[] = [];
-const explain = async (title: string, text: string, values: unknown[]) => {
-  if (database.kind !== "postgres") return;
-  const rows = await database.prisma.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, ...values);
-  plans.push(`### ${title}\n${rows.map((row) => row["QUERY PLAN"]).join("\n")}\n`);
-};
 try {
   const organizationId = await seededOrganization(database.prisma);
-  for (const [name, filters] of THREAD_CASES) {
-    const page = parseJsonText(await listThreads(database.driver, organizationId, filters, FIRST_PAGE));
-    const ms = await median(() => listThreads(database.driver, organizationId, filters, FIRST_PAGE));
-    results.push({ case: name, ms, count: page.count, countExact: page.countExact, rows: page.rows.length });
-    const { statement, params } = threadListing(organizationId, filters, FIRST_PAGE);
-    await explain(name, statement.text, valuesOf(statement, params));
-  }
-  for (const [name, filters] of FEEDBACK_CASES) {
-    const page = parseJsonText(await listFeedback(database.driver, organizationId, filters, FIRST_PAGE));
-    const ms = await median(() => listFeedback(database.driver, organizationId, filters, FIRST_PAGE));
-    results.push({ case: name, ms, count: page.count, countExact: page.countExact, rows: page.rows.length });
-    const listing = feedbackListing(organizationId, filters, FIRST_PAGE);
-    await explain(`${name}: count`, listing.count.text, valuesOf(listing.count, listing.params));
-    await explain(`${name}: page`, listing.page.text, valuesOf(listing.page, listing.params));
+  const only = options.only ? new RegExp(options.only) : undefined;
+  const cases = (await scaleCases(database.prisma, organizationId)).filter((c: ScaleCase) => !only || only.test(`${c.group} ${c.name}`));
+  for (const { group, name, call } of cases) {
+    const loadBefore = load();
+    const sent: { statement: Statement<unknown, unknown>; params: unknown }[] = [];
+    const answer = await call(recording(database.driver, sent), organizationId);
+    const ms = await median(() => call(database.driver, organizationId));
+    results.push({ group, case: name, ms, ...answer, load: `${loadBefore}-${load()}` });
+    if (database.kind !== "postgres") continue;
+    for (const [index, { statement, params }] of sent.entries()) {
+      // Unnamed, so planned for these values as a custom plan (what the statement's first five calls get).
+      const explain = { name: "", text: `EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`, parameters: statement.parameters };
+      const rows = await database.driver.rows<unknown, { "QUERY PLAN": string }>(explain, params);
+      const which = sent.length > 1 ? ` (statement ${index + 1} of ${sent.length}${statement.name ? `, ${statement.name}` : ""})` : "";
+      plans.push(`### ${name}${which}\n${rows.map((row) => row["QUERY PLAN"]).join("\n")}\n`);
+    }
   }
 } finally {
   await database.close();

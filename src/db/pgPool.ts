@@ -26,6 +26,11 @@ export function createPool(url: string, options: PgPoolOptions): pg.Pool {
     connectionTimeoutMillis: options.connectionTimeoutMillis,
     idleTimeoutMillis: options.idleTimeoutMillis,
     statement_timeout: options.statementTimeoutMillis,
+    // JIT compiles a statement whose estimated cost passes jit_above_cost, which the statistics'
+    // statements do at 1M messages on misestimated edge rows: 250-300 ms of compiling for 10-50 ms
+    // of work (docs/performance.md, "At ten million messages"). No statement of the service reads
+    // enough rows to win it back.
+    options: "-c jit=off",
     // A reply the driver cannot parse fails its statement rather than the process.
     Client: GuardedClient,
   });

@@ -1,5 +1,6 @@
 import { selectedOptionIds } from "../attributes/selection.ts";
 import type { Database } from "../db/database.ts";
+import type { JsonText } from "../db/json.ts";
 import { conflict } from "../errors.ts";
 import { CREATE_FEEDBACK, CREATE_OR_REPLACE_FEEDBACK, FEEDBACK_OPTIONS } from "./sql.ts";
 import { checkCovered, tokenGiver, type TokenGrant } from "../tokens/grant.ts";
@@ -7,6 +8,7 @@ import { saveUser, userByExternalId, type UserInput } from "../users/users.ts";
 import { findFeedbackTarget, type TargetInput } from "./target.ts";
 import type { FeedbackView, PublicFeedbackView } from "./views.ts";
 import { recordEvent } from "../webhooks/events.ts";
+import { outboxLease } from "../webhooks/handoff.ts";
 
 export interface FeedbackInput extends TargetInput {
   feedbackType: "POSITIVE" | "NEGATIVE";
@@ -34,7 +36,7 @@ export async function createFeedback(
   organizationId: number,
   caller: FeedbackCaller,
   asked: FeedbackInput,
-): Promise<{ feedback: FeedbackView | PublicFeedbackView; created: boolean }> {
+): Promise<{ feedback: JsonText<FeedbackView | PublicFeedbackView>; created: boolean }> {
   const grant = typeof caller === "object" ? caller : undefined;
   const publicAnswer = caller !== "private";
   const input = grant ? { ...asked, externalUser: tokenGiver(grant, asked.externalUser) } : asked;
@@ -49,8 +51,11 @@ export async function createFeedback(
         ? await saveUser(tx, organizationId, externalUser)
         : await userByExternalId(tx, organizationId, externalUser.externalId);
     const { messageId, threadId, projectId } = target;
+    const lease = outboxLease(tx);
     const [vote] = await tx.rows(caller === "public" ? CREATE_FEEDBACK : CREATE_OR_REPLACE_FEEDBACK, {
       organizationId,
+      type: "feedback.created",
+      leaseMs: lease.leaseMs,
       messageId,
       threadId,
       projectId,
@@ -61,10 +66,11 @@ export async function createFeedback(
       publicKey: publicAnswer,
     });
     if (!vote) throw conflict(ALREADY_VOTED);
-    const feedback =
-      vote.feedback ?? (await tx.rows(FEEDBACK_OPTIONS, { organizationId, feedbackId: vote.id, optionIds, publicKey: publicAnswer }))[0]!.feedback;
-    const type = vote.created ? "feedback.created" : "feedback.updated";
-    await recordEvent(tx, organizationId, { type, feedbackId: vote.id, data: publicAnswer ? undefined : feedback });
-    return { feedback, created: vote.created };
+    lease.handOff(vote.deliveries);
+    // A new vote has its Feedback object and its event from the vote's statement.
+    if (vote.feedback) return { feedback: vote.feedback, created: true };
+    const { feedback } = (await tx.rows(FEEDBACK_OPTIONS, { organizationId, feedbackId: vote.id, optionIds, publicKey: publicAnswer }))[0]!;
+    await recordEvent(tx, organizationId, { type: "feedback.updated", feedbackId: vote.id, data: publicAnswer ? undefined : (feedback as JsonText<FeedbackView>) });
+    return { feedback, created: false };
   });
 }

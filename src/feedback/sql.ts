@@ -7,6 +7,7 @@ import type { FeedbackFilters } from "./filters.ts";
 import type { FeedbackView, PublicFeedbackView } from "./views.ts";
 import { externalUserJson, publicExternalUserJson, type JsonText } from "../db/json.ts";
 import { containsPattern, isoTimestampText as iso } from "../db/sql.ts";
+import { DELIVERIES_WRITTEN_JSON, EVENT_DELIVERIES, eventRow, type ClaimedDelivery, type EventParams } from "../webhooks/eventSql.ts";
 
 /** The AttributeOption object of `AttributeOption o`: its full attribute `Attribute a`, with all its options. */
 const attributeOptionJson = `json_build_object(${optionSummaryProperties("o", attributeJson)})`;
@@ -83,8 +84,10 @@ export const FEEDBACK_TARGET = statement<{ organizationId: number; threadExterna
 export interface VoteRow {
   id: Feedback["id"];
   created: boolean;
-  /** The Feedback object (JSON) of a new vote; null when the vote replaced an earlier one (FEEDBACK_OPTIONS answers then). */
-  feedback: FeedbackView | PublicFeedbackView | null;
+  /** The Feedback object (JSON text, answered as it is) of a new vote; null when the vote replaced an earlier one (FEEDBACK_OPTIONS answers then). */
+  feedback: JsonText<FeedbackView | PublicFeedbackView> | null;
+  /** The deliveries of a new vote's event (none when no endpoint listens, nor for a replaced vote). */
+  deliveries: ClaimedDelivery[];
 }
 
 /** Voting again: the vote's type and text are replaced (its options by FEEDBACK_OPTIONS). */
@@ -92,8 +95,9 @@ const REPLACE_VOTE = `DO UPDATE SET
   "feedbackType" = EXCLUDED."feedbackType", "feedbackText" = EXCLUDED."feedbackText", "updatedAt" = now()`;
 
 /** The values of a vote: `userId` the giver, `publicKey` whether a public key asks (its answer leaves out personal data). */
-export interface VoteParams {
-  organizationId: number;
+export interface VoteParams extends EventParams {
+  /** The event a new vote writes (for the endpoints subscribed to it). */
+  type: "feedback.created";
   messageId: number;
   threadId: number;
   projectId: number;
@@ -110,8 +114,10 @@ export interface VoteParams {
  * REPLACE_VOTE) or leaves it and answers no row (DO NOTHING). A new vote gets its
  * options and its Feedback object in this same statement: no other transaction can have
  * given options to a row this one has just inserted, and the answer reads nothing this statement
- * wrote but the row it returns (so no plan scans "Feedback" or "FeedbackOption"). A replaced vote
- * answers `feedback: null`, for FEEDBACK_OPTIONS to set its options.
+ * wrote but the row it returns (so no plan scans "Feedback" or "FeedbackOption"). A new vote also
+ * writes its feedback.created event (its data the Feedback object as a private key gets it) when an
+ * endpoint listens, with its `deliveries` leased for `leaseMs` (src/webhooks/handoff.ts): no round trip of its own. A replaced vote answers `feedback: null`, for
+ * FEEDBACK_OPTIONS to set its options (its feedback.updated event is written after them).
  */
 const vote = (name: string, onConflict: string) =>
   statement<VoteParams, VoteRow>(name, `
@@ -124,8 +130,10 @@ const vote = (name: string, onConflict: string) =>
       INSERT INTO "FeedbackOption" ("organizationId", "feedbackId", "attributeOptionId")
       SELECT :organizationId, f."id", option_id FROM f, unnest(:optionIds::int[]) AS option_id
       WHERE f."created"
-    )
-    SELECT f."id", f."created", CASE WHEN f."created" THEN ${feedbackJson("SELECT unnest(:optionIds::int[])", ":publicKey::boolean")} END AS "feedback"
+    ), ${eventRow(`(SELECT ${feedbackJson("SELECT unnest(:optionIds::int[])")}::jsonb FROM f ${feedbackJoins})`, `(SELECT f."created" FROM f)`)},
+    event_deliveries AS (${EVENT_DELIVERIES})
+    SELECT f."id", f."created", CASE WHEN f."created" THEN ${feedbackJson("SELECT unnest(:optionIds::int[])", ":publicKey::boolean")}::text END AS "feedback",
+      ${DELIVERIES_WRITTEN_JSON} AS "deliveries"
     FROM f ${feedbackJoins}`);
 
 /** A vote that creates the giver's vote on the message or replaces it. */
@@ -140,7 +148,7 @@ export const CREATE_FEEDBACK = vote("feedback_create", "DO NOTHING");
  * its snapshot sees every option a concurrent vote on the same feedback wrote. (Its own
  * subqueries do not see what its CTEs write: the answer's options are those it sets.)
  */
-export const FEEDBACK_OPTIONS = statement<{ organizationId: number; feedbackId: number; optionIds: number[]; publicKey: boolean }, { feedback: FeedbackView | PublicFeedbackView }>(
+export const FEEDBACK_OPTIONS = statement<{ organizationId: number; feedbackId: number; optionIds: number[]; publicKey: boolean }, { feedback: JsonText<FeedbackView | PublicFeedbackView> }>(
   "feedback_options",
   `
     WITH removed AS (
@@ -151,7 +159,7 @@ export const FEEDBACK_OPTIONS = statement<{ organizationId: number; feedbackId: 
       SELECT :organizationId, :feedbackId, option_id FROM unnest(:optionIds::int[]) AS option_id
       ON CONFLICT DO NOTHING
     )
-    SELECT ${feedbackJson("SELECT unnest(:optionIds::int[])", ":publicKey::boolean")} AS "feedback"
+    SELECT ${feedbackJson("SELECT unnest(:optionIds::int[])", ":publicKey::boolean")}::text AS "feedback"
     FROM "Feedback" f ${feedbackJoins}
     WHERE f."organizationId" = :organizationId AND f."id" = :feedbackId`,
 );

@@ -11,10 +11,10 @@ export function feedbackHandlers({ feedback, tokens }: Services) {
       return minted;
     },
 
-    async createFeedback(request: ApiRequest<"createFeedback">, reply: FastifyReply): Promise<ResponseBody<"createFeedback", 201>> {
+    async createFeedback(request: ApiRequest<"createFeedback">, reply: FastifyReply): Promise<JsonText<ResponseBody<"createFeedback", 201>>> {
       const { feedback: recorded, created } = await feedback.create(organizationOf(request), feedbackCallerOf(request), request.body);
       reply.code(created ? 201 : 200);
-      return recorded;
+      return sendJsonText(reply, recorded as JsonText<ResponseBody<"createFeedback", 201>>);
     },
 
     async listFeedback(request: ApiRequest<"listFeedback", "pageSize" | "pageIndex">, reply: FastifyReply): Promise<JsonText<ResponseBody<"listFeedback", 200>>> {

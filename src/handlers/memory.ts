@@ -1,12 +1,12 @@
 import type { FastifyReply } from "fastify";
-import type { ApiRequest, OperationHandlers, ResponseBody } from "../api/types.ts";
+import type { ApiRequest, JsonText, OperationHandlers, ResponseBody } from "../api/types.ts";
 import type { Services } from "../services.ts";
-import { organizationOf } from "./context.ts";
+import { organizationOf, sendJsonText } from "./context.ts";
 
 export function memoryHandlers({ memory }: Services) {
   return {
-    getMemory(request: ApiRequest<"getMemory">): Promise<ResponseBody<"getMemory", 200>> {
-      return memory.get(organizationOf(request), request.query.userExternalId);
+    async getMemory(request: ApiRequest<"getMemory">, reply: FastifyReply): Promise<JsonText<ResponseBody<"getMemory", 200>>> {
+      return sendJsonText(reply, await memory.get(organizationOf(request), request.query.userExternalId));
     },
 
     listMemoryFacts(request: ApiRequest<"listMemoryFacts", "limit">): Promise<ResponseBody<"listMemoryFacts", 200>> {

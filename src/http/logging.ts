@@ -1,6 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
+import {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from "fastify";
 import fp from "fastify-plugin";
 import { boundForLog, redactKeys, serializeError } from "./logSafety.ts";
 
@@ -84,6 +91,85 @@ class RequestLogController extends LogController {
   }
 }
 
+type Level = "fatal" | "error" | "warn" | "info" | "debug" | "trace";
+type Bindings = Parameters<FastifyBaseLogger["child"]>[0];
+type ChildOptions = NonNullable<Parameters<FastifyBaseLogger["child"]>[1]>;
+/** Pino's loggers say which levels they write (Fastify's null logger, when logging is off, does not). */
+type PinoLogger = FastifyBaseLogger & { isLevelEnabled(level: string): boolean };
+
+/**
+ * A request's logger, whose pino child (with the request id) is made only when a line is written at
+ * an enabled level. Making a child on every request cost about 4 µs of CPU, most of it pino passing
+ * the request id through the wildcard redaction paths (SECRET_PATHS), for a logger that, below
+ * info, hardly ever writes.
+ */
+class RequestLogger {
+  private made?: FastifyBaseLogger;
+
+  constructor(
+    private readonly parent: PinoLogger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildOptions,
+  ) {}
+
+  private pinoChild(): FastifyBaseLogger {
+    return (this.made ??= this.parent.child(this.bindings, this.options));
+  }
+
+  private write(level: Level, args: unknown[]): void {
+    if (this.made || this.parent.isLevelEnabled(level)) (this.pinoChild()[level] as (...args: unknown[]) => void)(...args);
+  }
+
+  get level(): string {
+    return this.made?.level ?? this.parent.level;
+  }
+
+  set level(level: string) {
+    this.pinoChild().level = level;
+  }
+
+  isLevelEnabled(level: string): boolean {
+    return ((this.made ?? this.parent) as PinoLogger).isLevelEnabled(level);
+  }
+
+  child(bindings: Bindings, options?: ChildOptions): FastifyBaseLogger {
+    return this.pinoChild().child(bindings, options);
+  }
+
+  fatal(...args: unknown[]): void {
+    this.write("fatal", args);
+  }
+
+  error(...args: unknown[]): void {
+    this.write("error", args);
+  }
+
+  warn(...args: unknown[]): void {
+    this.write("warn", args);
+  }
+
+  info(...args: unknown[]): void {
+    this.write("info", args);
+  }
+
+  debug(...args: unknown[]): void {
+    this.write("debug", args);
+  }
+
+  trace(...args: unknown[]): void {
+    this.write("trace", args);
+  }
+
+  silent(): void {}
+}
+
+/** A route-level log level (a route's `logLevel`), or a logger that is not pino's, gets its child at once, as Fastify makes it. */
+function requestLogger(logger: FastifyBaseLogger, bindings: Bindings, options: ChildOptions): FastifyBaseLogger {
+  const pino = logger as Partial<PinoLogger>;
+  if (options.level !== undefined || typeof pino.isLevelEnabled !== "function") return logger.child(bindings, options);
+  return new RequestLogger(logger as PinoLogger, bindings, options) as unknown as FastifyBaseLogger;
+}
+
 /**
  * Fastify's server options for request ids and request logging (they can only be given when the
  * instance is created): ids from `requestId` (never the raw header), logged as `requestId`.
@@ -92,6 +178,7 @@ export const requestLoggingOptions = {
   genReqId: requestId,
   requestIdHeader: false,
   logController: new RequestLogController({ requestIdLogLabel: "requestId" }),
+  childLoggerFactory: requestLogger,
 } satisfies FastifyServerOptions;
 
 /** Every answer, errors included, tells the client its request id: set as the request arrives, it stays through any error. */

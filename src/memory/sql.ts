@@ -1,7 +1,7 @@
 // The statements of memory: the lookup and the summary's reads and writes.
 import type { ExternalUser, Message, Thread } from "../../generated/prisma/client.ts";
 import { statement } from "../db/statement.ts";
-import type { IsoTimestamp } from "../db/json.ts";
+import type { IsoTimestamp, JsonText } from "../db/json.ts";
 import { isoTimestampText as iso } from "../db/sql.ts";
 
 /** The memory lookup's answer (section 2.1 of the specification). */
@@ -17,19 +17,21 @@ export interface MemoryView {
  * `userExternalId` the user's externalId: the user by its unique key, then the first entry of
  * the partial index Thread_memory_idx, which holds only threads with a non-empty summary, already
  * in the order wanted (latest createdAt, then highest id). No thread of the user is scanned beyond that one.
+ * The answer is the MemorySummary as compact JSON text (row_to_json writes no spaces), sent as it is.
  */
-export const GET_MEMORY = statement<{ organizationId: number; userExternalId: string }, MemoryView>("get_memory", `
-    SELECT u."externalId" AS "userExternalId", t."id" AS "threadId", t."externalId" AS "threadExternalId",
-           t."summary", ${iso('t."createdAt"')} AS "createdAt"
-    FROM "ExternalUser" u
-    CROSS JOIN LATERAL (
-      SELECT "id", "externalId", "summary", "createdAt"
-      FROM "Thread"
-      WHERE "organizationId" = u."organizationId" AND "externalUserId" = u."id" AND "summary" <> ''
-      ORDER BY "createdAt" DESC, "id" DESC
-      LIMIT 1
-    ) t
-    WHERE u."organizationId" = :organizationId AND u."externalId" = :userExternalId`);
+export const GET_MEMORY = statement<{ organizationId: number; userExternalId: string }, { memory: JsonText<MemoryView> }>("get_memory", `
+    SELECT row_to_json(memory)::text AS "memory" FROM (
+      SELECT u."externalId" AS "userExternalId", t."id" AS "threadId", t."externalId" AS "threadExternalId",
+             t."summary", ${iso('t."createdAt"')} AS "createdAt"
+      FROM "ExternalUser" u
+      CROSS JOIN LATERAL (
+        SELECT "id", "externalId", "summary", "createdAt"
+        FROM "Thread"
+        WHERE "organizationId" = u."organizationId" AND "externalUserId" = u."id" AND "summary" <> ''
+        ORDER BY "createdAt" DESC, "id" DESC
+        LIMIT 1
+      ) t
+      WHERE u."organizationId" = :organizationId AND u."externalId" = :userExternalId) memory`);
 
 /** The last message the stored summary covers, and the thread's last message (a backward index probe). */
 export const SUMMARY_STATE = statement<{ organizationId: number; threadId: number }, { summaryMessageId: Thread["summaryMessageId"]; lastMessageId: Message["id"] | null }>(

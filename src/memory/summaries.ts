@@ -1,9 +1,10 @@
 import type { DriverQueries } from "../db/driver.ts";
+import type { JsonText } from "../db/json.ts";
 import { GET_MEMORY, REPLACE_SUMMARY, SUMMARY_STATE, type MemoryView } from "./sql.ts";
 
 /** The memory of the user's most recent thread that has a summary; null when there is none or no such user. */
-export async function getMemory(db: DriverQueries, organizationId: number, userExternalId: string): Promise<MemoryView | null> {
-  return (await db.rows(GET_MEMORY, { organizationId, userExternalId }))[0] ?? null;
+export async function getMemory(db: DriverQueries, organizationId: number, userExternalId: string): Promise<JsonText<MemoryView> | null> {
+  return (await db.rows(GET_MEMORY, { organizationId, userExternalId }))[0]?.memory ?? null;
 }
 
 export interface SummaryState {

@@ -7,7 +7,7 @@ import { containsPattern, isoTimestampText as iso } from "../db/sql.ts";
 import { ADDED_MESSAGE_ROWS, type AddedMessage } from "../memory/facts/sql.ts";
 import { CONVERSATION_ROWS, type ConversationRow, WRITE_SUMMARY } from "../memory/sql.ts";
 import { SEGMENT_ASSIGNMENT, SEGMENTS_CREATED, SEGMENTS_HELD, UPDATE_USER_ON_CONFLICT } from "../users/sql.ts";
-import { DELIVERIES_WRITTEN, EVENT_DELIVERIES, eventRow, type ClaimedDelivery } from "../webhooks/sql.ts";
+import { DELIVERIES_WRITTEN_JSON, EVENT_DELIVERIES, eventRow, type ClaimedDelivery } from "../webhooks/eventSql.ts";
 import type { MessagePage, MessageView, ThreadPage, ThreadView } from "./views.ts";
 
 /** A Thread object carries at most this many of its messages, the latest (decisions.md, "Bounded answers"). */
@@ -311,7 +311,7 @@ export const FINISH_INGEST = statement<
     ), answer AS (
       SELECT ${threadJson} AS "thread" FROM "Thread" t ${threadJoins} WHERE t."organizationId" = :organizationId AND t."id" = :threadId
     ), ${eventRow(`(SELECT answer."thread"::jsonb - 'messages' FROM answer)`)}, event_deliveries AS (${EVENT_DELIVERIES})
-    SELECT "thread", COALESCE((SELECT json_agg(written) FROM (${DELIVERIES_WRITTEN}) written), '[]') AS "deliveries" FROM answer`,
+    SELECT "thread", ${DELIVERIES_WRITTEN_JSON} AS "deliveries" FROM answer`,
 );
 
 /**

@@ -1,5 +1,5 @@
 import type { Driver, DriverQueries, TransactionQueries } from "../db/driver.ts";
-import type { ClaimedDelivery } from "./sql.ts";
+import type { ClaimedDelivery } from "./eventSql.ts";
 
 /** A delivery worker that takes the deliveries its own instance writes. */
 export interface LocalWorker {

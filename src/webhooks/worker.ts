@@ -6,7 +6,8 @@ import type { Driver } from "../db/driver.ts";
 import { addLocalWorker, removeLocalWorker, type LocalWorker } from "./handoff.ts";
 import { post, type Outcome } from "./send.ts";
 import { webhookHeaders } from "./signature.ts";
-import { CLAIM_DELIVERIES, DELETE_OLD_EVENTS, MARK_ATTEMPT_FAILED, MARK_DELIVERED, RELEASE_DELIVERIES, type ClaimedDelivery } from "./sql.ts";
+import type { ClaimedDelivery } from "./eventSql.ts";
+import { CLAIM_DELIVERIES, DELETE_OLD_EVENTS, MARK_ATTEMPT_FAILED, MARK_DELIVERED, RELEASE_DELIVERIES } from "./sql.ts";
 import { checkUrl, type Resolver } from "./url.ts";
 
 interface Log {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import t from "tap";
 import { type Database, openDatabase, PGLITE_TRANSACTION_MAX_WAIT_MS } from "../../src/db/database.ts";
+import { statement, type NoParams } from "../../src/db/statement.ts";
 import { openTestDatabase } from "../helpers/database.ts";
 import { sleep } from "../helpers/wait.ts";
 
@@ -29,6 +30,11 @@ t.test("ping throws when PostgreSQL is unreachable", async (t) => {
   });
   t.teardown(() => unreachable.close());
   await t.rejects(unreachable.ping());
+});
+
+t.test("PostgreSQL: the service's connections do not JIT-compile statements", { skip: database.kind !== "postgres" && "PostgreSQL only" }, async (t) => {
+  const [row] = await database.driver.rows(statement<NoParams, { jit: string }>("test_jit", `SELECT current_setting('jit') AS jit`), {});
+  t.equal(row?.jit, "off");
 });
 
 t.test("migrate() on a migrated database applies nothing", async (t) => {

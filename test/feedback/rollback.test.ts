@@ -1,6 +1,7 @@
 import t from "tap";
 import type { Database } from "../../src/db/database.ts";
 import type { TransactionQueries } from "../../src/db/driver.ts";
+import { parseJsonText } from "../../src/db/json.ts";
 import { createFeedback } from "../../src/feedback/feedback.ts";
 import { startService, uniqueId } from "../helpers/app.ts";
 import { feedbackFixtures } from "../helpers/feedback.ts";
@@ -41,7 +42,8 @@ t.test("a failure after the giver's upsert rolls the upsert back", async (t) => 
   t.equal(await prisma.feedback.count({ where }), 0);
 
   // The same call on the real client writes all of it: the injected failure was the only difference.
-  const { created, feedback } = await createFeedback(service.database, org.organizationId, "private", input);
+  const { created, feedback: text } = await createFeedback(service.database, org.organizationId, "private", input);
+  const feedback = parseJsonText(text);
   t.ok(created);
   t.equal(feedback.externalUser?.externalId, externalId);
   t.equal(await prisma.externalUser.count({ where: { ...where, externalId } }), 1);

@@ -36,13 +36,18 @@ t.test("200: the summary of the user's thread, with exactly the fields of Memory
   t.equal(created.response.status, 201);
   const response = await getMemory(userExternalId);
   t.equal(response.response.status, 200);
-  t.same(response.data, {
+  const expected = {
     userExternalId,
     threadId: created.data!.id,
     threadExternalId,
     summary: "User asked: How do I reset my password?\nLatest answer: Use the link on the login page.",
     createdAt: created.data!.createdAt,
-  });
+  };
+  t.same(response.data, expected);
+  // Sent as PostgreSQL wrote it: compact JSON in the schema's order, as a serializer would write it.
+  const raw = await call(null, { method: "GET", url: memoryUrl(userExternalId), headers: { authorization: `Bearer ${org.privateKey}` } });
+  t.equal(raw.headers["content-type"], "application/json; charset=utf-8");
+  t.equal(raw.body, JSON.stringify(expected), "the body is compact JSON in the schema's order");
   const stored = await prisma.thread.findUniqueOrThrow({ where: { id: created.data!.id } });
   t.equal(stored.summary, response.data!.summary, "the answer is the stored summary");
   t.equal(stored.createdAt.toISOString(), response.data!.createdAt);

@@ -62,6 +62,21 @@ t.test("feedback: feedback.created then feedback.updated, the Feedback as the pr
   t.same(events[1]!.payload, replaced.data, "the update's data is the private key's answer, with the options it set");
 });
 
+t.test("feedback: a private key's new vote, its event's data is its answer, with a delivery to the endpoint", async (t) => {
+  const { organization, webhookId, client } = await subscribedOrganization();
+  const fixtures = feedbackFixtures({ ...service, org: organization });
+  const target = await fixtures.thread();
+  const reason = await fixtures.attribute(uniqueId("reason"), ["slow", "wrong"]);
+  const given = await client.POST("/api/external/feedback", {
+    body: { feedbackType: "POSITIVE", externalThreadId: target.externalId, externalUser: { externalId: uniqueId("giver"), name: "Ada" }, attributes: { [reason.name]: "wrong" } },
+  });
+  t.equal(given.response.status, 201);
+  const events = (await eventsOf(organization.organizationId)).filter((event) => event.type.startsWith("feedback."));
+  t.same(events.map((event) => event.type), ["feedback.created"]);
+  t.same(events[0]!.payload, given.data, "the created vote's data is the private key's answer");
+  t.same(events[0]!.deliveries.map((delivery) => delivery.endpointId), [webhookId]);
+});
+
 t.test("user deletion: user.deleted with the externalId", async (t) => {
   const { organization, client } = await subscribedOrganization();
   const externalId = uniqueId("leaver");

@@ -1,6 +1,8 @@
 import { withoutGreeting } from "../../summarizer/lexicon.ts";
 import { splitSentences } from "../../summarizer/sentences.ts";
 import { clip, plainText } from "../../summarizer/text.ts";
+import { askedSubject, isShortAnswer } from "./answers.ts";
+import { generalStatements } from "./general.ts";
 import { StatementReader, statedPart } from "./statements.ts";
 
 export interface FactMessage {
@@ -66,15 +68,31 @@ export function extractFacts(messages: readonly FactMessage[]): ExtractedFact[] 
   messages.forEach((message, index) => {
     if (message.role !== "user") return;
     const bySubject = new Map<string, string>();
-    for (const sentence of splitSentences(plainText(message.content.slice(0, MAX_MESSAGE_CHARS), false)).slice(0, MAX_SENTENCES)) {
-      const stated = statedPart(withoutGreeting(sentence));
-      if (!stated) continue;
-      for (const { subject, start, end } of reader.read(stated, index)) {
+    const bySignal = new Map<string, string>();
+    const stated = splitSentences(plainText(message.content.slice(0, MAX_MESSAGE_CHARS), false))
+      .slice(0, MAX_SENTENCES)
+      .map((sentence) => statedPart(withoutGreeting(sentence)))
+      .filter((statement) => statement !== "");
+    for (const statement of stated) {
+      for (const { subject, start, end } of reader.read(statement, index)) {
         bySubject.delete(subject);
-        bySubject.set(subject, clauseOf(stated, start, end));
+        bySubject.set(subject, clauseOf(statement, start, end));
       }
     }
-    for (const [subject, text] of bySubject) facts.push({ subject, text: clip(text, MAX_FACT_TEXT), messageId: message.id });
+    // The general stage, for the subjects no rule found in the message.
+    const language = reader.languageOf(index);
+    const about = (topic: RegExp) => reader.about(topic);
+    for (const statement of stated) {
+      for (const { subject, start, end } of generalStatements(statement, language, bySubject, about)) {
+        bySignal.delete(subject);
+        bySignal.set(subject, clauseOf(statement, start, end));
+      }
+    }
+    // A short reply to the assistant's question states what it asked: "Where are you flying from?" → "Porto."
+    const previous = messages[index - 1];
+    const asked = previous && previous.role !== "user" && stated[0] && isShortAnswer(stated[0]) ? askedSubject(previous.content, language) : undefined;
+    if (asked && !bySubject.has(asked) && !bySignal.has(asked)) bySignal.set(asked, stated[0]!);
+    for (const [subject, text] of [...bySubject, ...bySignal]) facts.push({ subject, text: clip(text, MAX_FACT_TEXT), messageId: message.id });
   });
   return facts;
 }

@@ -23,7 +23,8 @@ const CONDITIONAL = /^(?:if|when|once|in case|wenn|falls|sobald|si|quand|cuando|
 /** A question that starts by asking states nothing before its comma: "Can we stretch the budget to €180, …?". */
 const ASKING =
   /^(?:¿|what|how|can|could|do|does|did|is|are|should|would|will|where|when|which|who|why|any|shall|may|was|wie|wo|wann|welche\p{L}*|kann|können|soll\p{L}*|gibt|hast|habt|ist|sind|warum|que|quoi|quel\p{L}*|comment|où|quand|pourquoi|est-ce|pouvez|peux|combien|qué|cómo|dónde|cuándo|cuál\p{L}*|cuánto\p{L}*|puedo|puedes|hay|tiene)(?![\p{L}])/iu;
-const LAST_QUESTION_BREAK = /(?:,\s*|\s*¿)(?!.*(?:,\s|¿))/u;
+/** Where a question starts after a statement: its last comma, "¿", dash or colon ("We got a puppy — how do I crate-train her?"). */
+const LAST_QUESTION_BREAK = /(?:,\s*|\s*¿|\s+[–—-]\s+|:\s+)(?!.*(?:,\s|¿|\s[–—-]\s|:\s))/u;
 
 /**
  * The part of a sentence that states something: the sentence itself, or what a question says
@@ -96,16 +97,22 @@ export class StatementReader {
     return this.language;
   }
 
-  private about(topic: RegExp): boolean {
+  /** Whether any message of the conversation (the assistant's too) speaks of `topic`. */
+  about(topic: RegExp): boolean {
     let found = this.topics.get(topic);
     if (found === undefined) this.topics.set(topic, (found = this.messages.some((message) => topic.test(message.content))));
     return found;
   }
 
+  /** The language message `index` is read in. */
+  languageOf(index: number): string | undefined {
+    return this.messages[index]!.language ?? this.conversationLanguage();
+  }
+
   /** The statements of `statement` (a stated part of a sentence of message `index`), one per subject, the first rule winning. */
   read(statement: string, index: number): Statement[] {
     const message = this.messages[index]!;
-    const rules = rulesFor(message.language ?? this.conversationLanguage());
+    const rules = rulesFor(this.languageOf(index));
     const found: Statement[] = [];
     const subjects = new Set<string>();
     const words = wordsOf(statement);

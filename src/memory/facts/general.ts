@@ -1,0 +1,124 @@
+import { compile } from "./rule.ts";
+import { signalReaders } from "./signals/index.ts";
+
+/**
+ * The general stage: a subject's signal words (nouns, verbs, units) in a clause where the user
+ * speaks of themself, for the subjects no rule found in the message. Rules read one phrasing each;
+ * signals read the words any phrasing of the subject uses ("we just got a puppy", "doing South
+ * Korea instead"), so they find what the rules miss, at the cost of a clause as the fact's text.
+ */
+export interface Signal {
+  subject: string;
+  /** The words that say the subject; a group `name` (a place) must start with a capital letter. */
+  pattern: RegExp;
+  quick: RegExp;
+  /** Words the clause must hold too: a money amount's "spend", a date's "flight". */
+  with?: RegExp;
+  /** Words that make the clause about something else: "rental car", "lose 5 kg". */
+  unless?: RegExp;
+  /** Someone or something the user has: the clause may start with it ("My husband Tomás …", "Our dog …"), not with another person. */
+  owned?: boolean;
+  /** Part of the user's plans, said without a person too: "The budget is now €900", "The flight moved to June 3". */
+  plan?: boolean;
+  /** Only in a thread about this (any of its messages says so). */
+  topic?: RegExp;
+}
+
+export function signal(subject: string, source: string, extra: { with?: string; unless?: string; owned?: boolean; plan?: boolean; topic?: RegExp } = {}): Signal {
+  // The pattern without its word boundaries matches wherever the pattern does, many times faster: it
+  // rules out most clauses before the pattern runs.
+  const found: Signal = { subject, pattern: compile(source, source.includes("(?<name>") ? "giu" : "iu"), quick: new RegExp(source.replaceAll(String.raw`\b`, ""), "iu") };
+  if (extra.with) found.with = compile(extra.with, "iu");
+  if (extra.unless) found.unless = compile(extra.unless, "iu");
+  if (extra.owned) found.owned = true;
+  if (extra.plan) found.plan = true;
+  if (extra.topic) found.topic = extra.topic;
+  return found;
+}
+
+/**
+ * How a language says the speaker: a subject pronoun or first-person verb, a possessive; another
+ * person (a sister, a colleague, "he") or one of the household (a husband, a son, the dog)
+ * starting the clause as its subject; a condition.
+ */
+export interface Person {
+  self: RegExp;
+  /** A clause that starts with the speaker's verb, its "I" left out: "Moved to Leipzig in May.", "Bin jetzt in Rente." */
+  subjectless?: RegExp;
+  own: RegExp;
+  other: RegExp;
+  household: RegExp;
+  condition: RegExp;
+}
+
+/** Clauses end at ", ", "; ", ": ", a dash, or "but" (what follows "but" is often the change). */
+const CLAUSE_END = /[,;:] | [–—-] | (?:but|aber|mais|pero|sino|doch) /giu;
+const CAPITAL = /^\p{Lu}/u;
+/** Capitalised words that are no place: months, days, pronouns, languages' first words. */
+const NOT_A_PLACE =
+  /^(?:I|I'm|January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Christmas|Easter|Januar|Februar|März|Juni|Juli|Oktober|Dezember|Ostern|Weihnachten|Hause|Rente|Teilzeit|Vollzeit|Janvier|Février|Mars|Avril|Mai|Juin|Juillet|Août|Noël|Pâques|Enero|Febrero|Marzo|Abril|Mayo|Junio|Julio|Agosto|Navidad|Semana)$/u;
+
+export interface ClauseStatement {
+  subject: string;
+  start: number;
+  end: number;
+}
+
+function clauses(statement: string): [number, number][] {
+  const spans: [number, number][] = [];
+  let from = 0;
+  for (const match of statement.matchAll(CLAUSE_END)) {
+    spans.push([from, match.index]);
+    from = match.index + match[0].length;
+  }
+  spans.push([from, statement.length]);
+  return spans;
+}
+
+/** A place the pattern names in `clause`: a capitalised group `name` that is no month or pronoun. */
+function namesPlace(pattern: RegExp, clause: string): boolean {
+  pattern.lastIndex = 0;
+  for (const match of clause.matchAll(pattern)) {
+    const name = match.groups!.name!.split(" ")[0]!;
+    if (CAPITAL.test(name) && !NOT_A_PLACE.test(name)) return true;
+  }
+  return false;
+}
+
+function says(found: Signal, clause: string): boolean {
+  if (!found.quick.test(clause)) return false;
+  const hit = found.pattern.flags.includes("g") ? namesPlace(found.pattern, clause) : found.pattern.test(clause);
+  return hit && (!found.with || found.with.test(clause)) && !found.unless?.test(clause);
+}
+
+/**
+ * The subjects the signals read in `statement` (a stated part of a user's sentence), skipping
+ * `known` ones: per clause, a subject whose signal it holds where the user speaks of themself
+ * ("I", "we", a first-person verb; "my"/"our" for what they have), not another person ("My
+ * sister is allergic …") and not a condition. The span is the clause's.
+ */
+export function generalStatements(statement: string, language: string | undefined, known: ReadonlyMap<string, unknown>, about: (topic: RegExp) => boolean): ClauseStatement[] {
+  const found: ClauseStatement[] = [];
+  const readers = signalReaders(language);
+  if (readers.length === 0) return found;
+  for (const [start, end] of clauses(statement)) {
+    const clause = statement.slice(start, end);
+    for (const { signals, person } of readers) {
+      const self = person.self.test(clause) || (person.subjectless?.test(clause) ?? false);
+      const own = person.own.test(clause);
+      const plans = signals.some((candidate) => candidate.plan);
+      if ((!self && !own && !plans) || person.condition.test(clause)) continue;
+      const other = person.other.test(clause);
+      const household = other || person.household.test(clause);
+      for (const candidate of signals) {
+        if (known.has(candidate.subject) || found.some((statement) => statement.subject === candidate.subject && statement.start === start)) continue;
+        const speaker = candidate.owned ? (self || own) && !other : (candidate.plan || self || own) && !household;
+        if (!speaker) continue;
+        if (candidate.topic && !about(candidate.topic)) continue;
+        if (says(candidate, clause)) found.push({ subject: candidate.subject, start, end });
+      }
+    }
+  }
+  return found;
+}
+

@@ -1,0 +1,65 @@
+import { signal, type Person, type Signal } from "../general.ts";
+import { BREED, DWELLING, MONEY, compile } from "../rule.ts";
+
+const PLACE = String.raw`(?<name>\p{L}[\p{L}'’-]*(?: \p{L}[\p{L}'’-]*)?)`;
+const MONTH = String.raw`(?:januar|jänner|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|jan|feb|mär|apr|jun|jul|aug|sept?|okt|nov|dez)\b`;
+const DATE = String.raw`\b(?:\d{1,2}\.\s?${MONTH}|\d{1,2}\.\s?\d{1,2}\.|(?:im|ende|anfang|mitte) ${MONTH})`;
+const TRAVEL = String.raw`\b(?:flieg\p{L}*|flug|flüge|reise\p{L}*|urlaub|ferien|fahr\p{L}*|zug|abflug|rückflug|hinflug|abfahrt|ankunft|trip|ausflug|städtetrip|kurztrip|flitterwochen|gebucht|buchen|besuch\p{L}*|geht's|gehts|geht es)\b`;
+const CHANGE = String.raw`\b(?:statt|anstatt|stattdessen|jetzt|nun|doch|doch lieber|lieber|umgebucht|verschoben|vorverlegt|geändert|neuer plan|planänderung|entschieden|nicht mehr|mittlerweile|inzwischen)\b`;
+const ANIMAL = String.raw`(?:${BREED}|\p{L}{0,20}hund|hund\p{L}*|welpe\p{L}*|\p{L}{0,20}katze|katze\p{L}*|kater|kätzchen|kaninchen|hasen?|hamster|papagei\p{L}*|wellensittich\p{L}*|pferd\p{L}*|pony|meerschweinchen|schildkröte\p{L}*|hühner)`;
+/** Looking for one is not having one: "I'm looking for a new laptop". */
+const SEEKING = String.raw`\b(?:suche\p{L}*|brauche\p{L}*|möchte\p{L}*|will|empfehl\p{L}*)\b`;
+const SPOKEN = String.raw`(?:englisch|spanisch|deutsch|französisch|italienisch|portugiesisch|japanisch|chinesisch|mandarin|koreanisch|arabisch|niederländisch|russisch|polnisch|schwedisch|norwegisch|dänisch|griechisch|türkisch|katalanisch)`;
+
+export const DE_PERSON: Person = {
+  self: compile(String.raw`\b(?:ich|wir|mich|mir|uns)\b`, "iu"),
+  subjectless: compile(
+    String.raw`^\s*(?:(?:jetzt|inzwischen|mittlerweile|endlich|gerade|seit \p{L}+|übrigens)\s+)?(?:bin|habe|hab|haben|sind|war|waren|fahre|fliege|fliegen|ziehe|wohne|arbeite|laufe|esse|trage|lerne|mache|gehe|fange|starte|trainiere)\b`,
+    "iu",
+  ),
+  own: compile(String.raw`\b(?:mein|meine|meinen|meinem|meiner|meines|unser|unsere|unseren|unserem|unserer|unseres)\b`, "iu"),
+  other: compile(
+    String.raw`^\s*(?:(?:mein|meine|meinen|meinem|meiner|unser|unsere|unseren|unserem|unserer|sein|seine|ihr|ihre) (?:\p{L}+ )?(?:schwester|bruder|mutter|mama|vater|papa|eltern|freund\p{L}*|kolleg\p{L}*|chef\p{L}*|nachbar\p{L}*|cousin\p{L}*|tante|onkel|oma|opa|vermieter\p{L}*|arzt|ärztin)|er|sie)\b`,
+    "iu",
+  ),
+  household: compile(String.raw`^\s*(?:mein|meine|meinen|meinem|meiner|unser|unsere|unseren|unserem|unserer|sein|seine|ihr|ihre) (?:\p{L}+ )?(?:mann|frau|partner\p{L}*|sohn|tochter|kind\p{L}*|baby|hund|katze|verlobte\p{L}*|ehemann|ehefrau|freundin|freund)\b`, "iu"),
+  condition: compile(String.raw`^\s*(?:wenn|falls|sobald|ob|vielleicht)\b|\b(?:würde\p{L}*|könnte\p{L}*|überlege\p{L}*|sollte\p{L}*)\b`, "iu"),
+};
+
+/** German signals: the words any phrasing of a subject uses, in either word order. */
+export const DE: Signal[] = [
+  signal("pet", String.raw`\b${ANIMAL}\b(?!\p{L})`, { owned: true, unless: String.raw`\b(?:allergisch|angst|nachbar\p{L}*)\b|hundepark|hundefutter|tierheim besucht` }),
+  signal("partner", String.raw`\b(?:(?:mein|meine|meinem|meiner|meinen) (?:mann|frau|freund|freundin)|ehemann|ehefrau|partner(?:in)?|lebensgefährt\p{L}*|verlobt\p{L}*|verheiratet|geheiratet|hochzeit|getrennt|geschieden|scheidung|schluss gemacht)\b`, { owned: true }),
+  signal("children", String.raw`\b(?:sohn|söhne\p{L}*|tochter|töchter\p{L}*|kind|kinder\p{L}*|baby|babys|kleinkind|zwillinge\p{L}*|nachwuchs|schwanger|geboren|zur welt|auf die welt|(?:eltern|mama|papa|mutter|vater) geworden|stiefsohn|stieftochter)\b`, { owned: true, unless: String.raw`\bals kind\b|\bseit (?:meiner )?kindheit\b` }),
+  signal("job", String.raw`\b(?:befördert|beförderung|eingestellt|gekündigt|kündigung|arbeitslos|rente|ruhestand|pension|selbstständig|selbständig|freiberuf\p{L}*|(?:neue\p{L}*|angefangen|gewechselt|angenommen|zusage|angebot)\b[^.;]{0,25}\b(?:job|stelle|arbeit|position|arbeitgeber)|(?:\p{L}{0,20}job|\p{L}{0,20}stelle|arbeit|position|arbeitgeber)\b[^.;]{0,25}\b(?:gewechselt|angefangen|angenommen|verloren|bekommen|gefunden)|arbeite (?:jetzt |nun )?(?:bei|für) \p{L}+|fange bei)\b`),
+  signal("work schedule", String.raw`\b(?:\p{L}{0,20}schicht\p{L}*|schicht\p{L}*|\p{L}{0,20}dienst|bereitschaft|homeoffice|home-office|remote|von zu hause|hybrid|im büro|teilzeit|vollzeit|vier-tage-woche|4-tage-woche|\d{1,2} stunden (?:pro|die|in der) woche|wochenend\p{L}{0,20}dienst|nachts|tagsüber|arbeite\p{L}*\b[^.;]{0,30}\b(?:tage|stunden) (?:die|pro|in der) woche)\b`),
+  signal("diet", String.raw`\b(?:vegetari\p{L}*|vegan\p{L}*|pescetari\p{L}*|flexitari\p{L}*|keto|paleo|pflanzlich|halal|koscher|low-carb|(?:kein|keinen|wieder|verzichte\p{L}*|esse\p{L}*)\b[^.;]{0,20}\b(?:fleisch|fisch|milchprodukte|tierprodukte|schweinefleisch)|(?:fleisch|fisch)\b[^.;]{0,12}\b(?:esse|essen)\b[^.;]{0,12}\b(?:kein\p{L}*|nicht|nie|mehr|wieder))\b(?! (?:restaurant|rezept\p{L}*|gericht\p{L}*))`),
+  signal("allergy", String.raw`\b(?:allergi\p{L}*|\p{L}{1,20}allergie|unverträglich\p{L}*|intoleranz|vertrage\p{L}*|heuschnupfen|anaphyla\p{L}*)\b`),
+  signal("health condition", String.raw`\b(?:diabet\p{L}*|asthma\p{L}*|bluthochdruck|blutdruck|cholesterin|schilddrüse\p{L}*|zöliakie|migräne|arthrose|arthritis|depression\p{L}*|angststörung|reizdarm|epilepsie|adhs|long covid|schlafstörung\p{L}*|schlafapnoe|rückenschmerz\p{L}*|knie\p{L}*|verletz\p{L}*|zerrung|bänderriss|gebrochen|bruch|operation|operiert|diagnose|diagnostiziert|sehnen\p{L}*|bandscheibe\p{L}*|rheuma|neurodermitis)\b`),
+  signal("weight", String.raw`\b\d{2,3}(?:[.,]\d)? ?(?:kg|kilo|kilogramm)\b`, { unless: String.raw`\b(?:abnehmen|verlieren|ziel|zielgewicht|koffer|gepäck|rucksack|heben|hantel\p{L}*|bankdrücken|kniebeuge\p{L}*|will|möchte)\b` }),
+  signal("age", String.raw`\b\d{1,2} jahre(?: alt)?\b|\b\d{1,2}-jährig\p{L}*|\b\d{1,2} geworden\b|\bwerde\b[^.;]{0,20}\b\d{1,2}(?=[,.;!]|$)|\b\d{1,2}\. geburtstag\b|\bich bin (?:jetzt |gerade )?\d{1,2}(?=[,.;!]|$)`, { unless: String.raw`\b(?:sohn|tochter|kind\p{L}*|baby|hund|katze|er|sie|seit|vor|auto|fahrrad|wohnung|haus)\b` }),
+  signal("budget", MONEY, { with: String.raw`\b(?:\p{L}{0,20}budget|ausgeben|zahlen|bezahlen|leisten|maximal|höchstens|bis zu|unter|limit|grenze|pro monat|im monat|monatlich|pro nacht|pro person|insgesamt|gespart|zurückgelegt|etwa|ungefähr|rund|circa|nicht drin|mehr als|übrig)\b`, unless: String.raw`\b(?:verdiene\p{L}*|gehalt|lohn|einkommen)\b` }),
+  signal("budget", String.raw`\b\p{L}{0,20}budget\b`, { plan: true, with: MONEY }),
+  signal("daily steps", String.raw`\b\d[\d,.]{0,8} schritte\b`),
+  signal("running days per week", String.raw`\b(?:\d|ein|zwei|drei|vier|fünf|sechs|sieben)(?: (?:tage|mal|läufe|einheiten))? (?:pro|die|in der|je|jede) woche\b|\b(?:einmal|zweimal|dreimal|viermal|fünfmal|sechsmal)\b|\b(?:zweiten|dritten|vierten|fünften|sechsten) (?:lauf|trainingstag|tag)\b`, { topic: /\b(?:lauf\p{L}*|laufe|joggen|jogge|läufe)\b/iu, unless: String.raw`\b(?:arbeite\p{L}*|büro|schicht\p{L}*|fitnessstudio|schwimm\p{L}*|yoga|kurs\p{L}*)\b` }),
+  signal("training goal", String.raw`\b(?:\p{L}{0,20}marathon|halbmarathon|ultra\p{L}*|triathlon|ironman|\d{1,2} ?km|\d{1,2}k|parkrun|wettkampf|volkslauf|stadtlauf|\p{L}{0,20}lauf)\b`, { unless: String.raw`\b(?:zuschauen|angeschaut|anfeuern)\b` }),
+  signal("car", String.raw`\b(?:toyota|honda|ford|vw|volkswagen|golf|polo|passat|bmw|audi|mercedes|tesla|renault|peugeot|citroën|fiat|seat|skoda|kia|hyundai|nissan|mazda|volvo|opel|dacia|subaru|\p{L}{0,20}auto|\p{L}{0,20}wagen|e-auto|elektroauto|kombi|suv|motorrad)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:mietwagen|leihwagen|taxi|mit dem auto|carsharing)\b` }),
+  signal("phone", String.raw`\b(?:iphone|pixel|galaxy|samsung|xiaomi|redmi|oneplus|huawei|motorola|nokia|fairphone|android|smartphone|handy)\b`, { owned: true, unless: SEEKING }),
+  signal("laptop", String.raw`\b(?:laptop|notebook|macbook|thinkpad|xps|surface|chromebook|imac|rechner|computer)\b`, { owned: true, unless: SEEKING }),
+  signal("operating system", String.raw`\b(?:linux|ubuntu|windows|macos|fedora|debian|chromeos|linux mint)\b`),
+  signal("programming language", String.raw`\b(?:python|java|kotlin|typescript|javascript|golang|rust|c#|c\+\+|ruby|php|swift|scala|elixir|haskell|dart)\b`),
+  signal("language learning", String.raw`\b${SPOKEN}\b`, { with: String.raw`\b(?:lern\p{L}*|stud\p{L}*|kurs\p{L}*|unterricht|stunden|duolingo|nachhilfe|üb\p{L}*|a1|a2|b1|b2|c1|prüfung|fließend|sprachkurs|gewechselt|angefangen)\b` }),
+  signal("shoe size", String.raw`\b(?:schuh\p{L}*|turnschuh\p{L}*|laufschuh\p{L}*|stiefel|sneaker\p{L}*|füße|fuß)\b`, { owned: true, with: String.raw`\b(?:größe|gr\.) ?\d{2}(?:[.,]5)?\b|\b\d{2}(?:[.,]5)?\b|\bhalbe größe\b` }),
+  signal("clothing size", String.raw`\b(?:xxs|xs|xl|xxl|xxxl|(?:größe|trage) (?:s|m|l|\d{2}))\b`, { owned: true, with: String.raw`\b(?:jacke\p{L}*|hemd\p{L}*|t-shirt\p{L}*|shirt\p{L}*|kleid\p{L}*|jeans|hose\p{L}*|mantel|pulli\p{L}*|pullover|kleidung|oberteil\p{L}*|größe|xxs|xs|xl|xxl)\b` }),
+  signal("housing", String.raw`\b(?:${DWELLING}|\p{L}{0,20}wohnung|\p{L}{0,20}haus|wg|wohngemeinschaft|bei meinen eltern|vermieter\p{L}*|miete|eigenheim|hypothek)\b`, { owned: true, with: String.raw`\b(?:miete\p{L}*|gemietet|gekauft|gefunden|bezogen|kaufen|eigentum|hypothek|gezogen|umgezogen|ziehen|wohne\p{L}*|lebe\p{L}*|verkauft|teile\p{L}*)\b` }),
+  signal("home city", String.raw`\b(?:in|nach|bei) ${PLACE}`, { with: String.raw`\b(?:wohne\p{L}*|lebe\p{L}*|gezogen|umgezogen|ziehe\p{L}*|umzug|zuhause|zu hause|daheim|niedergelassen|neue wohnung|neues haus|heimat|(?:sind|bin) (?:jetzt|nun|mittlerweile|inzwischen|seit \p{L}+) in)\b`, unless: TRAVEL }),
+  signal("name", String.raw`\b(?:heiße|heisse|mein name ist|nennt mich)\b(?: \p{L}+)? ${PLACE}`),
+  signal("travel date", DATE, { plan: true, with: `${TRAVEL}|${CHANGE}` }),
+  signal("travel origin", String.raw`\b(?:von|ab|aus) ${PLACE}`, { plan: true, with: TRAVEL }),
+  signal("travel destination", String.raw`\b(?:nach|in die|in den|an die|an den|ans|für|wird es|ist es|wird's|es geht) ${PLACE}`, {
+    plan: true,
+    with: `${TRAVEL}|${CHANGE}`,
+    unless: String.raw`\b(?:wohne\p{L}*|gezogen|umgezogen|umzug)\b`,
+    topic: /(?:reise|urlaub|flug|fliegen|hotel|ferien|trip|ausflug|flitterwochen)/iu,
+  }),
+];

@@ -1,0 +1,64 @@
+import { signal, type Person, type Signal } from "../general.ts";
+import { BREED, DWELLING, MONEY, compile } from "../rule.ts";
+
+const PLACE = String.raw`(?<name>\p{L}[\p{L}'’-]*(?: \p{L}[\p{L}'’-]*)?)`;
+const MONTH = String.raw`(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)\b`;
+const DATE = String.raw`\b(?:\d{1,2} de ${MONTH}|\d{1,2}/\d{1,2}\b|(?:en|a principios de|a finales de|a mediados de) ${MONTH})`;
+const TRAVEL = String.raw`\b(?:vuelo\p{L}*|volamos|vuelo|avión|viaj\p{L}*|vacaciones|escapada|salimos|salgo|salida|regreso|volvemos|tren|luna de miel|visitar|visita|reserv\p{L}*|vamos|voy)\b`;
+const CHANGE = String.raw`\b(?:mejor|al final|finalmente|ahora|ya|cambiado|cambiamos|cambié|retrasado|adelantado|aplazado|pospuesto|movido|nuevo plan|decidimos|decidí|en vez de|en lugar de)\b`;
+const ANIMAL = String.raw`(?:${BREED}|perr[oa]s?|perrit[oa]s?|cachorr[oa]s?|gat[oa]s?|gatit[oa]s?|conejos?|hámster|hamster|loros?|periquitos?|caballos?|poni|cobayas?|tortugas?|hurones?|gallinas)`;
+const JOBS = String.raw`(?:ingenier[oa]|desarrollador[a]?|programador[a]?|enfermer[oa]|profesor[a]?|maestr[oa]|analista|diseñador[a]?|médic[oa]|abogad[oa]|contador[a]?|contable|gerente|jef[ea] de \p{L}+|consultor[a]?|traductor[a]?|estudiante|cociner[oa]|chef|arquitect[oa]|farmacéutic[oa]|electricista|fontaner[oa]|conductor[a]?|periodista|fotógraf[oa]|vendedor[a]?|dependient[ea]|secretari[oa]|camarer[oa]|policía|bomber[oa]|funcionari[oa]|administrativ[oa]|auxiliar|veterinari[oa]|fisioterapeuta|psicólog[oa]|educador[a]?|comercial|directora?|director)`;
+/** Looking for one is not having one: "I'm looking for a new laptop". */
+const SEEKING = String.raw`\b(?:busco|buscamos|necesito|necesitamos|quiero|queremos|recomiend\p{L}*)\b`;
+const SPOKEN = String.raw`(?:inglés|español|alemán|francés|italiano|portugués|japonés|chino|mandarín|coreano|árabe|holandés|neerlandés|ruso|polaco|sueco|griego|turco|catalán|euskera|gallego)`;
+/** Spanish drops the pronoun: the verb says the speaker ("tengo", "nos mudamos", "compré"). */
+const FIRST_PERSON_VERB = String.raw`\p{L}{1,20}(?:amos|emos|imos)|\p{L}{0,20}[bcdfgjlmnprstvz]é|soy|estoy|tengo|vivo|trabajo|peso|mido|calzo|uso|llevo|hago|corro|camino|voy|puedo|quiero|necesito|gasto|aprendo|estudio|busco|prefiero|salgo|vuelo|cuido|cobro|ahorro|alquilo|pago|sigo|entreno|acabo|empiezo|cumplo|cumplí|he|hemos`;
+
+export const ES_PERSON: Person = {
+  self: compile(String.raw`\b(?:yo|nosotr[oa]s|me|nos|${FIRST_PERSON_VERB})\b`, "iu"),
+  own: compile(String.raw`\b(?:mi|mis|nuestr[oa]s?)\b`, "iu"),
+  other: compile(
+    String.raw`^\s*(?:(?:mi|mis|nuestr[oa]s?|su|sus) (?:\p{L}+ )?(?:herman[oa]s?|madre|mamá|padre|papá|padres|amig[oa]s?|compañer[oa]s?|colegas?|jef[ea]|vecin[oa]s?|prim[oa]s?|tí[oa]|abuel[oa]s?|casero|médic[oa])|él|ella|ellos|ellas)\b`,
+    "iu",
+  ),
+  household: compile(String.raw`^\s*(?:mi|mis|nuestr[oa]s?|su|sus) (?:\p{L}+ )?(?:marido|esposa|esposo|mujer|novi[oa]|pareja|hij[oa]s?|bebé|perr[oa]|gat[oa]|prometid[oa])\b`, "iu"),
+  condition: compile(String.raw`^\s*(?:si|cuando|en caso|quizás|quizá|tal vez)\b|\b(?:podría\p{L}*|querría\p{L}*|debería\p{L}*|pensando en)\b`, "iu"),
+};
+
+/** Spanish signals: the words any phrasing of a subject uses. */
+export const ES: Signal[] = [
+  signal("pet", String.raw`\b${ANIMAL}\b`, { owned: true, unless: String.raw`\b(?:alérgic[oa]|miedo|vecin\p{L}*)\b|parque para perros|pienso` }),
+  signal("partner", String.raw`\b(?:marido|espos[oa]|(?:mi|nuestra) mujer|novi[oa]|pareja|prometid[oa]|casad[oa]s?|casamos|boda|comprometid[oa]s?|divorciad[oa]s?|divorcio|separad[oa]s?|separamos|rompimos|lo dejamos)\b`, { owned: true }),
+  signal("children", String.raw`\b(?:hij[oa]s?|niñ[oa]s|bebé|bebés|peque|pequeñ[oa]s?|gemel[oa]s|mellizos|embarazada|embarazo|nació|nacieron|nacimiento|ser (?:padres|madre|padre|mamá|papá)|hijastr[oa])\b`, { owned: true, unless: String.raw`\b(?:de niñ[oa]|desde niñ[oa]|cuando era)\b` }),
+  signal("job", String.raw`\b(?:ascendid[oa]|ascenso|contratad[oa]|despedid[oa]|despido|dimití|renuncié|jubilad[oa]|jubilación|en paro|desemplead[oa]|autónom[oa]|freelance|(?:nuevo|nueva|conseguí|empecé|acepté|encontré|perdí|dejé|cambié de)\b[^.;]{0,25}\b(?:trabajo|empleo|puesto|curro|empresa)|trabajo (?:ahora |ya )?(?:en|para) \p{L}+|trabajo de \p{L}+|trabajo como \p{L}+|baja (?:médica|por maternidad|por paternidad)|(?:soy|trabajo como|trabajo de) (?:una? )?(?:\p{L}+ )?${JOBS})\b`),
+  signal("work schedule", String.raw`\b(?:turnos?|de noche|noches|guardias?|teletrabajo|teletrabajando|en remoto|a distancia|desde casa|híbrido|en la oficina|media jornada|jornada completa|tiempo completo|tiempo parcial|jornada reducida|semana de cuatro días|\d{1,2} horas (?:a la|por) semana|fines de semana)\b`),
+  signal("diet", String.raw`\b(?:vegetarian[oa]s?|vegan[oa]s?|pescetarian[oa]s?|flexitarian[oa]s?|keto|cetogénica|paleo|halal|kosher|sin gluten|(?:como|comer|comemos|dejé|dejado|volví a)\b[^.;]{0,20}\b(?:carne|pescado|lácteos|cerdo|productos animales))\b(?! (?:restaurante|recetas?|platos?))`),
+  signal("allergy", String.raw`\b(?:alergi\p{L}*|alérgic[oa]s?|intoleran\p{L}*|anafila\p{L}*)\b`),
+  signal("health condition", String.raw`\b(?:diabetes|diabétic[oa]|prediabetes|asma|asmátic[oa]|hipertensión|tensión alta|presión alta|colesterol|tiroides|celíac[oa]|celiaquía|migrañas?|artrosis|artritis|depresión|ansiedad|epilepsia|tdah|covid persistente|insomnio|apnea|dolor de espalda|lumbalgia|rodilla|lesión|lesionad[oa]|esguince|tendinitis|fractura|roto|operad[oa]|operación|diagnosticad[oa]|diagnóstico|eccema|psoriasis|ciática)\b`),
+  signal("weight", String.raw`\b\d{2,3}(?:[.,]\d)? ?(?:kg|kilos?)\b`, { unless: String.raw`\b(?:perder|bajar|adelgazar|objetivo|meta|maleta|equipaje|mochila|levant\p{L}*|pesas|sentadilla|quiero|quisiera)\b` }),
+  signal("age", String.raw`\b\d{1,2} años\b|\bcumpl(?:í|o|ir|iré) (?:los )?\d{1,2}\b`, { unless: String.raw`\b(?:hij[oa]s?|bebé|perr[oa]|gat[oa]|él|ella|desde|hace|durante|coche|bici|piso|casa|llevo|llevamos)\b` }),
+  signal("budget", MONEY, { with: String.raw`\b(?:presupuesto|gastar|pagar|permitir\p{L}*|máximo|hasta|como mucho|menos de|no más de|límite|tope|al mes|mensual\p{L}*|por noche|la noche|por persona|en total|ahorrad[oa]|ahorrado|unos|unas|alrededor de|más o menos)\b`, unless: String.raw`\b(?:gano|sueldo|salario|ingresos)\b` }),
+  signal("budget", String.raw`\bpresupuesto\b`, { plan: true, with: MONEY }),
+  signal("daily steps", String.raw`\b\d[\d,.]{0,8} pasos\b`),
+  signal("running days per week", String.raw`\b(?:\d|un|una|dos|tres|cuatro|cinco|seis|siete)(?: (?:días|veces|salidas|sesiones))? (?:a la|por|cada) semana\b|\b(?:segunda|tercera|cuarta|quinta|sexta|segundo|tercer|cuarto|quinto|sexto) (?:salida|sesión|día)\b`, { topic: /\b(?:corr\p{L}*|carrera|running|trotar|rodaje)\b/iu, unless: String.raw`\b(?:trabaj\p{L}*|oficina|gimnasio|natación|yoga|clases?)\b` }),
+  signal("training goal", String.raw`\b(?:maratón|media maratón|medio maratón|media|ultra\p{L}*|triatlón|ironman|trail|\d{1,2} ?km|\d{1,2}k|carrera|competición)\b`, { unless: String.raw`\b(?:carrera universitaria|ver|animar)\b` }),
+  signal("car", String.raw`\b(?:toyota|honda|ford|vw|volkswagen|golf|polo|bmw|audi|mercedes|tesla|renault|peugeot|citroën|fiat|seat|ibiza|león|skoda|kia|hyundai|nissan|mazda|volvo|opel|dacia|coche|carro|auto|todoterreno|eléctrico|híbrido|furgoneta|moto)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:alquiler|alquilar un|taxi|en coche)\b` }),
+  signal("phone", String.raw`\b(?:iphone|pixel|galaxy|samsung|xiaomi|redmi|oneplus|huawei|motorola|nokia|fairphone|android|smartphone|móvil|teléfono|celular)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:por teléfono|al teléfono)\b` }),
+  signal("laptop", String.raw`\b(?:portátil|ordenador|computadora|laptop|macbook|thinkpad|xps|surface|chromebook|imac)\b`, { owned: true, unless: SEEKING }),
+  signal("operating system", String.raw`\b(?:linux|ubuntu|windows|macos|fedora|debian|chromeos)\b`),
+  signal("programming language", String.raw`\b(?:python|java|kotlin|typescript|javascript|golang|rust|c#|c\+\+|ruby|php|swift|scala|elixir|haskell|dart)\b`),
+  signal("language learning", String.raw`\b${SPOKEN}\b`, { with: String.raw`\b(?:aprend\p{L}*|estudi\p{L}*|clases?|curso|lecciones|duolingo|practic\p{L}*|a1|a2|b1|b2|c1|examen|con fluidez|empecé|cambié|pasé)\b` }),
+  signal("shoe size", String.raw`\b(?:zapat\p{L}*|zapatillas?|botas?|calzo|calzado|talla de pie|pies?)\b`, { owned: true, with: String.raw`\b(?:talla|número|un|el) ?\d{2}(?:[.,]5)?\b|\b\d{2}(?:[.,]5)?\b` }),
+  signal("clothing size", String.raw`\b(?:xxs|xs|xl|xxl|xxxl|talla (?:s|m|l|\d{2}))\b`, { owned: true, with: String.raw`\b(?:chaquetas?|camisas?|camisetas?|vestidos?|vaqueros|pantal\p{L}*|abrigos?|sudaderas?|jerséis?|jersey|ropa|talla|xxs|xs|xl|xxl)\b` }),
+  signal("housing", String.raw`\b(?:${DWELLING}|piso compartido|compartimos piso|con mis padres|casero|alquiler|hipoteca)\b`, { owned: true, with: String.raw`\b(?:alquil\p{L}*|compr\p{L}*|propi\p{L}*|hipoteca|mud\p{L}*|viv\p{L}*|vend\p{L}*|compart\p{L}*|alquiler)\b` }),
+  signal("home city", String.raw`\b(?:en|a|cerca de) ${PLACE}`, { with: String.raw`\b(?:vivo|vivimos|viviendo|vivir|resid\p{L}*|mud\p{L}*|instal\p{L}*|nuestra casa|nuevo piso|nueva casa|vinimos|venimos|(?:estoy|estamos) (?:ya |ahora )?en)\b`, unless: TRAVEL }),
+  signal("name", String.raw`\b(?:me llamo|mi nombre es|llámame)\b(?: \p{L}+)? ${PLACE}`),
+  signal("travel date", DATE, { plan: true, with: `${TRAVEL}|${CHANGE}`, unless: String.raw`\b(?:ser (?:padres|madre|padre)|nacer|nacerá|bebé)\b` }),
+  signal("travel origin", String.raw`\b(?:de|desde) ${PLACE}`, { plan: true, with: TRAVEL }),
+  signal("travel destination", String.raw`\b(?:a|en|para|hacia|visitar|conocer|será|va a ser) ${PLACE}`, {
+    plan: true,
+    with: `${TRAVEL}|${CHANGE}`,
+    unless: String.raw`\b(?:vivo|vivimos|mud\p{L}*|instal\p{L}*)\b`,
+    topic: /\b(?:viaj\p{L}*|vacaciones|vuelo|avión|hotel|escapada|luna de miel)\b/iu,
+  }),
+];

@@ -1,0 +1,62 @@
+import { signal, type Person, type Signal } from "../general.ts";
+import { BREED, DWELLING, MONEY, compile } from "../rule.ts";
+
+const PLACE = String.raw`(?<name>\p{L}[\p{L}'’-]*(?: \p{L}[\p{L}'’-]*)?)`;
+const MONTH = String.raw`(?:janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|janv|févr|avr|juil|sept|oct|nov|déc)\b`;
+const DATE = String.raw`\b(?:\d{1,2}(?:er)? ${MONTH}|\d{1,2}/\d{1,2}\b|(?:en|début|fin|mi-) ${MONTH})`;
+const TRAVEL = String.raw`\b(?:vol|vols|vole|volons|avion|voyage\p{L}*|vacances|séjour|partons|pars|partir|départ|retour|rentrons|train|week-end|escapade|lune de miel|visite\p{L}*|réservé|réservation|allons|vais)\b`;
+const CHANGE = String.raw`\b(?:plutôt|finalement|maintenant|désormais|changé|change|décalé|reporté|avancé|repoussé|nouveau plan|décidé|au lieu|à la place|plus)\b`;
+const ANIMAL = String.raw`(?:${BREED}|chiens?|chienne|chiots?|chats?|chatte|chatons?|lapins?|hamsters?|perroquets?|perruches?|chevaux|cheval|poney|cochons? d'inde|tortues?|furets?|poules)`;
+const JOBS = String.raw`(?:infirmi\p{L}+|ingénieu\p{L}+|développeu\p{L}+|enseignant\p{L}*|professeu\p{L}+|prof|institut\p{L}+|médecin|avocat\p{L}*|comptable|cheffe?|consultant\p{L}*|traduct\p{L}+|étudiant\p{L}*|cuisini\p{L}+|architecte|pharmacien\p{L}*|électricien\p{L}*|plombier|chauffeur|graphiste|vendeu\p{L}+|caissi\p{L}+|serveu\p{L}+|journaliste|photographe|analyste|designer|manager|directeur|directrice|responsable|aide-soignant\p{L}*|sage-femme|kiné\p{L}*|vétérinaire|secrétaire|assistant\p{L}*|fonctionnaire|policier|policière|pompier|agricult\p{L}+|boulang\p{L}+|coiffeu\p{L}+|mécanicien\p{L}*|éducat\p{L}+|juriste|banqui\p{L}+|commercial\p{L}*)`;
+/** Looking for one is not having one: "I'm looking for a new laptop". */
+const SEEKING = String.raw`\b(?:cherche\p{L}*|besoin|veux|voudrais|conseill\p{L}*)\b`;
+const SPOKEN = String.raw`(?:anglais|espagnol|allemand|français|italien|portugais|japonais|chinois|mandarin|coréen|arabe|néerlandais|russe|polonais|suédois|grec|turc|catalan|breton)`;
+
+export const FR_PERSON: Person = {
+  self: compile(String.raw`\b(?:je|j|moi|nous|on|me|m)\b`, "iu"),
+  own: compile(String.raw`\b(?:mon|ma|mes|notre|nos)\b`, "iu"),
+  other: compile(
+    String.raw`^\s*(?:(?:mon|ma|mes|notre|nos|son|sa|ses|leur) (?:\p{L}+ )?(?:sœur|soeur|frère|mère|maman|père|papa|parents|ami\p{L}*|copain|copine|collègue\p{L}*|patron\p{L}*|chef|voisin\p{L}*|cousin\p{L}*|tante|oncle|grand\p{L}*|propriétaire|médecin)|il|elle|ils|elles)\b`,
+    "iu",
+  ),
+  household: compile(String.raw`^\s*(?:mon|ma|mes|notre|nos|son|sa|ses|leur) (?:\p{L}+ )?(?:mari|femme|conjoint\p{L}*|compagn\p{L}*|fils|fille|enfants?|bébé|chien|chat|fiancé\p{L}*|époux|épouse|copain|copine)\b`, "iu"),
+  condition: compile(String.raw`^\s*(?:si|quand|lorsque|dès que|peut-être)\b|\b(?:pourrai\p{L}*|voudrai\p{L}*|devrai\p{L}*|envisage\p{L}*|réfléchi\p{L}*)\b`, "iu"),
+};
+
+/** French signals: the words any phrasing of a subject uses. */
+export const FR: Signal[] = [
+  signal("pet", String.raw`\b${ANIMAL}\b`, { owned: true, unless: String.raw`\b(?:allergique|peur|voisin\p{L}*)\b|parc à chiens|croquettes` }),
+  signal("partner", String.raw`\b(?:(?:mon|ma) (?:mari|femme|copain|copine|ami|amie)|époux|épouse|conjoint\p{L}*|compagnon|compagne|partenaire|fiancé\p{L}*|marié\p{L}*|mariage|pacsé\p{L}*|pacs|divorcé\p{L}*|divorce|séparé\p{L}*|rupture|rompu)\b`, { owned: true }),
+  signal("children", String.raw`\b(?:fils|fille|filles|enfants?|bébé|bambin|jumeaux|jumelles|enceinte|grossesse|né|née|naissance|beau-fils|belle-fille|ado)\b`, { owned: true, unless: String.raw`\b(?:quand j'étais|depuis l'enfance|étant enfant)\b` }),
+  signal("job", String.raw`\b(?:promu\p{L}*|promotion|embauché\p{L}*|licencié\p{L}*|licenciement|démissionné|démission|retraite|retraité\p{L}*|chômage|au chômage|indépendant\p{L}*|freelance|auto-entrepreneu\p{L}*|(?:nouveau|nouvelle|décroché|commencé|accepté|trouvé|perdu|quitté|changé de)\b[^.;]{0,25}\b(?:travail|boulot|emploi|poste|job|métier|employeur)|(?:travaille|bosse) (?:désormais |maintenant )?(?:chez|pour) \p{L}+|reconversion|arrêt maladie|congé (?:maternité|parental|paternité)|(?:suis|devenue?|travaille comme|en tant que) (?:une? )?(?:\p{L}+ )?${JOBS})\b`),
+  signal("work schedule", String.raw`\b(?:horaires?|équipe de nuit|de nuit|postes? de (?:nuit|jour)|garde\p{L}*|astreinte|télétravail|à distance|hybride|au bureau|temps partiel|mi-temps|temps plein|plein temps|semaine de quatre jours|\d{1,2} heures par semaine|le week-end|les week-ends)\b`),
+  signal("diet", String.raw`\b(?:végétarien\p{L}*|végé|végan\p{L}*|végétalien\p{L}*|pescétarien\p{L}*|flexitarien\p{L}*|keto|cétogène|paléo|halal|casher|sans gluten|(?:mange|manger|mangeons|plus de|arrêté|remange|supprimé)\b[^.;]{0,20}\b(?:viande|poisson|produits laitiers|porc|produits animaux))\b(?! (?:restaurant|recettes?|plats?))`),
+  signal("allergy", String.raw`\b(?:allergi\p{L}*|intoléran\p{L}*|anaphyla\p{L}*|rhume des foins)\b`),
+  signal("health condition", String.raw`\b(?:diabète|diabétique|prédiabète|asthme|asthmatique|hypertension|tension|cholestérol|thyroïde|cœliaque|coeliaque|migraines?|arthrose|arthrite|dépression|anxiété|épilepsie|tdah|covid long|insomnie\p{L}*|apnée du sommeil|mal de dos|lombalgie|genou|blessé\p{L}*|blessure|entorse|tendinite|fracture|cassé|opéré\p{L}*|opération|diagnostiqué\p{L}*|diagnostic|eczéma|psoriasis|sciatique)\b`),
+  signal("weight", String.raw`\b\d{2,3}(?:[.,]\d)? ?(?:kg|kilos?)\b`, { unless: String.raw`\b(?:perdre|maigrir|objectif|but|valise|bagages?|sac|soulever|haltères?|développé|squat|veux|voudrais)\b` }),
+  signal("age", String.raw`\b\d{1,2} ans\b|\bfêt\p{L}* (?:mes|ses) \d{1,2}\b|\b\d{1,2}e anniversaire\b`, { unless: String.raw`\b(?:fils|fille|enfants?|bébé|chien|chat|il|elle|depuis|il y a|voiture|vélo|appartement|maison|pendant)\b` }),
+  signal("budget", MONEY, { with: String.raw`\b(?:budget|dépenser|payer|mettre|permettre|max|maximum|jusqu'à|jusqu’à|moins de|pas plus de|limite|plafond|par mois|mensuel\p{L}*|par nuit|la nuit|par personne|au total|économisé|de côté|environ|à peu près|autour de)\b`, unless: String.raw`\b(?:gagne|salaire|revenu)\b` }),
+  signal("budget", String.raw`\bbudget\b`, { plan: true, with: MONEY }),
+  signal("daily steps", String.raw`\b\d[\d\s,.]{0,8} pas\b`, { with: String.raw`\b(?:jour|quotidien\p{L}*|journée)\b` }),
+  signal("running days per week", String.raw`\b(?:\d|une|deux|trois|quatre|cinq|six|sept)(?: (?:jours|fois|sorties|séances))? (?:par|chaque|la) semaine\b|\b(?:deuxième|troisième|quatrième|cinquième|sixième) (?:sortie|séance|jour)\b`, { topic: /\b(?:cour[st]?|courir|course|footing|jogging)\b/iu, unless: String.raw`\b(?:travaill\p{L}*|bureau|gym|salle|natation|yoga|cours d)\b` }),
+  signal("training goal", String.raw`\b(?:marathon|semi-marathon|semi|ultra\p{L}*|triathlon|ironman|trail|\d{1,2} ?km|\d{1,2}k|course|compétition|10 bornes)\b`, { unless: String.raw`\b(?:courses|faire les courses|regarder|encourager)\b` }),
+  signal("car", String.raw`\b(?:toyota|honda|ford|vw|volkswagen|golf|polo|bmw|audi|mercedes|tesla|renault|clio|zoé|zoe|peugeot|citroën|fiat|seat|skoda|kia|hyundai|nissan|mazda|volvo|opel|dacia|sandero|voiture|bagnole|suv|break|électrique|hybride|moto|scooter)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:location|louer une|taxi|en voiture|covoiturage)\b` }),
+  signal("phone", String.raw`\b(?:iphone|pixel|galaxy|samsung|xiaomi|redmi|oneplus|huawei|motorola|nokia|fairphone|android|smartphone|portable|téléphone)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:au téléphone|par téléphone|ordinateur portable|pc portable)\b` }),
+  signal("laptop", String.raw`\b(?:ordinateur portable|pc portable|ordi|ordinateur|laptop|macbook|thinkpad|xps|surface|chromebook|imac)\b`, { owned: true, unless: SEEKING }),
+  signal("operating system", String.raw`\b(?:linux|ubuntu|windows|macos|fedora|debian|chromeos)\b`),
+  signal("programming language", String.raw`\b(?:python|java|kotlin|typescript|javascript|golang|rust|c#|c\+\+|ruby|php|swift|scala|elixir|haskell|dart)\b`),
+  signal("language learning", String.raw`\b${SPOKEN}\b`, { with: String.raw`\b(?:appren\p{L}*|étudi\p{L}*|cours|leçons?|duolingo|pratique\p{L}*|a1|a2|b1|b2|c1|examen|couramment|commencé|passé à|inscrit\p{L}*)\b` }),
+  signal("shoe size", String.raw`\b(?:chaussures?|baskets|bottes|pointure|chausse|pieds?)\b`, { owned: true, with: String.raw`\b(?:du|taille|pointure|en) ?\d{2}(?:[.,]5)?\b|\b\d{2}(?:[.,]5)?\b|\bdemi-pointure\b` }),
+  signal("clothing size", String.raw`\b(?:xxs|xs|xl|xxl|xxxl|taille (?:s|m|l|\d{2}))\b`, { owned: true, with: String.raw`\b(?:vestes?|chemises?|t-shirts?|robes?|jeans?|pantalons?|manteaux?|manteau|pulls?|sweats?|hauts?|vêtements|taille|xxs|xs|xl|xxl)\b` }),
+  signal("housing", String.raw`\b(?:${DWELLING}|[tf][1-6]|colocation|coloc|chez mes parents|propriétaires?|locataires?|loyer|prêt immobilier|crédit immobilier)\b`, { owned: true, with: String.raw`\b(?:lou\p{L}*|acheté|achet\p{L}*|propriétaire\p{L}*|locataire\p{L}*|déménag\p{L}*|emménag\p{L}*|habit\p{L}*|vi[vs]\p{L}*|vendu|partag\p{L}*|loyer|prêt|crédit)\b` }),
+  signal("home city", String.raw`\b(?:à|a|en|près de|vers|dans|pour) ${PLACE}`, { with: String.raw`\b(?:habit\p{L}*|quitté|vi[vs]\p{L}*|installé\p{L}*|installer|déménag\p{L}*|emménag\p{L}*|chez nous|domicile|nouvel appart\p{L}*|nouvelle maison)\b`, unless: TRAVEL }),
+  signal("name", String.raw`\b(?:je m'appelle|je m’appelle|mon nom est|mon prénom est|appelez-moi)\b(?: \p{L}+)? ${PLACE}`),
+  signal("travel date", DATE, { plan: true, with: `${TRAVEL}|${CHANGE}` }),
+  signal("travel origin", String.raw`\b(?:de|d'|d’|depuis|au départ de) ${PLACE}`, { plan: true, with: TRAVEL }),
+  signal("travel destination", String.raw`\b(?:à|a|en|au|aux|pour|vers|visiter|direction|ce sera|c'est|c’est) ${PLACE}`, {
+    plan: true,
+    with: `${TRAVEL}|${CHANGE}`,
+    unless: String.raw`\b(?:habit\p{L}*|vivons|vis|déménag\p{L}*|emménag\p{L}*|installé\p{L}*)\b`,
+    topic: /\b(?:voyage\p{L}*|vacances|vol|avion|hôtel|séjour|escapade|lune de miel|week-end|partir|partons)\b/iu,
+  }),
+];

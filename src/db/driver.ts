@@ -16,9 +16,31 @@ export interface DriverQueries {
 export interface Driver extends DriverQueries {
   /**
    * One transaction on one connection, run again on conflicts and across a failover as `inTransaction` runs Prisma's:
-   * `work` must do nothing outside the database that cannot be repeated.
+   * `work` must do nothing outside the database that cannot be repeated (what must wait for the commit goes to `afterCommit`).
    */
-  transaction<T>(work: (tx: DriverQueries) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: TransactionQueries) => Promise<T>): Promise<T>;
+}
+
+/** The queries of a transaction under way. */
+export interface TransactionQueries extends DriverQueries {
+  /** The driver the transaction runs on. */
+  readonly driver: Driver;
+  /** Runs `callback` once the transaction has committed; never when it rolls back, nor for an attempt run again. It must not throw. */
+  afterCommit(callback: () => void): void;
+}
+
+/**
+ * Runs `work` through `retrying` (which runs it once per attempt, on that attempt's queries), then the
+ * callbacks that the attempt which committed left for after its commit.
+ */
+async function committing<T>(driver: Driver, retrying: (attempt: (queries: DriverQueries) => Promise<T>) => Promise<T>, work: (tx: TransactionQueries) => Promise<T>): Promise<T> {
+  let callbacks: (() => void)[] = [];
+  const result = await retrying((queries) => {
+    const own: (() => void)[] = (callbacks = []);
+    return work({ ...queries, driver, afterCommit: (callback) => void own.push(callback) });
+  });
+  for (const callback of callbacks) callback();
+  return result;
 }
 
 function queriesOn(client: pg.Pool | pg.PoolClient): DriverQueries {
@@ -31,14 +53,14 @@ function queriesOn(client: pg.Pool | pg.PoolClient): DriverQueries {
 }
 
 export function poolDriver(pool: pg.Pool): Driver {
-  return {
+  const driver: Driver = {
     ...queriesOn(pool),
     transaction: (work) =>
-      retryingTransaction(async (attempt) => {
+      committing(driver, (run) => retryingTransaction(async (attempt) => {
         const client = await pool.connect();
         try {
           await client.query("BEGIN");
-          const result = await work(queriesOn(client));
+          const result = await run(queriesOn(client));
           attempt.committing();
           await client.query("COMMIT");
           client.release();
@@ -52,8 +74,9 @@ export function poolDriver(pool: pg.Pool): Driver {
           client.release(broken);
           throw error;
         }
-      }, failoverWaitOf(pool)),
+      }, failoverWaitOf(pool)), work),
   };
+  return driver;
 }
 
 function queriesOnPglite(db: Pick<PGlite, "query">): DriverQueries {
@@ -66,8 +89,9 @@ function queriesOnPglite(db: Pick<PGlite, "query">): DriverQueries {
 
 /** PGlite has one connection: a transaction holds it, and every other statement waits for it to end. */
 export function pgliteDriver(db: PGlite): Driver {
-  return {
+  const driver: Driver = {
     ...queriesOnPglite(db),
-    transaction: (work) => retryingTransaction(() => db.transaction((tx) => work(queriesOnPglite(tx))), 0),
+    transaction: (work) => committing(driver, (run) => retryingTransaction(() => db.transaction((tx) => run(queriesOnPglite(tx))), 0), work),
   };
+  return driver;
 }

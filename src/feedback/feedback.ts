@@ -8,6 +8,7 @@ import { saveUser, userByExternalId, type UserInput } from "../users/users.ts";
 import { findFeedbackTarget, type TargetInput } from "./target.ts";
 import type { FeedbackView, PublicFeedbackView } from "./views.ts";
 import { recordEvent } from "../webhooks/events.ts";
+import { outboxLease } from "../webhooks/handoff.ts";
 
 export interface FeedbackInput extends TargetInput {
   feedbackType: "POSITIVE" | "NEGATIVE";
@@ -50,9 +51,11 @@ export async function createFeedback(
         ? await saveUser(tx, organizationId, externalUser)
         : await userByExternalId(tx, organizationId, externalUser.externalId);
     const { messageId, threadId, projectId } = target;
+    const lease = outboxLease(tx);
     const [vote] = await tx.rows(caller === "public" ? CREATE_FEEDBACK : CREATE_OR_REPLACE_FEEDBACK, {
       organizationId,
       type: "feedback.created",
+      leaseMs: lease.leaseMs,
       messageId,
       threadId,
       projectId,
@@ -63,6 +66,7 @@ export async function createFeedback(
       publicKey: publicAnswer,
     });
     if (!vote) throw conflict(ALREADY_VOTED);
+    lease.handOff(vote.deliveries);
     // A new vote has its Feedback object and its event from the vote's statement.
     if (vote.feedback) return { feedback: vote.feedback, created: true };
     const { feedback } = (await tx.rows(FEEDBACK_OPTIONS, { organizationId, feedbackId: vote.id, optionIds, publicKey: publicAnswer }))[0]!;

@@ -7,7 +7,7 @@ import type { FeedbackFilters } from "./filters.ts";
 import type { FeedbackView, PublicFeedbackView } from "./views.ts";
 import { externalUserJson, publicExternalUserJson, type JsonText } from "../db/json.ts";
 import { containsPattern, isoTimestampText as iso } from "../db/sql.ts";
-import { EVENT_DELIVERIES, eventRow, type EventParams } from "../webhooks/eventSql.ts";
+import { DELIVERIES_WRITTEN_JSON, EVENT_DELIVERIES, eventRow, type ClaimedDelivery, type EventParams } from "../webhooks/eventSql.ts";
 
 /** The AttributeOption object of `AttributeOption o`: its full attribute `Attribute a`, with all its options. */
 const attributeOptionJson = `json_build_object(${optionSummaryProperties("o", attributeJson)})`;
@@ -86,6 +86,8 @@ export interface VoteRow {
   created: boolean;
   /** The Feedback object (JSON text, answered as it is) of a new vote; null when the vote replaced an earlier one (FEEDBACK_OPTIONS answers then). */
   feedback: JsonText<FeedbackView | PublicFeedbackView> | null;
+  /** The deliveries of a new vote's event (none when no endpoint listens, nor for a replaced vote). */
+  deliveries: ClaimedDelivery[];
 }
 
 /** Voting again: the vote's type and text are replaced (its options by FEEDBACK_OPTIONS). */
@@ -114,7 +116,7 @@ export interface VoteParams extends EventParams {
  * given options to a row this one has just inserted, and the answer reads nothing this statement
  * wrote but the row it returns (so no plan scans "Feedback" or "FeedbackOption"). A new vote also
  * writes its feedback.created event (its data the Feedback object as a private key gets it) when an
- * endpoint listens: no round trip of its own. A replaced vote answers `feedback: null`, for
+ * endpoint listens, with its `deliveries` leased for `leaseMs` (src/webhooks/handoff.ts): no round trip of its own. A replaced vote answers `feedback: null`, for
  * FEEDBACK_OPTIONS to set its options (its feedback.updated event is written after them).
  */
 const vote = (name: string, onConflict: string) =>
@@ -130,7 +132,8 @@ const vote = (name: string, onConflict: string) =>
       WHERE f."created"
     ), ${eventRow(`(SELECT ${feedbackJson("SELECT unnest(:optionIds::int[])")}::jsonb FROM f ${feedbackJoins})`, `(SELECT f."created" FROM f)`)},
     event_deliveries AS (${EVENT_DELIVERIES})
-    SELECT f."id", f."created", CASE WHEN f."created" THEN ${feedbackJson("SELECT unnest(:optionIds::int[])", ":publicKey::boolean")}::text END AS "feedback"
+    SELECT f."id", f."created", CASE WHEN f."created" THEN ${feedbackJson("SELECT unnest(:optionIds::int[])", ":publicKey::boolean")}::text END AS "feedback",
+      ${DELIVERIES_WRITTEN_JSON} AS "deliveries"
     FROM f ${feedbackJoins}`);
 
 /** A vote that creates the giver's vote on the message or replaces it. */

@@ -11,11 +11,19 @@ export type { FeedbackStats, GroupBy };
  * intents: both), and in none when it belongs to none.
  */
 export async function feedbackStats(db: DriverQueries, organizationId: number, filters: FeedbackFilters, groupBy?: GroupBy): Promise<FeedbackStats> {
-  if (countable(filters)) {
-    const { projectId = null, feedbackType = null, after = null, before = null } = filters;
-    const counted = COUNTED_STATS[`${groupBy ?? "total"}${projectId === null ? "" : ":project"}`]!;
-    return (await db.rows(counted, { organizationId, projectId, feedbackType, after, before }))[0]!;
-  }
+  if (countable(filters)) return countedStats(db, organizationId, filters, groupBy);
   const { statement, params } = rowStats(organizationId, filters, groupBy);
   return (await db.rows(statement, params))[0]!;
+}
+
+/** The number of feedback the filters match, exact, from the daily counts; undefined when they cannot answer (`countable`). */
+export async function countedFeedback(db: DriverQueries, organizationId: number, filters: FeedbackFilters): Promise<number | undefined> {
+  return countable(filters) ? (await countedStats(db, organizationId, filters, undefined)).total.count : undefined;
+}
+
+/** The statistics from the daily counts, for filters they can answer. */
+async function countedStats(db: DriverQueries, organizationId: number, filters: FeedbackFilters, groupBy: GroupBy | undefined): Promise<FeedbackStats> {
+  const { projectId = null, feedbackType = null, after = null, before = null } = filters;
+  const counted = COUNTED_STATS[`${groupBy ?? "total"}${projectId === null ? "" : ":project"}`]!;
+  return (await db.rows(counted, { organizationId, projectId, feedbackType, after, before }))[0]!;
 }

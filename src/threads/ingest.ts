@@ -12,6 +12,7 @@ import type { SummaryKeeper } from "../memory/summaryKeeper.ts";
 import { projectNotFound } from "../projects/projects.ts";
 import { BUILTIN_WINDOW, summarizeConversation } from "../summarizer/builtin.ts";
 import { refuseSegmentsOverLimits, segmentNames, type UserInput } from "../users/users.ts";
+import { outboxLease } from "../webhooks/handoff.ts";
 import type { ThreadView } from "./views.ts";
 
 type JsonObject = Record<string, unknown>;
@@ -124,7 +125,9 @@ export async function createThread(
     const summary = added ? summarizeConversation(conversationOf(details.conversation, BUILTIN_WINDOW)) : null;
     factsKept = facts !== undefined && (await keepFacts(tx, facts.extractor, organizationId, userId, details.added));
     const type = created ? "thread.created" : "thread.updated";
-    const [finished] = await tx.rows(FINISH_INGEST, { organizationId, threadId, summary, summaryMessageId: added?.upTo ?? null, type });
+    const lease = outboxLease(tx);
+    const [finished] = await tx.rows(FINISH_INGEST, { organizationId, threadId, summary, summaryMessageId: added?.upTo ?? null, type, leaseMs: lease.leaseMs });
+    lease.handOff(finished!.deliveries);
     return { thread: finished!.thread, created };
   });
   if (added) summaries.refineLater(organizationId, result.thread.id);

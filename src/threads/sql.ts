@@ -7,7 +7,7 @@ import { containsPattern, isoTimestampText as iso } from "../db/sql.ts";
 import { ADDED_MESSAGE_ROWS, type AddedMessage } from "../memory/facts/sql.ts";
 import { CONVERSATION_ROWS, type ConversationRow, WRITE_SUMMARY } from "../memory/sql.ts";
 import { SEGMENT_ASSIGNMENT, SEGMENTS_CREATED, SEGMENTS_HELD, UPDATE_USER_ON_CONFLICT } from "../users/sql.ts";
-import { EVENT_DELIVERIES, eventRow } from "../webhooks/eventSql.ts";
+import { DELIVERIES_WRITTEN_JSON, EVENT_DELIVERIES, eventRow, type ClaimedDelivery } from "../webhooks/eventSql.ts";
 import type { MessagePage, MessageView, ThreadPage, ThreadView } from "./views.ts";
 
 /** A Thread object carries at most this many of its messages, the latest (decisions.md, "Bounded answers"). */
@@ -298,12 +298,12 @@ export const INGEST_DETAILS = statement<
 /**
  * Create Thread's last statement: the thread's summary `summary` written (covering the messages up to
  * `summaryMessageId`; nothing when it is null), the Thread object it answers with, and the outbox's event
- * of type `type` whose data is that object without its messages (src/webhooks/events.ts). The object
- * does not show the summary, so that it reads the same before the write as after.
+ * of type `type` whose data is that object without its messages, with its `deliveries` leased for `leaseMs`
+ * (src/webhooks/events.ts). The object does not show the summary, so that it reads the same before the write as after.
  */
 export const FINISH_INGEST = statement<
-  { organizationId: number; threadId: number; summary: string | null; summaryMessageId: number | null; type: "thread.created" | "thread.updated" },
-  { thread: ThreadView }
+  { organizationId: number; threadId: number; summary: string | null; summaryMessageId: number | null; type: "thread.created" | "thread.updated"; leaseMs: number },
+  { thread: ThreadView; deliveries: ClaimedDelivery[] }
 >(
   "finish_ingest",
   `
@@ -311,7 +311,7 @@ export const FINISH_INGEST = statement<
     ), answer AS (
       SELECT ${threadJson} AS "thread" FROM "Thread" t ${threadJoins} WHERE t."organizationId" = :organizationId AND t."id" = :threadId
     ), ${eventRow(`(SELECT answer."thread"::jsonb - 'messages' FROM answer)`)}, event_deliveries AS (${EVENT_DELIVERIES})
-    SELECT "thread" FROM answer`,
+    SELECT "thread", ${DELIVERIES_WRITTEN_JSON} AS "deliveries" FROM answer`,
 );
 
 /**

@@ -1,7 +1,8 @@
-import type { DriverQueries } from "../db/driver.ts";
+import type { DriverQueries, TransactionQueries } from "../db/driver.ts";
 import type { JsonText } from "../db/json.ts";
 import type { FeedbackView } from "../feedback/views.ts";
 import type { ThreadView } from "../threads/views.ts";
+import { outboxLease } from "./handoff.ts";
 import { RECORD_EVENT, RECORD_FACTS_EVENT, RECORD_FEEDBACK_EVENT } from "./sql.ts";
 
 /** What happened, with what its event's `data` is made of. */
@@ -26,12 +27,19 @@ function dataOf(event: OutboxEvent): unknown {
 /**
  * The outbox: writes the event, with a delivery to each endpoint subscribed to its type, inside the
  * caller's transaction (so that a change that rolls back leaves no event); nothing when none is.
+ * The deliveries go to this instance's worker once the transaction commits (outboxLease).
  */
-export async function recordEvent(tx: DriverQueries, organizationId: number, event: OutboxEvent): Promise<void> {
+export async function recordEvent(tx: DriverQueries | TransactionQueries, organizationId: number, event: OutboxEvent): Promise<void> {
   const { type } = event;
-  if ("feedbackId" in event) {
-    if (event.data === undefined) await tx.rows(RECORD_FEEDBACK_EVENT, { organizationId, type, feedbackId: event.feedbackId });
-    else await tx.rows(RECORD_EVENT, { organizationId, type, data: event.data });
-  } else if ("userId" in event) await tx.rows(RECORD_FACTS_EVENT, { organizationId, type, userId: event.userId });
-  else await tx.rows(RECORD_EVENT, { organizationId, type, data: JSON.stringify(dataOf(event)) });
+  const lease = outboxLease(tx);
+  const params = { organizationId, type, leaseMs: lease.leaseMs };
+  lease.handOff(
+    "feedbackId" in event
+      ? event.data === undefined
+        ? await tx.rows(RECORD_FEEDBACK_EVENT, { ...params, feedbackId: event.feedbackId })
+        : await tx.rows(RECORD_EVENT, { ...params, data: event.data })
+      : "userId" in event
+        ? await tx.rows(RECORD_FACTS_EVENT, { ...params, userId: event.userId })
+        : await tx.rows(RECORD_EVENT, { ...params, data: JSON.stringify(dataOf(event)) }),
+  );
 }

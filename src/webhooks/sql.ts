@@ -4,14 +4,14 @@ import type { WebhookDeliveryView, WebhookView } from "./views.ts";
 import { isoTimestampText as iso } from "../db/sql.ts";
 import { feedbackJoins, feedbackJson, storedFeedbackOptions } from "../feedback/sql.ts";
 import { factJson } from "../memory/facts/sql.ts";
-import { EVENT_DELIVERIES, eventRow, type EventParams } from "./eventSql.ts";
+import { DELIVERIES_WRITTEN, EVENT_DELIVERIES, eventBody, eventRow, type ClaimedDelivery, type EventParams } from "./eventSql.ts";
 
 /** The Webhook object of `WebhookEndpoint e` (never its secret). */
 const webhookJson = `json_build_object(
   'id', e."id", 'url', e."url", 'events', to_json(e."events"), 'description', e."description", 'createdAt', ${iso('e."createdAt"')})`;
 
 const recordEvent = <Params extends object>(name: string, payload: string) =>
-  statement<EventParams & Params, never>(name, `WITH ${eventRow(payload)} ${EVENT_DELIVERIES}`);
+  statement<EventParams & Params, ClaimedDelivery>(name, `WITH ${eventRow(payload)}, event_deliveries AS (${EVENT_DELIVERIES}) ${DELIVERIES_WRITTEN}`);
 
 /** `data`: the event's data (JSON). */
 export const RECORD_EVENT = recordEvent<{ data: string }>("webhook_record_event", ":data::jsonb");
@@ -115,19 +115,6 @@ export const LIST_DELIVERIES = statement<{ organizationId: number; webhookId: nu
     FROM "WebhookEndpoint" e WHERE e."organizationId" = :organizationId AND e."id" = :webhookId`,
 );
 
-export interface ClaimedDelivery {
-  id: string;
-  eventId: string;
-  endpointId: number;
-  attempts: number;
-  url: string;
-  secret: string;
-  /** The delivery's body, built once per event from its row, so that every attempt sends the same bytes. */
-  body: string;
-  /** When the event was written (ISO 8601), for giving up after the maximum age. */
-  eventCreatedAt: string;
-}
-
 /**
  * Claims up to `limit` due pending deliveries, so that no endpoint has more than `perEndpoint` in flight here (`busyEndpointIds`
  * endpoint ids with `inFlight` their deliveries in flight here), by leasing them for `leaseMs` milliseconds: they
@@ -165,9 +152,7 @@ export const CLAIM_DELIVERIES = statement<{ limit: number; perEndpoint: number; 
       RETURNING d."id", d."eventId", d."endpointId", d."attempts"
     )
     SELECT c."id"::text AS "id", c."eventId", c."endpointId", c."attempts", e."url", e."secret",
-      json_build_object('id', ev."id", 'type', ev."type", 'createdAt', ${iso('ev."createdAt"')},
-        'organizationId', ev."organizationId", 'data', ev."payload")::text AS "body",
-      ${iso('ev."createdAt"')} AS "eventCreatedAt"
+      ${eventBody("ev")} AS "body", ${iso('ev."createdAt"')} AS "eventCreatedAt"
     FROM claimed c
     JOIN "WebhookEndpoint" e ON e."id" = c."endpointId"
     JOIN "WebhookEvent" ev ON ev."id" = c."eventId"`,
@@ -178,6 +163,11 @@ export const MARK_DELIVERED = statement<{ deliveryIds: string[]; statusCodes: nu
     UPDATE "WebhookDelivery" d SET "status" = 'delivered', "lastStatusCode" = s."statusCode", "lastError" = NULL, "nextAttemptAt" = NULL
     FROM unnest(:deliveryIds::bigint[], :statusCodes::int[]) AS s("id", "statusCode")
     WHERE d."id" = s."id"`);
+
+/** Deliveries leased to a worker that stops before attempting them (`deliveryIds`): due at once, the lease's attempt not counted. */
+export const RELEASE_DELIVERIES = statement<{ deliveryIds: string[] }, never>("webhook_release_deliveries", `
+    UPDATE "WebhookDelivery" SET "nextAttemptAt" = now(), "attempts" = "attempts" - 1
+    WHERE "id" = ANY(:deliveryIds::bigint[]) AND "status" = 'pending'`);
 
 /** `retryInMs` milliseconds to the next attempt, or null: failed for good. */
 export const MARK_ATTEMPT_FAILED = statement<{ deliveryId: string; statusCode: number | null; error: string; retryInMs: number | null }, never>(

@@ -2,10 +2,12 @@ import { setMaxListeners } from "node:events";
 import http from "node:http";
 import https from "node:https";
 import type { WebhookSettings } from "../config.ts";
-import type { DriverQueries } from "../db/driver.ts";
+import type { Driver } from "../db/driver.ts";
+import { addLocalWorker, removeLocalWorker, type LocalWorker } from "./handoff.ts";
 import { post, type Outcome } from "./send.ts";
 import { webhookHeaders } from "./signature.ts";
-import { CLAIM_DELIVERIES, DELETE_OLD_EVENTS, MARK_ATTEMPT_FAILED, MARK_DELIVERED, type ClaimedDelivery } from "./sql.ts";
+import type { ClaimedDelivery } from "./eventSql.ts";
+import { CLAIM_DELIVERIES, DELETE_OLD_EVENTS, MARK_ATTEMPT_FAILED, MARK_DELIVERED, RELEASE_DELIVERIES } from "./sql.ts";
 import { checkUrl, type Resolver } from "./url.ts";
 
 interface Log {
@@ -14,7 +16,7 @@ interface Log {
 }
 
 export interface WorkerOptions {
-  db: DriverQueries;
+  db: Driver;
   settings: WebhookSettings;
   log: Log;
   /** How often due deliveries are looked for when there is nothing to do. */
@@ -38,6 +40,17 @@ const CLEANUP_BATCH = 500;
 const CLEANUP_EVERY_MS = 60_000;
 const MAX_RESPONSE_BYTES = 64 * 1024;
 const MAX_BACKOFF_MS = HOUR_MS;
+/** A lease covers its attempt (the timeout, the stop grace) and this much more, for recording the outcome. */
+const LEASE_MARGIN_MS = 5_000;
+/** Of that margin, what is left for recording when a leased delivery starts at the last moment it may. */
+const RECORD_MARGIN_MS = 4_000;
+/** How long a delivery handed over by its writer may wait here for room under the bounds before its lease is too short to start it. */
+const HAND_OFF_WAIT_MS = 15_000;
+/** Deliveries waiting for room, at most, per endpoint and in body bytes in all: beyond, they are left to their lease's end. */
+const WAITING_PER_ENDPOINT = 256;
+const WAITING_BYTES = 16 * 1024 * 1024;
+/** Delivered deliveries are marked so together, one statement for those of this long. */
+const MARK_DELIVERED_EVERY_MS = 100;
 
 /** The delay before attempt `attempts + 1`: the base doubled per attempt made, capped, the upper half jittered. */
 export function backoffMs(baseMs: number, attempts: number, random: () => number): number {
@@ -45,25 +58,43 @@ export function backoffMs(baseMs: number, attempts: number, random: () => number
   return Math.round(ceiling / 2 + (ceiling / 2) * random());
 }
 
+/** A delivery leased to this worker, waiting for room: it must start by `startBy` (performance.now()) to end within its lease. */
+interface Waiting {
+  delivery: ClaimedDelivery;
+  startBy: number;
+}
+
 /**
- * Delivers the outbox: claims due deliveries (FOR UPDATE SKIP LOCKED, leased so that a crash sends
- * them again), POSTs them signed, and records each outcome. One per service instance; several
- * instances on one database share the work without sending a delivery twice in the normal case.
+ * Delivers the outbox: takes the deliveries its own instance writes (leased to it in their insert and
+ * handed over after the commit, src/webhooks/handoff.ts), claims the other due ones (FOR UPDATE SKIP
+ * LOCKED, leased so that a crash sends them again: retries, and those whose writer died), POSTs them
+ * signed, and records each outcome. One per service instance; several instances on one database share
+ * the work without sending a delivery twice in the normal case.
  */
-export class DeliveryWorker {
+export class DeliveryWorker implements LocalWorker {
+  readonly handOffLeaseMs: number;
+  private readonly claimLeaseMs: number;
   private readonly pollMs: number;
   private readonly concurrency: number;
   private readonly perEndpoint: number;
   private readonly timeoutMs: number;
   private readonly random: () => number;
   private readonly stopGraceMs: number;
-  private readonly inFlight = new Map<Promise<void>, number>();
+  private readonly inFlight = new Set<Promise<void>>();
+  /** Attempts in flight per endpoint id. */
+  private readonly busy = new Map<number, number>();
+  /** Leased here and not started for want of room, per endpoint id, oldest first. */
+  private readonly waiting = new Map<number, Waiting[]>();
+  private waitingBytes = 0;
   private readonly abort = new AbortController();
-  /** Delivered, not yet marked so: marked together at the next poll, one statement for all. */
+  /** Delivered, not yet marked so: marked together, one statement for all. */
   private delivered: { id: string; statusCode: number }[] = [];
+  private markTimer: NodeJS.Timeout | undefined;
   private readonly agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
   private timer: NodeJS.Timeout | undefined;
   private polling = false;
+  /** The last claim took as many as there was room for: more may be due as soon as an attempt ends. */
+  private moreDue = false;
   private stopping = false;
   private lastCleanup = 0;
 
@@ -74,24 +105,41 @@ export class DeliveryWorker {
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.random = options.random ?? Math.random;
     this.stopGraceMs = options.stopGraceMs ?? 3_000;
+    this.claimLeaseMs = this.timeoutMs + this.stopGraceMs + LEASE_MARGIN_MS;
+    this.handOffLeaseMs = this.claimLeaseMs + HAND_OFF_WAIT_MS;
     setMaxListeners(0, this.abort.signal); // one listener per attempt in flight
   }
 
   start(): void {
+    addLocalWorker(this.options.db, this);
     this.schedule(0);
   }
 
-  /** Stops claiming; attempts in flight finish, or after the grace are aborted and left due at once (never lost). */
+  /**
+   * Stops taking and claiming; the deliveries waiting here are left due at once, attempts in flight
+   * finish, or after the grace are aborted and left due at once (never lost).
+   */
   async stop(): Promise<void> {
     this.stopping = true;
+    removeLocalWorker(this.options.db, this);
     clearTimeout(this.timer);
+    const waiting = [...this.waiting.values()].flat();
+    this.waiting.clear();
+    await this.release(waiting.filter(({ startBy }) => performance.now() <= startBy).map(({ delivery }) => delivery));
     const grace = new Promise((resolve) => setTimeout(resolve, this.stopGraceMs).unref());
-    await Promise.race([Promise.all(this.inFlight.keys()), grace]);
+    await Promise.race([Promise.all(this.inFlight), grace]);
     this.abort.abort();
-    await Promise.all(this.inFlight.keys());
-    await this.markDelivered().catch((error: unknown) => this.options.log.warn({ err: error }, "webhook deliveries: could not mark deliveries done"));
+    await Promise.all(this.inFlight);
+    clearTimeout(this.markTimer);
+    await this.markDelivered();
     this.agents.http.destroy();
     this.agents.https.destroy();
+  }
+
+  /** Deliveries its instance wrote, leased to this worker since `leasedAt`, now committed. */
+  take(deliveries: ClaimedDelivery[], leasedAt: number): void {
+    if (this.stopping) void this.release(deliveries);
+    else this.enqueue(deliveries, leasedAt + this.handOffLeaseMs);
   }
 
   private schedule(delayMs: number): void {
@@ -103,18 +151,81 @@ export class DeliveryWorker {
   private async poll(): Promise<void> {
     if (this.polling || this.stopping) return;
     this.polling = true;
-    let claimed = 0;
     try {
-      await this.markDelivered();
-      claimed = await this.claim();
+      await this.claim();
       await this.cleanUp();
     } catch (error) {
       this.options.log.warn({ err: error }, "webhook deliveries: could not claim due deliveries; trying again");
     } finally {
       this.polling = false;
     }
-    // Deliveries done meanwhile, or a claim that may have left more due: again at once rather than after a poll interval.
-    this.schedule(this.delivered.length > 0 || (claimed > 0 && this.inFlight.size < this.concurrency) ? 0 : this.pollMs);
+    this.schedule(this.moreDue && this.inFlight.size < this.concurrency ? 0 : this.pollMs);
+  }
+
+  private async claim(): Promise<void> {
+    const room = this.concurrency - this.inFlight.size;
+    this.moreDue = false;
+    if (room <= 0) return;
+    const claimedAt = performance.now();
+    const deliveries = await this.options.db.rows(CLAIM_DELIVERIES, {
+      limit: room,
+      perEndpoint: this.perEndpoint,
+      busyEndpointIds: [...this.busy.keys()],
+      inFlight: [...this.busy.values()],
+      leaseMs: this.claimLeaseMs,
+    });
+    this.moreDue = deliveries.length === room;
+    this.enqueue(deliveries, claimedAt + this.claimLeaseMs);
+  }
+
+  /** Deliveries leased here until `leasedUntil` (performance.now()): started as the bounds leave room, meanwhile waiting. */
+  private enqueue(deliveries: ClaimedDelivery[], leasedUntil: number): void {
+    const startBy = leasedUntil - this.timeoutMs - this.stopGraceMs - RECORD_MARGIN_MS;
+    for (const delivery of deliveries) {
+      const queue = this.waiting.get(delivery.endpointId) ?? [];
+      // Beyond the bounds, a delivery stays leased until its lease runs out, then a worker claims it.
+      if (queue.length >= WAITING_PER_ENDPOINT || this.waitingBytes + delivery.body.length > WAITING_BYTES) continue;
+      queue.push({ delivery, startBy });
+      this.waiting.set(delivery.endpointId, queue);
+      this.waitingBytes += delivery.body.length;
+    }
+    this.startWaiting();
+  }
+
+  /** Starts the waiting deliveries the bounds leave room for; those too late to end within their lease are left to it. */
+  private startWaiting(): void {
+    const now = performance.now();
+    for (const [endpointId, queue] of this.waiting) {
+      while (queue.length > 0 && (queue[0]!.startBy < now || (this.inFlight.size < this.concurrency && (this.busy.get(endpointId) ?? 0) < this.perEndpoint))) {
+        const { delivery, startBy } = queue.shift()!;
+        this.waitingBytes -= delivery.body.length;
+        if (startBy >= now) this.begin(delivery);
+      }
+      if (queue.length === 0) this.waiting.delete(endpointId);
+    }
+  }
+
+  private begin(delivery: ClaimedDelivery): void {
+    const { endpointId } = delivery;
+    this.busy.set(endpointId, (this.busy.get(endpointId) ?? 0) + 1);
+    const attempt = this.attempt(delivery).finally(() => {
+      this.inFlight.delete(attempt);
+      const left = this.busy.get(endpointId)! - 1;
+      if (left === 0) this.busy.delete(endpointId);
+      else this.busy.set(endpointId, left);
+      this.startWaiting();
+      if (this.moreDue) this.schedule(0);
+    });
+    this.inFlight.add(attempt);
+  }
+
+  /** Leased deliveries this worker will not attempt: due at once for any worker (their lease's attempt not counted). */
+  private async release(deliveries: ClaimedDelivery[]): Promise<void> {
+    if (deliveries.length === 0) return;
+    await this.options.db.rows(RELEASE_DELIVERIES, { deliveryIds: deliveries.map(({ id }) => id) }).catch((error: unknown) =>
+      // Their lease runs out, then a worker claims them: at least once still holds.
+      this.options.log.warn({ err: error }, "webhook deliveries: could not release deliveries at shutdown"),
+    );
   }
 
   /** If this fails, the lease runs out and the deliveries are sent again: at least once still holds. */
@@ -122,24 +233,16 @@ export class DeliveryWorker {
     if (this.delivered.length === 0) return;
     const done = this.delivered;
     this.delivered = [];
-    await this.options.db.rows(MARK_DELIVERED, { deliveryIds: done.map(({ id }) => id), statusCodes: done.map(({ statusCode }) => statusCode) });
+    await this.options.db
+      .rows(MARK_DELIVERED, { deliveryIds: done.map(({ id }) => id), statusCodes: done.map(({ statusCode }) => statusCode) })
+      .catch((error: unknown) => this.options.log.warn({ err: error }, "webhook deliveries: could not mark deliveries done"));
   }
 
-  private async claim(): Promise<number> {
-    const room = this.concurrency - this.inFlight.size;
-    if (room <= 0) return 0;
-    const perEndpoint = new Map<number, number>();
-    for (const endpointId of this.inFlight.values()) perEndpoint.set(endpointId, (perEndpoint.get(endpointId) ?? 0) + 1);
-    const leaseMs = this.timeoutMs + this.stopGraceMs + 5_000;
-    const deliveries = await this.options.db.rows(CLAIM_DELIVERIES, { limit: room, perEndpoint: this.perEndpoint, busyEndpointIds: [...perEndpoint.keys()], leaseMs, inFlight: [...perEndpoint.values()] });
-    for (const delivery of deliveries) {
-      const attempt = this.attempt(delivery).finally(() => {
-        this.inFlight.delete(attempt);
-        this.schedule(0);
-      });
-      this.inFlight.set(attempt, delivery.endpointId);
-    }
-    return deliveries.length;
+  private markDeliveredSoon(): void {
+    this.markTimer ??= setTimeout(() => {
+      this.markTimer = undefined;
+      void this.markDelivered();
+    }, MARK_DELIVERED_EVERY_MS);
   }
 
   private async attempt(delivery: ClaimedDelivery): Promise<void> {
@@ -147,6 +250,7 @@ export class DeliveryWorker {
     try {
       if ("statusCode" in outcome && outcome.statusCode >= 200 && outcome.statusCode < 300) {
         this.delivered.push({ id: delivery.id, statusCode: outcome.statusCode });
+        if (!this.stopping) this.markDeliveredSoon();
         return;
       }
       const statusCode = "statusCode" in outcome ? outcome.statusCode : null;

@@ -1,6 +1,6 @@
 import t from "tap";
 import type { Database } from "../../src/db/database.ts";
-import type { DriverQueries } from "../../src/db/driver.ts";
+import type { TransactionQueries } from "../../src/db/driver.ts";
 import { parseJsonText } from "../../src/db/json.ts";
 import { createFeedback } from "../../src/feedback/feedback.ts";
 import { startService, uniqueId } from "../helpers/app.ts";
@@ -13,7 +13,8 @@ const { thread, attribute } = feedbackFixtures(service);
 
 /** The database, except that inside its driver's transactions the statement writing the Feedback row fails. */
 function failingFeedbackWrite(database: Database): Pick<Database, "driver"> {
-  const failingTx = (tx: DriverQueries): DriverQueries => ({
+  const failingTx = (tx: TransactionQueries): TransactionQueries => ({
+    ...tx,
     rows: (statement, values) => {
       if (statement.text.includes('INSERT INTO "Feedback"')) throw new Error("injected failure");
       return tx.rows(statement, values);

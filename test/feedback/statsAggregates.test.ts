@@ -1,11 +1,13 @@
 // The statistics from the daily counts (FeedbackCount and its deltas, kept by the triggers of migrations
 // 0008_counting and 0011_count_deltas) equal those counted from the feedback rows, after random votes,
 // concurrent votes, re-votes, moved creation times, deletes, cascades, changed intents and segments, a
-// user's deletion, an import, and compactions amid votes.
+// user's deletion, an import, and compactions amid votes; and so does the feedback listing's count taken from them.
 import t, { type Test } from "tap";
 import { compactFeedbackCounts } from "../../src/feedback/compaction.ts";
 import { feedbackStats, type GroupBy } from "../../src/feedback/stats.ts";
 import { rowStats } from "../../src/feedback/statsSql.ts";
+import { listFeedback } from "../../src/feedback/listing.ts";
+import { feedbackListing } from "../../src/feedback/sql.ts";
 import type { FeedbackFilters } from "../../src/feedback/filters.ts";
 import { createProject } from "../../src/projects/projects.ts";
 import { importOrganization } from "../../src/transfer/importer.ts";
@@ -125,9 +127,13 @@ async function compare(t: Test, organizationId: number, projectIds: number[], wh
     window,
     { ...window, projectId: pick(projectIds) },
     { ...window, feedbackType: pick(["POSITIVE", "NEGATIVE"] as const) },
+    { ...window, projectId: pick(projectIds), feedbackType: pick(["POSITIVE", "NEGATIVE"] as const) },
   ]);
   let compared = 0;
   for (const filters of filterSets) {
+    const { count, countExact } = JSON.parse(await listFeedback(driver, organizationId, filters, { pageSize: 1, pageIndex: 0 })) as { count: number; countExact: boolean };
+    const fromRows = feedbackListing(organizationId, filters, { pageSize: 1, pageIndex: 0 });
+    t.same({ count, countExact }, (await driver.rows(fromRows.count, fromRows.params))[0], `${what}: the listing's count of ${JSON.stringify(filters)}`);
     for (const groupBy of GROUPINGS) {
       const counted = await feedbackStats(driver, organizationId, filters, groupBy);
       const { statement, params } = rowStats(organizationId, filters, groupBy);
@@ -151,7 +157,7 @@ async function compare(t: Test, organizationId: number, projectIds: number[], wh
   t.same(kept, recount, `${what}: every daily count equals the rows' (${kept.length} counts)`);
 }
 
-t.test("the daily counts answer as the rows do", async (t) => {
+t.test("the daily counts answer as the rows do, the statistics and the listing's count", async (t) => {
   const left = (await feedbackIds(org.organizationId)).length;
   t.ok(left > 25, `enough feedback to compare: ${left} of 107 votes on 192 message-giver pairs, less re-votes and the deleted`);
   await compare(t, org.organizationId, projects, "after votes, re-votes and deletes");
@@ -182,4 +188,8 @@ t.test("the API answers from the daily counts what the rows give", async (t) => 
   t.equal(response.status, 200);
   const { statement, params } = rowStats(org.organizationId, filters, "intent");
   t.same(data, (await driver.rows(statement, params))[0]);
+  const listed = await client.GET("/api/external/feedback", { params: { query: { ...filters, feedbackType: "NEGATIVE" } } });
+  t.equal(listed.response.status, 200);
+  const fromRows = feedbackListing(org.organizationId, { ...filters, feedbackType: "NEGATIVE" }, { pageSize: 1, pageIndex: 0 });
+  t.same({ count: listed.data!.count, countExact: listed.data!.countExact }, (await driver.rows(fromRows.count, fromRows.params))[0], "the listing's count");
 });

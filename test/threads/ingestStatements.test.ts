@@ -18,6 +18,7 @@ function recordStatements(driver: Driver): string[][] {
     transactions.push(sent);
     return transaction((tx) =>
       work({
+        ...tx,
         rows: (statement, params) => {
           sent.push(statement.name);
           return tx.rows(statement, params);

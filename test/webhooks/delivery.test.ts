@@ -3,9 +3,10 @@ import t from "tap";
 import { buildApp, type AppOptions } from "../../src/app.ts";
 import type { WebhookSettings } from "../../src/config.ts";
 import { recordEvent } from "../../src/webhooks/events.ts";
+import { CLAIM_DELIVERIES, RECORD_EVENT } from "../../src/webhooks/sql.ts";
 import { startService, uniqueId, type ServiceTest, type TestService } from "../helpers/app.ts";
 import { startReceiver } from "../helpers/receiver.ts";
-import { eventually } from "../helpers/wait.ts";
+import { eventually, sleep } from "../helpers/wait.ts";
 
 // The delivery workers, against local receivers. The subtests run one after another: a worker claims
 // every organization's due deliveries, so that two subtests' workers would share their work.
@@ -31,6 +32,19 @@ const emit = (service: TestService, externalId = uniqueId("user")) =>
 
 const deliveriesOf = (service: TestService, id: number) =>
   service.api(service.org.privateKey).GET("/api/external/webhooks/{id}/deliveries", { params: { path: { id } } }).then(({ data }) => data!.rows);
+
+/** The ids of the events whose deliveries the service's workers claimed (rather than got from the transaction that wrote them). */
+function recordClaims(service: TestService): string[] {
+  const claimed: string[] = [];
+  const { driver } = service.database;
+  const rows = driver.rows.bind(driver);
+  driver.rows = async (statement, params) => {
+    const answer = await rows(statement, params);
+    if (statement.name === CLAIM_DELIVERIES.name) claimed.push(...(answer as { eventId: string }[]).map(({ eventId }) => eventId));
+    return answer;
+  };
+  return claimed;
+}
 
 t.test("delivers a signed event: the Standard Webhooks headers verify against the secret", async (t) => {
   const service = await serviceWithWorker(t);
@@ -228,6 +242,65 @@ t.test("shutdown: an attempt in flight is left due for the next worker, never lo
   });
   t.match(delivered, { attempts: 2, lastStatusCode: 200 });
   t.equal(new Set(receiver.received.map(({ headers }) => headers["webhook-id"])).size, 1);
+});
+
+t.test("the writing instance's worker gets its deliveries once committed, without claiming them; a rolled back transaction hands over none", async (t) => {
+  const service = await serviceWithWorker(t);
+  const claimed = recordClaims(service);
+  const receiver = await startReceiver(t);
+  const webhook = await register(service, receiver.url);
+  await t.rejects(
+    service.database.driver.transaction(async (tx) => {
+      await recordEvent(tx, service.org.organizationId, { type: "user.deleted", data: { externalId: uniqueId("user") } });
+      throw new Error("injected failure");
+    }),
+  );
+  for (let i = 0; i < 5; i++) await emit(service);
+  const rows = await eventually(async () => {
+    const rows = await deliveriesOf(service, webhook.id);
+    return rows.length === 5 && rows.every((row) => row.status === "delivered") && rows;
+  });
+  t.same(rows.map((row) => row.attempts), [1, 1, 1, 1, 1]);
+  t.equal(receiver.received.length, 5, "the rolled back event was not sent");
+  // The workers claim every organization's due deliveries: other tests' may be among the claimed.
+  t.same(claimed.filter((eventId) => rows.some((row) => row.eventId === eventId)), [], "no claim took any of them");
+});
+
+t.test("a delivery leased to an instance that died is claimed by another worker once the lease runs out", async (t) => {
+  const service = await serviceWithWorker(t);
+  const claimed = recordClaims(service);
+  const receiver = await startReceiver(t);
+  const webhook = await register(service, receiver.url);
+  // Written leased for a second, as an instance writes it for its own worker, which died before taking it.
+  const [written] = await service.database.driver.transaction((tx) =>
+    tx.rows(RECORD_EVENT, { organizationId: service.org.organizationId, type: "user.deleted", data: "{}", leaseMs: 1000 }),
+  );
+  const leasedAt = Date.now();
+  await sleep(500);
+  t.equal(receiver.received.length, 0, "not sent while leased");
+  const [row] = await eventually(async () => {
+    const rows = await deliveriesOf(service, webhook.id);
+    return rows[0]?.status === "delivered" && rows;
+  });
+  t.ok(receiver.received[0]!.at >= leasedAt + 500, "sent once the lease ran out");
+  t.match(row, { eventId: written!.eventId, attempts: 2, lastStatusCode: 200 });
+  t.ok(claimed.includes(written!.eventId), "claimed");
+});
+
+t.test("shutdown: deliveries waiting for room are left due at once, their lease's attempt not counted", async (t) => {
+  const service = await startService(t, { webhooks: SETTINGS });
+  const receiver = await startReceiver(t, () => () => {});
+  const webhook = await register(service, receiver.url);
+  const worker = await buildApp({ database: service.database, webhooks: SETTINGS, background: background({ perEndpoint: 1, stopGraceMs: 100 }) });
+  await worker.ready();
+  for (let i = 0; i < 3; i++) await emit(service);
+  await eventually(() => receiver.received.length === 1);
+  await worker.close();
+  const rows = await deliveriesOf(service, webhook.id);
+  t.equal(rows.length, 3);
+  t.ok(rows.every((row) => row.status === "pending" && Date.parse(row.nextAttemptAt!) <= Date.now() + 1000), "all due again at once, not after their lease");
+  t.same(rows.map((row) => row.attempts).sort(), [0, 0, 1], "the one in flight counted, the two waiting not");
+  t.equal(receiver.received.length, 1);
 });
 
 t.test("delivered events are deleted after 7 days; pending ones are kept", async (t) => {

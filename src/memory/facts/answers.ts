@@ -96,9 +96,9 @@ const ALL = Object.values(COMPILED).flat();
 
 /** A reply this long or longer says more than the answer: its own statements are read instead. */
 const MAX_ANSWER = 60;
-/** A reply that gives no value: "No.", "Not sure yet", "Keine Ahnung". */
+/** A reply that gives no value: "No.", "Not really sure yet tbh", "Keine Ahnung". */
 const NO_VALUE =
-  /^(?:yes|yeah|yep|no|nope|not (?:sure|yet)|no idea|don'?t know|i don'?t know|ja|nein|weiß (?:ich )?nicht|keine ahnung|noch nicht|oui|non|je ne sais pas|aucune idée|pas encore|sí|si|no sé|ni idea|todavía no|aún no)[\s.!,]*$/iu;
+  /^(?:yes|yeah|yep|no|nope|not (?:really |quite )?(?:sure|yet)(?: yet)?|no idea|don'?t know|i don'?t know|ja|nein|weiß (?:ich )?nicht|keine ahnung|noch nicht|oui|non|je ne sais pas|aucune idée|pas encore|sí|si|no sé|ni idea|todavía no|aún no)(?:[\s.!,]+(?:tbh|honestly|lol|ehrlich gesagt|franchement|la verdad))?[\s.!,]*$/iu;
 
 /** The subject the assistant's last question asks for a value of, if any. */
 export function askedSubject(assistantMessage: string, language: string | undefined): string | undefined {

@@ -131,6 +131,9 @@ t.test("small talk, other people, questions, conditions and wishes state nothing
   }
   t.same(subjectsOf("My sister is allergic to cats.", "en"), [], "another person's allergy is not the user's");
   t.same(subjectsOf("Mi hermano ya no come carne.", "es"), [], "another person's diet is not the user's");
+  for (const [language, sentence] of [["en", "ok lets say we can spend 5k max"], ["de", "Wir können höchstens 5k ausgeben."], ["fr", "On peut dépenser 5k maximum."], ["es", "Podemos gastar 5k como mucho."]] as const) {
+    t.notOk(subjectsOf(sentence, language).includes("training goal"), `an amount of money is no race: ${sentence}`);
+  }
 });
 
 t.test("a change only the signals read replaces the earlier value: the new statement is current, the old one history", async (t) => {
@@ -176,6 +179,8 @@ t.test("in a thread about a trip, 'doing South Korea instead' is the destination
   }
   const notAnswers = extractFacts([message("assistant", "What's your shoe size?", "en"), message("user", "Not sure.", "en"), message("assistant", "Which phone do you have?", "en"), message("user", "Why do you ask? I don't really want to say, to be honest, it's not relevant here.", "en")]);
   t.same(notAnswers, [], "no value, or a long reply: its own statements are read instead");
+  const unsure = extractFacts([message("assistant", "Do you have a budget in mind?", "en"), message("user", "not really sure yet tbh", "en")]);
+  t.same(unsure, [], "'not really sure yet tbh' gives no value either");
 });
 
 t.test("the signals run in time linear in the statement (no nested quantifiers)", async (t) => {

@@ -8,6 +8,8 @@ export interface Rule {
   /** The fact's key, shared by every language: "home city", "budget", "diet". */
   subject: string;
   pattern: RegExp;
+  /** `pattern` without its assertions (`prefilter`): a statement it does not match is not tried. */
+  quick: RegExp;
   /**
    * Only where the thread is about this (one of its messages, the assistant's included, says so):
    * "four days a week now" counts runs in a thread about running.
@@ -32,7 +34,52 @@ const BOUNDARY = String.raw`(?:(?<![\p{L}\p{N}])(?=[\p{L}\p{N}])|(?<=[\p{L}\p{N}
 export function rule(subject: string, source: string, extra: Pick<Rule, "topic" | "answers"> & { needs?: string } = {}): Rule {
   const { needs, ...conditions } = extra;
   const cues = needs === undefined ? leadingWords(source) : new Set(needs.split(" "));
-  return { subject, pattern: compile(source), ...conditions, ...(cues ? { cues } : {}) };
+  return { subject, pattern: compile(source), quick: prefilter(source), ...conditions, ...(cues ? { cues } : {}) };
+}
+
+const LOOKAROUND = ["(?=", "(?!", "(?<=", "(?<!"];
+
+/**
+ * A pattern that matches wherever `source` does, in any text that holds that match, many times
+ * faster: `source` without its assertions (word boundaries, lookarounds, `^` and `$`), which only
+ * narrow a match. The boundaries cost most: a lookbehind tried at every position where the plain
+ * words would be found by a quick scan.
+ */
+export function prefilter(source: string): RegExp {
+  let kept = "";
+  let index = 0;
+  while (index < source.length) {
+    if (LOOKAROUND.some((start) => source.startsWith(start, index))) index = groupEnd(source, index);
+    else if (source.startsWith(String.raw`\b`, index)) index += 2;
+    else if (source[index] === "^" || source[index] === "$") index += 1;
+    else {
+      const end = tokenEnd(source, index);
+      kept += source.slice(index, end);
+      index = end;
+    }
+  }
+  return new RegExp(kept, "iu");
+}
+
+/** The end of the token at `index`: an escape, a character class or one character. */
+function tokenEnd(source: string, index: number): number {
+  if (source[index] === "\\") return index + 2;
+  if (source[index] !== "[") return index + 1;
+  let end = index + 1;
+  while (source[end] !== "]") end = source[end] === "\\" ? end + 2 : end + 1;
+  return end + 1;
+}
+
+/** The end of the group that opens at `index`. */
+function groupEnd(source: string, index: number): number {
+  let depth = 0;
+  let end = index;
+  do {
+    if (source[end] === "(") depth++;
+    else if (source[end] === ")") depth--;
+    end = tokenEnd(source, end);
+  } while (depth > 0);
+  return end;
 }
 
 /** A case-insensitive pattern written with `\b` for word boundaries that know letters beyond ASCII. */

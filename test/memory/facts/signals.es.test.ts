@@ -1,0 +1,103 @@
+import t from "tap";
+import { extractFacts, type FactMessage } from "../../../src/memory/facts/extractor.ts";
+import { withFact, type KeptFact } from "../../../src/memory/facts/supersede.ts";
+
+/**
+ * Spanish phrasings of each subject and of its change (mudarse, cambiar, dejar, "ya no", "ahora",
+ * "en vez de"), without accents and in lowercase too; none from the facts fixture. They are the
+ * dev set of signals/es.ts: each sentence states its subject, and the no-fact ones (questions,
+ * other people, conditions, small talk) state nothing.
+ */
+let nextId = 1;
+const at = (day: number) => new Date(Date.UTC(2025, 0, 1 + day));
+const message = (role: string, content: string, day = 0): FactMessage => ({ id: nextId++, role, content, createdAt: at(day), language: "es" });
+const subjectsOf = (content: string) => extractFacts([message("user", content)]).map((fact) => fact.subject);
+
+t.test("each subject, said and changed", async (t) => {
+  const cases: [string, string][] = [
+    ["Nos hemos mudado a Zaragoza.", "home city"],
+    ["Ya vivimos en Granada.", "home city"],
+    ["me mude a valencia en marzo y ahora vivo en Ruzafa", "home city"],
+    ["He encontrado un estudio por 700.", "housing"],
+    ["Ya estamos en un piso en Gràcia.", "housing"],
+    ["Me voy a vivir sola a un ático.", "housing"],
+    ["Alquilamos una habitación en un piso compartido.", "housing"],
+    ["Soy enfermera en un hospital.", "job"],
+    ["Dejé el trabajo en el banco.", "job"],
+    ["Me han contratado como diseñadora.", "job"],
+    ["Ahora trabajo de profesor.", "job"],
+    ["Trabajo en remoto desde enero.", "work schedule"],
+    ["He pasado a media jornada.", "work schedule"],
+    ["Mi novio y yo lo hemos dejado.", "partner"],
+    ["Me he casado con Laura!", "partner"],
+    ["Nació nuestra hija el martes.", "children"],
+    ["Estoy embarazada de 12 semanas.", "children"],
+    ["Ya tenemos a Nala, una golden de 4 meses.", "pet"],
+    ["Adoptamos un gato la semana pasada.", "pet"],
+    ["Se murió nuestro perro en verano.", "pet"],
+    ["Me he hecho vegana.", "diet"],
+    ["ya no como carne", "diet"],
+    ["Soy alérgico a los frutos secos.", "allergy"],
+    ["me han dicho que soy alergica al polen", "allergy"],
+    ["Me diagnosticaron diabetes tipo 2.", "health condition"],
+    ["Lesión en el tendón de Aquiles, el fisio dice 4 semanas parado.", "health condition"],
+    ["Ya recuperado de la rodilla.", "health condition"],
+    ["Me he torcido el tobillo jugando al fútbol.", "health condition"],
+    ["Peso 80 kilos.", "weight"],
+    ["He bajado a 72 kg.", "weight"],
+    ["Tengo 35 años.", "age"],
+    ["Cumplí 40 en marzo.", "age"],
+    ["Nuestro presupuesto es de 1.200 € al mes.", "budget"],
+    ["Puedo gastar hasta 500 euros.", "budget"],
+    ["Me he apuntado a la media de Valencia.", "training goal"],
+    ["Corro cuatro días por semana.", "running days per week"],
+    ["Vendí el coche por 4.000.", "car"],
+    ["Me compré un Seat Ibiza.", "car"],
+    ["Me he pasado a un iPhone 15.", "phone"],
+    ["Me compré un portátil nuevo, un ThinkPad.", "laptop"],
+    ["Uso Linux desde hace años.", "operating system"],
+    ["Ahora programo en Python.", "programming language"],
+    ["Estoy aprendiendo alemán.", "language learning"],
+    ["Calzo un 42.", "shoe size"],
+    ["Uso una talla M en camisetas.", "clothing size"],
+  ];
+  for (const [sentence, subject] of cases) t.ok(subjectsOf(sentence).includes(subject), `${sentence} → ${subject}`);
+});
+
+t.test("questions, other people, conditions, wishes and small talk state nothing", async (t) => {
+  const cases = [
+    "¿Qué rodillera me recomiendas?",
+    "Mi hermana se ha mudado a Lugo.",
+    "Él vive en Cádiz.",
+    "Si nos mudáramos a Lisboa, ¿pagaríamos más impuestos?",
+    "Me encantaría tener un perro algún día.",
+    "¡Gracias, muy útil!",
+    "¿Me paso a Linux?",
+    "Mi amiga es vegana.",
+    "jajaja vale",
+    "Así está bien.",
+  ];
+  for (const sentence of cases) t.same(subjectsOf(sentence), [], sentence);
+  t.notOk(subjectsOf("Nuestro galgo no cabe en un piso pequeño.").includes("housing"), "a flat named in passing is no home");
+  t.notOk(subjectsOf("Un beagle nos encanta, pero es muy activo.").includes("pet"), "liking a breed is not having one");
+});
+
+t.test("a change is read as the same subject: the new statement is current, the old one history", async (t) => {
+  const cases: [string, string, string][] = [
+    ["Vivo en Sevilla.", "Al final nos mudamos a Bilbao.", "home city"],
+    ["Vivo en un piso compartido.", "Me voy a vivir sola, he encontrado un estudio.", "housing"],
+    ["Tengo un coche que casi no uso.", "Vendí el coche la semana pasada.", "car"],
+    ["Me lesioné la rodilla.", "Ya recuperado de la rodilla, vuelvo a correr.", "health condition"],
+    ["Soy vegetariana.", "Ya no soy vegetariana, vuelvo a comer pescado.", "diet"],
+    ["Trabajo de camarero.", "Conseguí trabajo de desarrollador.", "job"],
+  ];
+  for (const [earlier, later, subject] of cases) {
+    let kept: KeptFact[] = [];
+    let id = 1;
+    for (const [day, content] of [earlier, later].entries()) {
+      for (const fact of extractFacts([message("user", content, day * 30)])) kept = withFact(kept, { ...fact, statedAt: at(day * 30) }, id++);
+    }
+    const timeline = kept.filter((fact) => fact.subject === subject).map((fact) => fact.invalidAt === null);
+    t.same(timeline, [false, true], `${earlier} → ${later}`);
+  }
+});

@@ -109,3 +109,15 @@ t.test("a change is read as the same subject: the new statement is current, the 
     t.same(timeline, [false, true], `${earlier} → ${later}`);
   }
 });
+
+t.test("in a thread about a trip or running, a lowercase destination and days said briefly are read", async (t) => {
+  const cases: [string, string, string][] = [
+    ["We're planning a trip to Italy.", "change of plans, we're doing japan instead", "travel destination"],
+    ["I'm training for a 10k.", "3 runs is fine, I'm free tue thu sat", "running days per week"],
+  ];
+  for (const [thread, later, subject] of cases) {
+    const stating = message("user", later);
+    const facts = extractFacts([message("user", thread), stating]);
+    t.ok(facts.some((fact) => fact.subject === subject && fact.messageId === stating.id), `${later} → ${subject}`);
+  }
+});

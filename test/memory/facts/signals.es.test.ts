@@ -101,3 +101,15 @@ t.test("a change is read as the same subject: the new statement is current, the 
     t.same(timeline, [false, true], `${earlier} → ${later}`);
   }
 });
+
+t.test("in a thread about a trip or running, a lowercase destination and days said briefly are read", async (t) => {
+  const cases: [string, string, string][] = [
+    ["Queremos hacer un viaje a Italia.", "al final nos vamos a peru en octubre", "travel destination"],
+    ["Entreno para una maratón.", "he subido a 4 dias por semana, para los rodajes largos", "running days per week"],
+  ];
+  for (const [thread, later, subject] of cases) {
+    const stating = message("user", later);
+    const facts = extractFacts([message("user", thread), stating]);
+    t.ok(facts.some((fact) => fact.subject === subject && fact.messageId === stating.id), `${later} → ${subject}`);
+  }
+});

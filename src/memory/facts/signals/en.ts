@@ -13,6 +13,8 @@ const SEEKING = String.raw`\b(?:looking for|shopping for|want|need|thinking of|c
 /** Whoever treats the user: what they said is about the user ("the allergist said it's tree nuts too"). */
 const MEDIC = String.raw`(?:doctor|gp|allergist|physio|physiotherapist|dermatologist|specialist|consultant|cardiologist|dentist|nurse|optician)`;
 const REPORTED = String.raw`(?:said|says|thinks|told|confirmed|reckons|found|cleared)`;
+/** Countries and cities people travel to, for a destination written in lowercase ("a trip to japan"). */
+const DESTINATION = String.raw`(?:japan|south korea|korea|china|thailand|vietnam|bali|indonesia|india|sri lanka|australia|new zealand|canada|the us|the usa|america|mexico|peru|brazil|argentina|chile|colombia|costa rica|cuba|iceland|norway|sweden|denmark|finland|ireland|scotland|wales|france|spain|portugal|italy|greece|croatia|turkey|morocco|egypt|kenya|tanzania|south africa|germany|austria|switzerland|the netherlands|belgium|poland|hungary|czechia|paris|rome|lisbon|barcelona|madrid|amsterdam|berlin|prague|vienna|budapest|london|new york|tokyo|kyoto|seoul|bangkok|dubai)`;
 const SPOKEN = String.raw`(?:english|spanish|german|french|italian|portuguese|japanese|chinese|mandarin|cantonese|korean|arabic|dutch|russian|polish|swedish|norwegian|danish|greek|turkish|hindi|catalan|basque|welsh|irish|hebrew|vietnamese|thai)`;
 
 export const EN_PERSON: Person = {
@@ -53,6 +55,8 @@ export const EN: Signal[] = [
   signal("budget", String.raw`\bbudget\b`, { plan: true, with: AMOUNT }),
   signal("daily steps", String.raw`\b\d[\d,.]{0,8}k? steps\b`),
   signal("running days per week", String.raw`\b(?:\d|one|two|three|four|five|six|seven|once|twice)(?: (?:days?|times|runs?|sessions?|x))? (?:a|per|each|every) week\b|\b(?:second|third|fourth|fifth|sixth) (?:run|session|day)\b`, { topic: /\b(?:run|runs|running|jog|jogging|runner|marathon|half-marathon|10k|5k|parkrun)\b/iu, unless: String.raw`\b(?:work|working|office|shifts?|gym|swim|swimming|yoga|lessons?|classes)\b` }),
+  // Runs counted without "a week", in a thread about running, a plan said without a person: "3 runs is fine".
+  signal("running days per week", String.raw`\b(?:\d|two|three|four|five|six) runs\b(?! (?:ago|left|so far))`, { plan: true, topic: /\b(?:run|runs|running|jog|jogging|runner|marathon|half-marathon|10k|5k|parkrun)\b/iu }),
   signal("training goal", String.raw`\b(?:marathon|half[- ]marathon|ultra(?:marathon)?|triathlon|ironman|\d{1,2} ?k|\d{1,2} ?km|parkrun|race|trail race|duathlon|sportive|gran fondo|fun run|charity place|(?:a|the|my|spring|autumn|fall) half(?! (?:of|an?|the|hour|price|day|term|year|time|marathon)\b))\b`, { unless: String.raw`\b(?:watch|watched|cheer|cheering|race car|spend|spending|budget|afford|cost|costs|pay|paying|salary|savings?|saving|grand|quid|bucks)\b` }),
   signal("car", String.raw`\b(?:toyota|honda|civic|ford|vw|volkswagen|golf|polo|bmw|audi|mercedes|tesla|renault|peugeot|citroën|fiat|seat|skoda|kia|hyundai|nissan|mazda|volvo|opel|vauxhall|dacia|subaru|jeep|prius|mini cooper|car|suv|estate|hatchback|ev|electric car|minivan|van|pickup|motorbike|motorcycle)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:rental|hire|rent a|taxi|uber|by car|car park|car seat|car wash|car insurance quote|carpool)\b` }),
   signal("phone", String.raw`\b(?:iphone|pixel|galaxy|samsung|xiaomi|redmi|oneplus|huawei|motorola|nokia|fairphone|android|smartphone|phone)\b(?! (?:call|calls|number|bill|plan|case))`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:on the phone|by phone|phone time|less time on|called)\b` }),
@@ -75,6 +79,11 @@ export const EN: Signal[] = [
   signal("travel date", DATE, { plan: true, with: `${TRAVEL}|${CHANGE}`, unless: String.raw`\b(?:moved|moving|relocat\p{L}*) (?:to|into|out)\b` }),
   signal("travel origin", String.raw`\b(?:from|out of) ${PLACE}`, { plan: true, with: TRAVEL }),
   signal("travel destination", String.raw`\b(?:to|in|doing|do|visit|visiting|picked|chose|choosing|try|trying|book|booked|explore|exploring|for|it's|it’s|it is|it'll be|going with) (?:the )?${PLACE}`, {
+    plan: true,
+    with: `${TRAVEL}|${CHANGE}`,
+    unless: String.raw`\b(?:live|living|moved|moving|relocat\p{L}*)\b`,
+    topic: /\b(?:trip|travel\p{L}*|flights?|fly|flying|flew|holiday|vacation|hotel|itinerary|visit|honeymoon|getaway)\b/iu,
+  }),  signal("travel destination", String.raw`\b(?:to|in|doing|do|visit|visiting|around|across|through|for) ${DESTINATION}\b`, {
     plan: true,
     with: `${TRAVEL}|${CHANGE}`,
     unless: String.raw`\b(?:live|living|moved|moving|relocat\p{L}*)\b`,

@@ -13,6 +13,8 @@ const SEEKING = String.raw`\b(?:busco|buscamos|necesito|necesitamos|quiero|quere
 /** Whoever treats the user: what they said is about the user ("el fisio dice 4 semanas parado"). */
 const MEDIC = String.raw`(?:médic[oa]|doctor[a]?|fisio|fisioterapeuta|alergólog[oa]|dermatólog[oa]|especialista|traumatólog[oa]|cardiólog[oa]|dentista)`;
 const REPORTED = String.raw`(?:dice|dijo|me dijo|ha dicho|me ha dicho|cree|confirmó|me ha dado el alta|me dio el alta)`;
+/** Countries and cities people travel to, for a destination written in lowercase or without accents ("a peru"). */
+const DESTINATION = String.raw`(?:jap[oó]n|corea|china|tailandia|vietnam|bali|indonesia|india|australia|nueva zelanda|canad[aá]|estados unidos|eeuu|nueva york|m[eé]xico|per[uú]|brasil|argentina|chile|colombia|costa rica|cuba|islandia|noruega|suecia|escocia|irlanda|inglaterra|londres|francia|par[ií]s|italia|roma|portugal|lisboa|grecia|croacia|turqu[ií]a|marruecos|egipto|kenia|alemania|berl[ií]n|praga|viena|budapest|[aá]msterdam|canarias|tenerife|mallorca|menorca|ibiza)`;
 const SPOKEN = String.raw`(?:inglés|español|alemán|francés|italiano|portugués|japonés|chino|mandarín|coreano|árabe|holandés|neerlandés|ruso|polaco|sueco|griego|turco|catalán|euskera|gallego)`;
 /** Spanish drops the pronoun: the verb says the speaker ("tengo", "nos mudamos", "compré"). */
 const FIRST_PERSON_VERB = String.raw`\p{L}{1,20}(?:amos|emos|imos)|\p{L}{0,20}[bcdfgjlmnprstvz]é|\p{L}{2,20}[bcdgmnprtv]í|salí|soy|estoy|tengo|vivo|trabajo|peso|mido|calzo|uso|llevo|hago|corro|camino|voy|puedo|quiero|necesito|gasto|aprendo|estudio|busco|prefiero|salgo|vuelo|cuido|cobro|ahorro|alquilo|pago|sigo|entreno|acabo|empiezo|cumplo|cumplí|vuelvo|bajo|subo|paso|cambio|dejo|he|hemos`;
@@ -31,7 +33,7 @@ export const ES_PERSON: Person = {
   condition: compile(String.raw`^\s*(?:si|cuando|en caso|quizás|quizá|tal vez)\b|\b(?:podría\p{L}*|querría\p{L}*|debería\p{L}*|pensando en|encantaría|gustaría|ojalá|algún día)\b`, "iu"),
 };
 
-const RUNNING = /\b(?:corr\p{L}*|carrera|running|trotar|rodaje|marat\p{L}*)\b/iu;
+const RUNNING = /\b(?:corr\p{L}*|carreras?|running|trotar|rodajes?|tiradas?|marat\p{L}*|zapatillas)\b/iu;
 const NOT_RUNNING_DAYS = String.raw`\b(?:trabaj\p{L}*|oficina|gimnasio|natación|yoga|clases?)\b`;
 
 /** Spanish signals: the words any phrasing of a subject uses. */
@@ -74,6 +76,11 @@ export const ES: Signal[] = [
   signal("travel date", DATE, { plan: true, with: `${TRAVEL}|${CHANGE}`, unless: String.raw`\b(?:ser (?:padres|madre|padre)|nacer|nacerá|bebé)\b` }),
   signal("travel origin", String.raw`\b(?:de|desde) ${PLACE}`, { plan: true, with: TRAVEL }),
   signal("travel destination", String.raw`\b(?:a|en|para|hacia|visitar|conocer|será|va a ser) ${PLACE}`, {
+    plan: true,
+    with: `${TRAVEL}|${CHANGE}`,
+    unless: String.raw`\b(?:vivo|vivimos|mud\p{L}*|instal\p{L}*)\b`,
+    topic: /\b(?:viaj\p{L}*|vacaciones|vuelos?|vol(?:ar|amos|é)|avión|hotel|escapada|luna de miel)\b/iu,
+  }),  signal("travel destination", String.raw`\b(?:a|en|para|hacia|visitar|conocer|será|va a ser) ${DESTINATION}\b`, {
     plan: true,
     with: `${TRAVEL}|${CHANGE}`,
     unless: String.raw`\b(?:vivo|vivimos|mud\p{L}*|instal\p{L}*)\b`,

@@ -135,6 +135,44 @@ t.test("each subject, said and changed", async (t) => {
     ["I take a 42 in shoes.", "shoe size"],
     ["I'm usually a size 12.", "clothing size"],
     ["I went down a size, I'm a medium now.", "clothing size"],
+    ["we ended up in Bath instead of Bristol", "home city"],
+    ["Just moved back to Glasgow.", "home city"],
+    ["We're now based in Oxford.", "home city"],
+    ["we moved out of the flat and into a house", "housing"],
+    ["I'm house-sitting for my parents for now, we gave up the flat", "housing"],
+    ["Left teaching last summer, I'm in sales now.", "job"],
+    ["I'm between jobs at the moment.", "job"],
+    ["I start at Google on Monday!", "job"],
+    ["got the nursing job!!", "job"],
+    ["switched to early shifts", "work schedule"],
+    ["no more night shifts for me", "work schedule"],
+    ["I'm going freelance, so flexible hours from now on", "work schedule"],
+    ["we broke up in May", "partner"],
+    ["our twins turned one", "children"],
+    ["our old dog passed away in March", "pet"],
+    ["we now have two cats", "pet"],
+    ["the hamster died", "pet"],
+    ["I'm eating meat again.", "diet"],
+    ["went back to eating fish", "diet"],
+    ["I've quit sugar and gone low carb", "diet"],
+    ["my allergy to cats got worse", "allergy"],
+    ["I've developed a gluten intolerance.", "allergy"],
+    ["I'm off crutches now", "health condition"],
+    ["my asthma is under control now", "health condition"],
+    ["I've been signed off with stress.", "health condition"],
+    ["I'm down 6kg to 74", "weight"],
+    ["I'm turning 35 next month.", "age"],
+    ["we upped the budget to £900", "budget"],
+    ["Budget's now 1500.", "budget"],
+    ["switched from the marathon to the half", "training goal"],
+    ["I've deferred my place to next year's marathon.", "training goal"],
+    ["dropping to 2 runs a week", "running days per week"],
+    ["we got rid of the car", "car"],
+    ["I lease an electric Kia now", "car"],
+    ["I'm back on Android.", "phone"],
+    ["my old laptop died so I got a Lenovo", "laptop"],
+    ["we migrated the codebase to Go", "programming language"],
+    ["dropped French, doing German now", "language learning"],
   ];
   for (const [sentence, subject] of cases) t.ok(subjectsOf(sentence).includes(subject), `${sentence} → ${subject}`);
 });
@@ -160,6 +198,7 @@ t.test("questions, other people, conditions, wishes and small talk state nothing
   ];
   for (const sentence of cases) t.same(subjectsOf(sentence), [], sentence);
   t.notOk(subjectsOf("We moved to York for Sophie's new job.").includes("job"), "someone else's new job is not the user's");
+  t.notOk(subjectsOf("my allergy to cats got worse").includes("pet"), "an allergy to an animal is no pet");
 });
 
 t.test("a change is read as the same subject: the new statement is current, the old one history", async (t) => {

@@ -58,7 +58,40 @@ export function prefilter(source: string): RegExp {
       index = end;
     }
   }
-  return new RegExp(kept, "iu");
+  return new RegExp(alternatives(kept).map(withoutOptionalStart).join("|"), "iu");
+}
+
+/**
+ * `alternative` without the white space and optional parts it starts with: what follows them
+ * matches a part of each match, so the prefilter stays a superset. Kept, a leading `\s*` (which
+ * the boundary at the pattern's start held back) is tried at every position of a run of spaces:
+ * quadratic time on a long one.
+ */
+function withoutOptionalStart(alternative: string): string {
+  let start = 0;
+  while (start < alternative.length) {
+    const end = alternative[start] === "(" ? groupEnd(alternative, start) : tokenEnd(alternative, start);
+    const quantifier = /^(?:[?*+]|\{\d*,?\d*\})\??/.exec(alternative.slice(end))?.[0] ?? "";
+    const spaces = /^(?:\\s| )$/.test(alternative.slice(start, end));
+    if (!spaces && !/^(?:[?*]|\{0,)/.test(quantifier)) break;
+    start = end + quantifier.length;
+  }
+  return alternative.slice(start);
+}
+
+/** The top-level alternatives of `source`. */
+function alternatives(source: string): string[] {
+  const found: string[] = [];
+  let from = 0;
+  let index = 0;
+  while (index < source.length) {
+    if (source[index] === "|") {
+      found.push(source.slice(from, index));
+      from = index + 1;
+      index += 1;
+    } else index = source[index] === "(" ? groupEnd(source, index) : tokenEnd(source, index);
+  }
+  return [...found, source.slice(from)];
 }
 
 /** The end of the token at `index`: an escape, a character class or one character. */

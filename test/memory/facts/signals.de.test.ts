@@ -1,0 +1,92 @@
+import t from "tap";
+import { extractFacts, type FactMessage } from "../../../src/memory/facts/extractor.ts";
+
+/**
+ * German phrasings of each subject and of its change (moving, switching, quitting, starting, "nicht
+ * mehr", "jetzt", "statt"), in informal spelling too ("hab", "bin", no "ich", no umlauts, lowercase):
+ * sentence -> the subject it states; questions, conditions and other people state none.
+ */
+let nextId = 1;
+const message = (role: string, content: string): FactMessage => ({ id: nextId++, role, content, createdAt: new Date(Date.UTC(2025, 0, 1)), language: "de" });
+const subjectsOf = (content: string) => extractFacts([message("user", content)]).map((fact) => fact.subject);
+
+t.test("German statements of a subject and of its change", async (t) => {
+  const cases: [string, string][] = [
+    ["Wir sind letzten Monat nach Leipzig gezogen.", "home city"],
+    ["Seit dem Umzug wohnen wir in Bochum.", "home city"],
+    ["Wir leben jetzt in Freiburg, nicht mehr in Ulm.", "home city"],
+    ["Ich hab eine Stelle in Toulouse bekommen, wir ziehen dorthin im Mai.", "home city"],
+    ["Wir haben die Wohnung gekündigt und sind in ein Haus mit Garten gezogen.", "housing"],
+    ["Ich bin bei meinen Eltern ausgezogen und hab jetzt eine eigene Wohnung.", "housing"],
+    ["Ich hab in eine Uniklinik gewechselt.", "job"],
+    ["Seit Januar leite ich das Team.", "job"],
+    ["Ich hab die Teamleitung übernommen.", "job"],
+    ["Bin jetzt bei einer Agentur als Grafikerin.", "job"],
+    ["Ich hab meinen Job gekündigt und mach mich selbstständig.", "job"],
+    ["Ich hab ein Praktikum bei Siemens angefangen.", "job"],
+    ["Ich arbeite jetzt als Krankenpfleger im Klinikum.", "job"],
+    ["Ich mach nur noch Frühschicht.", "work schedule"],
+    ["Ich bin auf 30 Stunden runtergegangen.", "work schedule"],
+    ["Hab auf 32 Stunden reduziert.", "work schedule"],
+    ["Zwei Tage die Woche bin ich im Homeoffice.", "work schedule"],
+    ["Maximal 1.600 warm können wir zahlen.", "budget"],
+    ["Mehr als 300 will ich dafür nicht ausgeben.", "budget"],
+    ["Maximal 200 €", "budget"],
+    ["Höchstens 80 Euro.", "budget"],
+    ["Wir haben jetzt einen Hund aus dem Tierschutz.", "pet"],
+    ["Unser Kater ist leider gestorben.", "pet"],
+    ["Wir haben wieder zwei: Krümel und Paule 🐹", "pet"],
+    ["Die Jungs sind übrigens jetzt 8.", "children"],
+    ["Unser Sohn ist im März zur Welt gekommen.", "children"],
+    ["Die Kleine ist jetzt 2 Jahre alt.", "children"],
+    ["Ich bin wieder Single.", "partner"],
+    ["Meine Freundin und ich haben uns getrennt.", "partner"],
+    ["Ich bin mit Jonas zusammengezogen.", "partner"],
+    ["Ich hab mich verlobt!", "partner"],
+    ["Ich ess kein Fleisch mehr.", "diet"],
+    ["Ich lebe seit März vegan.", "diet"],
+    ["Ich ernähre mich jetzt glutenfrei.", "diet"],
+    ["mein Allergologe meint, ich reagier jetzt auch auf Gräser.", "allergy"],
+    ["Ich vertrag keine Nüsse.", "allergy"],
+    ["Ich hab mir den Fuß gebrochen.", "health condition"],
+    ["Bei mir wurde Bluthochdruck festgestellt.", "health condition"],
+    ["Ich wiege jetzt 82 Kilo.", "weight"],
+    ["Der Golf ist durch den TÜV gefallen, hab ihn verkauft und fahr jetzt mit dem Deutschlandticket.", "car"],
+    ["Wir haben jetzt einen gebrauchten Skoda.", "car"],
+    ["Ich hab das Auto abgeschafft.", "car"],
+    ["Hab mir das Pixel 8a geholt.", "phone"],
+    ["Ich bin von Android auf ein iPhone umgestiegen.", "phone"],
+    ["Ich hab mir ein ThinkPad gekauft.", "laptop"],
+    ["Italienisch hab ich wieder aufgegeben.", "language learning"],
+    ["Ich konzentrier mich jetzt auf Spanisch.", "language learning"],
+    ["Ich mache einen Französischkurs an der VHS.", "language learning"],
+    ["hab jetzt 44,5 bei den Laufschuhen", "shoe size"],
+    ["Ich trage Schuhgröße 42.", "shoe size"],
+    ["Ich bin mittlerweile 45.", "age"],
+    ["Ich laufe jetzt den Halbmarathon in Berlin im April.", "training goal"],
+    ["Ich hab mich für einen 10-km-Lauf angemeldet.", "training goal"],
+    ["Wir fliegen jetzt erst im September.", "travel date"],
+    ["Statt ab München fliegen wir ab Nürnberg.", "travel origin"],
+    ["Die Laufschuhe waren in 44 zu eng, hab jetzt 44,5.", "shoe size"],
+  ];
+  for (const [sentence, subject] of cases) t.ok(subjectsOf(sentence).includes(subject), `${sentence} -> ${subject}`);
+});
+
+t.test("German questions, conditions, other people and small talk state nothing", async (t) => {
+  const cases = [
+    "Wie viel kostet ein Hund im Monat?",
+    "Wenn wir nach Hamburg ziehen, brauchen wir ein Auto?",
+    "Falls wir irgendwann einen Hund holen, wie groß sollte der Garten sein?",
+    "Meine Schwester ist Veganerin.",
+    "Übrigens mein Bruder zieht nach Köln.",
+    "Danke, das hilft mir sehr!",
+    "Ich würde gern mal nach Japan reisen.",
+    "Mein Chef hat ein neues Auto.",
+    "Ich bin 29, also noch lange Zeit bis zur Rente.",
+  ];
+  for (const sentence of cases) {
+    const subjects = subjectsOf(sentence);
+    if (sentence.startsWith("Ich bin 29")) t.same(subjects, ["age"], sentence);
+    else t.same(subjects, [], sentence);
+  }
+});

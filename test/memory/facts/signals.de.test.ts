@@ -67,6 +67,7 @@ t.test("German statements of a subject and of its change", async (t) => {
     ["Ich hab mich für einen 10-km-Lauf angemeldet.", "training goal"],
     ["Wir fliegen jetzt erst im September.", "travel date"],
     ["Statt ab München fliegen wir ab Nürnberg.", "travel origin"],
+    ["Meine Schwester zieht nach Graz, also fliege ich dorthin.", "travel destination"],
     ["Die Laufschuhe waren in 44 zu eng, hab jetzt 44,5.", "shoe size"],
   ];
   for (const [sentence, subject] of cases) t.ok(subjectsOf(sentence).includes(subject), `${sentence} -> ${subject}`);
@@ -82,11 +83,17 @@ t.test("German questions, conditions, other people and small talk state nothing"
     "Danke, das hilft mir sehr!",
     "Ich würde gern mal nach Japan reisen.",
     "Mein Chef hat ein neues Auto.",
+    "Mein Sohn hängt nur noch an seinem Handy.",
+    "Mein Budget für alles außer Miete sind 900 € im Monat.",
+    "Ab jetzt trainiere ich für das Rennen am 12. Mai.",
     "Ich bin 29, also noch lange Zeit bis zur Rente.",
   ];
   for (const sentence of cases) {
     const subjects = subjectsOf(sentence);
     if (sentence.startsWith("Ich bin 29")) t.same(subjects, ["age"], sentence);
+    else if (sentence.startsWith("Mein Sohn")) t.same(subjects, ["children"], sentence);
+    else if (sentence.startsWith("Mein Budget")) t.same(subjects, ["budget"], sentence);
+    else if (sentence.startsWith("Ab jetzt")) t.notOk(subjects.includes("travel date"), sentence);
     else t.same(subjects, [], sentence);
   }
 });

@@ -61,6 +61,7 @@ t.test("French statements of a subject and of its change", async (t) => {
     ["Je vise un semi-marathon en octobre.", "training goal"],
     ["Je pars le 3 août au lieu de juillet.", "travel date"],
     ["Je partirai de Genève.", "travel origin"],
+    ["Ma sœur déménage à Québec, donc je vais plutôt là-bas en vacances.", "travel destination"],
   ];
   for (const [sentence, subject] of cases) t.ok(subjectsOf(sentence).includes(subject), `${sentence} -> ${subject}`);
 });
@@ -75,10 +76,14 @@ t.test("French questions, conditions, other people and small talk state nothing"
     "J'aimerais bien visiter le Japon un jour.",
     "Mon patron a une nouvelle voiture.",
     "Je garde juste l'iPhone pour l'instant.",
+    "Mon fils ne décroche plus de son téléphone.",
+    "J'ai changé d'objectif : une cyclosportive en septembre.",
   ];
   for (const sentence of cases) {
     const subjects = subjectsOf(sentence);
     if (sentence.startsWith("Je garde")) t.same(subjects, ["phone"], sentence);
+    else if (sentence.startsWith("Mon fils")) t.same(subjects, ["children"], sentence);
+    else if (sentence.startsWith("J'ai changé")) t.notOk(subjects.includes("travel date"), sentence);
     else t.same(subjects, [], sentence);
   }
 });

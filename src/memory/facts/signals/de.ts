@@ -6,6 +6,8 @@ const MONTH = String.raw`(?:januar|jänner|februar|märz|april|mai|juni|juli|aug
 const DATE = String.raw`\b(?:\d{1,2}\.\s?${MONTH}|\d{1,2}\.\s?\d{1,2}\.|(?:im|ende|anfang|mitte) ${MONTH})`;
 const TRAVEL = String.raw`\b(?:flieg\p{L}*|flug|flüge|\p{L}{0,20}reise\p{L}*|urlaub|ferien|fahr\p{L}*|zug|abflug|rückflug|hinflug|abfahrt|ankunft|trip|ausflug|städtetrip|kurztrip|flitterwochen|gebucht|buchen|besuch\p{L}*|geht's|gehts|geht es)\b`;
 const CHANGE = String.raw`\b(?:statt|anstatt|stattdessen|jetzt|nun|doch|doch lieber|lieber|umgebucht|verschoben|vorverlegt|geändert|neuer plan|planänderung|entschieden|nicht mehr|mittlerweile|inzwischen)\b`;
+/** A thread about a trip: a change word alone ("jetzt", "statt") says a date or place of it only there. */
+const TRIP = /(?:reise|urlaub|flug|flieg|hotel|ferien|trip|ausflug|flitterwochen)/iu;
 const ANIMAL = String.raw`(?:${BREED}|\p{L}{0,20}hund|hund\p{L}*|welpe\p{L}*|\p{L}{0,20}katze|katze\p{L}*|kater|kätzchen|kaninchen|hasen?|hamster|papagei\p{L}*|wellensittich\p{L}*|pferd\p{L}*|pony|meerschweinchen|schildkröte\p{L}*|hühner)`;
 /** Looking for one is not having one: "I'm looking for a new laptop". */
 const SEEKING = String.raw`\b(?:suche\p{L}*|brauche\p{L}*|möchte\p{L}*|will|empfehl\p{L}*)\b`;
@@ -59,28 +61,31 @@ export const DE: Signal[] = [
   signal("car", String.raw`\b(?:toyota|honda|ford|vw|volkswagen|golf|polo|passat|bmw|audi|mercedes|tesla|renault|peugeot|citroën|fiat|seat|skoda|kia|hyundai|nissan|mazda|volvo|opel|dacia|subaru|\p{L}{0,20}auto|\p{L}{0,20}wagen|e-auto|elektroauto|kombi|suv|motorrad)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:mietwagen|leihwagen|taxi|mit dem auto|carsharing)\b` }),
   // Getting by without one is the car's change too: "hab ihn verkauft und fahr jetzt mit dem Deutschlandticket".
   signal("car", String.raw`\b(?:autofrei|ohne auto|kein auto|deutschlandticket)\b`, { with: String.raw`\b(?:jetzt|nun|stattdessen|seitdem|nur noch|mehr|verkauft|abgeschafft|abgemeldet)\b` }),
-  signal("phone", String.raw`\b(?:iphone|pixel|galaxy|samsung|xiaomi|redmi|oneplus|huawei|motorola|nokia|fairphone|android|smartphone|handy)\b`, { owned: true, unless: SEEKING }),
+  signal("phone", String.raw`\b(?:iphone|pixel|galaxy|samsung|xiaomi|redmi|oneplus|huawei|motorola|nokia|fairphone|android|smartphone|handy)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:sein|seine|seinem|ihr|ihre|ihrem) (?:\p{L}+ )?(?:handy|smartphone|iphone)\b` }),
   signal("laptop", String.raw`\b(?:laptop|notebook|macbook|thinkpad|xps|surface|chromebook|imac|rechner|computer)\b`, { owned: true, unless: SEEKING }),
   signal("operating system", String.raw`\b(?:linux|ubuntu|windows|macos|fedora|debian|chromeos|linux mint)\b`),
   signal("programming language", String.raw`\b(?:python|java|kotlin|typescript|javascript|golang|rust|c#|c\+\+|ruby|php|swift|scala|elixir|haskell|dart)\b`),
   signal("language learning", String.raw`\b${SPOKEN}(?:kurs\p{L}*)?\b`, { with: String.raw`\b(?:lern\p{L}*|stud\p{L}*|kurs\p{L}*|unterricht|stunden|duolingo|nachhilfe|üb\p{L}*|a1|a2|b1|b2|c1|prüfung|fließend|sprachkurs|gewechselt|angefangen|aufgegeben|aufgehört|abgebrochen|konzentrier\p{L}*|sprech\p{L}*|spreche|auffrischen|vhs|app)\b` }),
   signal("shoe size", String.raw`\b(?:schuh\p{L}*|turnschuh\p{L}*|laufschuh\p{L}*|stiefel|sneaker\p{L}*|füße|fuß)\b`, { owned: true, with: String.raw`\b(?:größe|gr\.) ?\d{2}(?:[.,]5)?\b|\b\d{2}(?:[.,]5)?\b|\bhalbe größe\b` }),
   // A size alone in a thread about shoes: "hab jetzt 44,5".
-  signal("shoe size", String.raw`\b(?:3[5-9]|4[0-9])(?:[.,]5)?\b`, { owned: true, topic: /(?:schuh|stiefel|sneaker)/iu, with: String.raw`\b(?:hab\p{L}*|trage|brauch\p{L}*|größe|nummer|jetzt|nehme|passt|bestellt)\b`, unless: String.raw`\b(?:km|kg|kilo|jahre\p{L}*|euro|uhr|stunden|minuten|prozent)\b|€|%` }),
+  signal("shoe size", String.raw`\b(?:3[5-9]|4[0-9])(?:[.,]5)?\b`, { owned: true, topic: /(?:schuh|stiefel|sneaker|füße|\bfuß)/iu, with: String.raw`\b(?:hab\p{L}*|trage|brauch\p{L}*|größe|nummer|jetzt|nehme|passt|bestellt)\b`, unless: String.raw`\b(?:km|kg|kilo|jahre\p{L}*|euro|uhr|stunden|minuten|prozent)\b|€|%` }),
   signal("clothing size", String.raw`\b(?:xxs|xs|xl|xxl|xxxl|(?:größe|trage) (?:s|m|l|\d{2}))\b`, { owned: true, with: String.raw`\b(?:jacke\p{L}*|hemd\p{L}*|t-shirt\p{L}*|shirt\p{L}*|kleid\p{L}*|jeans|hose\p{L}*|mantel|pulli\p{L}*|pullover|kleidung|oberteil\p{L}*|größe|xxs|xs|xl|xxl)\b` }),
-  signal("housing", String.raw`\b(?:${DWELLING}|\p{L}{0,20}wohnung|\p{L}{0,20}haus|wg|wohngemeinschaft|bei meinen eltern|vermieter\p{L}*|miete|eigenheim|hypothek)\b`, { owned: true, with: String.raw`\b(?:miete\p{L}*|gemietet|unterschrieben|gekauft|gefunden|bezogen|kaufen|eigentum|hypothek|gezogen|umgezogen|ziehen|wohne\p{L}*|lebe\p{L}*|verkauft|teile\p{L}*|ausgezogen|eingezogen|eigene\p{L}*)\b` }),
+  signal("housing", String.raw`\b(?:${DWELLING}|\p{L}{0,20}wohnung|\p{L}{0,20}haus|wg|wohngemeinschaft|bei meinen eltern|vermieter\p{L}*|miete|eigenheim|hypothek)\b`, { owned: true, with: String.raw`\b(?:miete\p{L}*|gemietet|unterschrieben|gekauft|gefunden|bezogen|kaufen|eigentum|hypothek|gezogen|umgezogen|ziehen|wohne\p{L}*|lebe\p{L}*|verkauft|teile\p{L}*|ausgezogen|eingezogen|eigene\p{L}*)\b`, unless: String.raw`\b(?:außer|ohne|plus|inklusive|inkl) (?:der )?miete\b` }),
   signal("home city", String.raw`\b(?:in|nach|bei) ${PLACE}`, { with: String.raw`\b(?:wohne\p{L}*|lebe\p{L}*|gezogen|umgezogen|ziehe\p{L}*|umzug|zuhause|zu hause|daheim|niedergelassen|neue wohnung|neues haus|heimat|(?:sind|bin) (?:jetzt|nun|mittlerweile|inzwischen|seit \p{L}+) in)\b`, unless: TRAVEL }),
   // A home bought, rented or signed for in a place: "wir haben ein Reihenhaus in Pinneberg gekauft".
   signal("home city", String.raw`\b(?:in|nach|bei) ${PLACE}`, { with: String.raw`\b(?:gekauft|kaufen|gemietet|mieten|eingezogen|bezogen|unterschrieben)\b[^.;]{0,40}\b${HOME}\b|\b${HOME}\b[^.;]{0,40}\b(?:gekauft|kaufen|gemietet|mieten|eingezogen|bezogen|unterschrieben)\b`, unless: TRAVEL }),
   // A move to the place just named: "eine Stelle in Toulouse, wir ziehen dorthin".
   signal("home city", String.raw`\b(?:ziehen|ziehe|gezogen|umziehen|umgezogen) (?:\p{L}+ ){0,2}(?:dorthin|dahin|hin)\b|\b(?:dorthin|dahin) (?:gezogen|ziehen|umgezogen)\b`),
   signal("name", String.raw`\b(?:heiße|heisse|mein name ist|nennt mich)\b(?: \p{L}+)? ${PLACE}`),
-  signal("travel date", DATE, { plan: true, with: `${TRAVEL}|${CHANGE}` }),
+  signal("travel date", DATE, { plan: true, with: TRAVEL }),
+  signal("travel date", DATE, { plan: true, with: CHANGE, topic: TRIP }),
   signal("travel origin", String.raw`\b(?:von|ab|aus) ${PLACE}`, { plan: true, with: TRAVEL }),
   signal("travel destination", String.raw`\b(?:nach|durch|in die|in den|an die|an den|ans|für|wird es|ist es|wird's|es geht) ${PLACE}`, {
     plan: true,
     with: `${TRAVEL}|${CHANGE}`,
     unless: String.raw`\b(?:wohne\p{L}*|gezogen|umgezogen|umzug)\b`,
-    topic: /(?:reise|urlaub|flug|flieg|hotel|ferien|trip|ausflug|flitterwochen)/iu,
+    topic: TRIP,
   }),
+  // Going to the place just named: "meine Schwester zieht nach Québec, also fliege ich dorthin".
+  signal("travel destination", String.raw`\b(?:fliege\p{L}*|flieg|fahre\p{L}*|fahr|reise\p{L}*|geht's|gehts|geht es)\b[^.;]{0,20}\b(?:dorthin|dahin|da hin)\b`, { plan: true, topic: TRIP }),
 ];

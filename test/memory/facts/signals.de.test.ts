@@ -26,6 +26,7 @@ t.test("German statements of a subject and of its change", async (t) => {
     ["Ich hab ein Praktikum bei Siemens angefangen.", "job"],
     ["Ich arbeite jetzt als Krankenpfleger im Klinikum.", "job"],
     ["Ich mach nur noch Frühschicht.", "work schedule"],
+    ["Ich arbeite im Schichtdienst und ich würde gern tagsüber arbeiten.", "work schedule"],
     ["Ich bin auf 30 Stunden runtergegangen.", "work schedule"],
     ["Hab auf 32 Stunden reduziert.", "work schedule"],
     ["Zwei Tage die Woche bin ich im Homeoffice.", "work schedule"],

@@ -1,7 +1,8 @@
 import { signal, type Person, type Signal } from "../general.ts";
 import { AMOUNT, BREED, DWELLING, MONEY, PET_EMOJI, compile } from "../rule.ts";
 
-const PLACE = String.raw`(?<name>\p{L}[\p{L}'’-]*(?: \p{L}[\p{L}'’-]*)?)`;
+/** A name of one or two words; the second is no preposition, which may start the place after it ("a demenage a Nantes"). */
+const PLACE = String.raw`(?<name>\p{L}[\p{L}'’-]*(?: (?!(?:à|a|en|de|du|des|au|aux|pour|avec|et|dans)\b)\p{L}[\p{L}'’-]*)?)`;
 const MONTH = String.raw`(?:janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|janv|févr|avr|juil|sept|oct|nov|déc)\b`;
 const DATE = String.raw`\b(?:\d{1,2}(?:er)? ${MONTH}|\d{1,2}/\d{1,2}\b|(?:en|début|fin|mi-) ${MONTH})`;
 const TRAVEL = String.raw`\b(?:vol|vols|vole|volons|avion|voyage\p{L}*|vacances|séjour|partons|pars|partir\p{L}*|départ|retour|rentrons|train|week-end|escapade|lune de miel|visite\p{L}*|réservé|réservation|allons|vais)\b`;
@@ -31,10 +32,10 @@ const HOME = String.raw`(?:${DWELLING}|[tf][1-6])`;
 
 export const FR: Signal[] = [
   signal("pet", String.raw`\b${ANIMAL}\b|${PET_EMOJI}`, { owned: true, unless: String.raw`\b(?:allergique|peur|voisin\p{L}*)\b|parc à chiens|croquettes` }),
-  signal("partner", String.raw`\b(?:(?:mon|ma) (?:mari|femme|copain|copine|ami|amie)|époux|épouse|conjoint\p{L}*|compagnon|compagne|partenaire|fiancé\p{L}*|marié\p{L}*|mariage|pacsé\p{L}*|pacs|divorcé\p{L}*|divorce|séparé\p{L}*|rupture|rompu|en couple|célibataire|remis\p{L}* ensemble|petit ami|petite amie|ex-mari|ex-femme|veu[fv]\p{L}*)\b`, { owned: true }),
-  signal("children", String.raw`\b(?:fils|fille|filles|enfants?|bébé|bambin|jumeaux|jumelles|enceinte|grossesse|né|née|naissance|beau-fils|belle-fille|ado)\b`, { owned: true, unless: String.raw`\b(?:quand j'étais|depuis l'enfance|étant enfant)\b` }),
-  signal("job", String.raw`\b(?:promu\p{L}*|promotion|embauché\p{L}*|licencié\p{L}*|licenciement|démissionné|démission|retraite|retraité\p{L}*|chômage|au chômage|indépendant\p{L}*|freelance|auto-entrepreneu\p{L}*|(?:nouveau|nouvelle|décroché|commencé|commence|démarré|démarre|signé|accepté|trouvé|perdu|quitté|fini|terminé|changé de)\b[^.;]{0,25}\b(?:travail|boulot|emploi|poste|job|métier|employeur|stage|alternance|cdi|cdd|contrat|apprentissage|intérim)|(?:travaille|bosse) (?:désormais |maintenant )?(?:chez|pour) \p{L}+|reconversion|arrêt maladie|congé (?:maternité|parental|paternité)|(?:suis|devenue?|passée?|comme|en tant que) (?:une? )?(?:\p{L}+ )?${JOBS})\b`),
-  signal("work schedule", String.raw`\b(?:horaires?|équipe de nuit|de nuit|postes? de (?:nuit|jour)|gardes|de garde|gardes? de (?:nuit|jour|week-end|\d{2} ?h)|astreinte|(?:fais|fait|faire) (?:des|les) nuits|(?:travaille|bosse|passe|suis|reste)\b[^.;]{0,15}\b(?:de jour|en journée)|(?:passée?|suis|travaille|bosse) (?:à|a) \d{2}(?= ?%)|en \d{1,2} ?h|télétravail|à distance|hybride|au bureau|temps partiel|mi-temps|temps plein|plein temps|semaine de quatre jours|\d{1,2} heures par semaine|le week-end|les week-ends)\b`),
+  signal("partner", String.raw`\b(?:(?:mon|ma) (?:mari|femme|copain|copine|ami|amie)|époux|épouse|conjoint\p{L}*|compagnon|compagne|partenaire|fiancé\p{L}*|marié\p{L}*|mariage|pacsé\p{L}*|pacs|divorc[ée]\p{L}*|divorce|s[ée]par[ée]\p{L}*|rupture|rompu|en couple|c[ée]libataire|remis\p{L}* ensemble|petit ami|petite amie|ex-mari|ex-femme|veu[fv]\p{L}*)\b`, { owned: true }),
+  signal("children", String.raw`\b(?:fils|fille|filles|enfants?|bébé|bambin|jumeaux|jumelles|enceinte|grossesse|né|née|nee|naissance|beau-fils|belle-fille|ado)\b`, { owned: true, unless: String.raw`\b(?:quand j'étais|depuis l'enfance|étant enfant)\b` }),
+  signal("job", String.raw`\b(?:promu\p{L}*|promotion|embauch[ée]\p{L}*|licenci[ée]\p{L}*|licenciement|d[ée]missionn[ée]|d[ée]mission|retraite|retrait[ée]\p{L}*|ch[ôo]mage|en (?:cdi|cdd|alternance|stage|intérim|interim)|indépendant\p{L}*|freelance|auto-entrepreneu\p{L}*|(?:nouveau|nouvelle|décroché|commencé|commence|démarré|démarre|signé|accepté|trouvé|perdu|quitté|fini|terminé|changé de)\b[^.;]{0,25}\b(?:travail|boulot|emploi|poste|job|métier|employeur|stage|alternance|cdi|cdd|contrat|apprentissage|intérim)|(?:travaille|bosse) (?:désormais |maintenant )?(?:chez|pour) \p{L}+|reconversion|arrêt maladie|congé (?:maternité|parental|paternité)|(?:suis|devenue?|passée?|comme|en tant que) (?:une? )?(?:\p{L}+ )?${JOBS})\b`),
+  signal("work schedule", String.raw`\b(?:horaires?|équipe de nuit|de nuit|postes? de (?:nuit|jour)|gardes|de garde|gardes? de (?:nuit|jour|week-end|\d{2} ?h)|astreinte|(?:fais|fait|faire) (?:des|les) nuits|(?:travaille|bosse|passe|suis|reste)\b[^.;]{0,15}\b(?:de jour|en journée)|(?:passée?|suis|travaille|bosse) (?:à|a) \d{2}(?= ?%)|en \d{1,2} ?h|t[ée]l[ée]travail|à distance|(?:de|depuis) chez moi|en distanciel|hybride|au bureau|temps partiel|mi-temps|temps plein|plein temps|semaine de quatre jours|\d{1,2} heures par semaine|le week-end|les week-ends)\b`),
   signal("diet", String.raw`\b(?:végétarien\p{L}*|végé|végan\p{L}*|végétalien\p{L}*|pescétarien\p{L}*|flexitarien\p{L}*|keto|cétogène|paléo|halal|casher|sans gluten|low[- ]?carb|pauvre en glucides|(?:mange|manger|mangeons|plus de|arrêté|remange|supprimé)\b[^.;]{0,20}\b(?:viande|poisson|produits laitiers|porc|produits animaux))\b(?! (?:restaurant|recettes?|plats?))`),
   signal("allergy", String.raw`\b(?:allergi\p{L}*|intoléran\p{L}*|anaphyla\p{L}*|rhume des foins)\b`),
   signal("health condition", String.raw`\b(?:diabète|diabétique|prédiabète|asthme|asthmatique|hypertension|tension|cholestérol|thyroïde|cœliaque|coeliaque|migraines?|arthrose|arthrite|dépression|anxiété|épilepsie|tdah|covid long|insomnie\p{L}*|apnée du sommeil|mal de dos|lombalgie|genou|blessé\p{L}*|blessure|entorse|tendinite|fracture|cassé|opéré\p{L}*|opération|diagnostiqué\p{L}*|diagnostic|eczéma|psoriasis|sciatique)\b`),
@@ -52,15 +53,15 @@ export const FR: Signal[] = [
   signal("laptop", String.raw`\b(?:ordinateur portable|pc portable|ordi|ordinateur|laptop|macbook|thinkpad|xps|surface|chromebook|imac|framework (?:13|16)|zenbook|vivobook|ideapad|latitude)\b`, { owned: true, unless: SEEKING }),
   signal("operating system", String.raw`\b(?:linux|ubuntu|windows|macos|fedora|debian|chromeos)\b`),
   signal("programming language", String.raw`\b(?:python|java|kotlin|typescript|javascript|golang|rust|c#|c\+\+|ruby|php|swift|scala|elixir|haskell|dart)\b`),
-  signal("language learning", String.raw`\b${SPOKEN}\b`, { with: String.raw`\b(?:appren\p{L}*|étudi\p{L}*|cours|leçons?|duolingo|pratique\p{L}*|a1|a2|b1|b2|c1|examen|couramment|commencé|passé à|inscrit\p{L}*|laissé tomber|arrêté|abandonné|concentre|reprends|repris|parle)\b` }),
+  signal("language learning", String.raw`\b${SPOKEN}\b`, { with: String.raw`\b(?:appren\p{L}*|étudi\p{L}*|cours|leçons?|duolingo|pratique\p{L}*|a1|a2|b1|b2|c1|examen|couramment|commencé|passée? à|niveau|inscrit\p{L}*|laissé tomber|arrêté|abandonné|concentre|reprends|repris|parle)\b` }),
   signal("shoe size", String.raw`\b(?:chaussures?|baskets|bottes|pointure|chausse|pieds?)\b`, { owned: true, with: String.raw`\b(?:du|taille|pointure|en) ?\d{2}(?:[.,]5)?\b|\b\d{2}(?:[.,]5)?\b|\bdemi-pointure\b` }),
   signal("clothing size", String.raw`\b(?:xxs|xs|xl|xxl|xxxl|taille (?:s|m|l|\d{2}))\b`, { owned: true, with: String.raw`\b(?:vestes?|chemises?|t-shirts?|robes?|jeans?|pantalons?|manteaux?|manteau|pulls?|sweats?|hauts?|vêtements|taille|xxs|xs|xl|xxl)\b` }),
-  signal("housing", String.raw`\b(?:${DWELLING}|[tf][1-6]|colocation|coloc|chez mes parents|propriétaires?|locataires?|loyer|prêt immobilier|crédit immobilier)\b`, { owned: true, with: String.raw`\b(?:lou\p{L}*|signé|acheté|achet\p{L}*|propriétaire\p{L}*|locataire\p{L}*|déménag\p{L}*|emménag\p{L}*|habit\p{L}*|vi[vs]\p{L}*|vit|vendu|partag\p{L}*|loyer|prêt|crédit|quitt\p{L}*|maintenant|désormais|en coloc\p{L}*)\b` }),
-  signal("home city", String.raw`\b(?:à|a|en|près de|vers|dans|pour) ${PLACE}`, { with: String.raw`\b(?:habit\p{L}*|quitté|vi[vs]\p{L}*|vit|installé\p{L}*|installer|déménag\p{L}*|emménag\p{L}*|chez nous|domicile|nouvel appart\p{L}*|nouvelle maison)\b`, unless: TRAVEL }),
+  signal("housing", String.raw`\b(?:${DWELLING}|[tf][1-6]|colocation|coloc|chez mes parents|propriétaires?|locataires?|loyer|prêt immobilier|crédit immobilier)\b`, { owned: true, with: String.raw`\b(?:lou\p{L}*|signé|acheté|achet\p{L}*|propriétaire\p{L}*|locataire\p{L}*|d[ée]m[ée]nag\p{L}*|emm[ée]nag\p{L}*|habit\p{L}*|vi[vs]\p{L}*|vit|vendu|partag\p{L}*|loyer|prêt|crédit|quitt\p{L}*|maintenant|désormais|en coloc\p{L}*)\b` }),
+  signal("home city", String.raw`\b(?:à|a|en|près de|vers|dans|pour) ${PLACE}`, { with: String.raw`\b(?:habit\p{L}*|quitté|vi[vs]\p{L}*|vit|install[ée]\p{L}*|installer|d[ée]m[ée]nag\p{L}*|emm[ée]nag\p{L}*|chez nous|domicile|nouvel appart\p{L}*|nouvelle maison)\b`, unless: TRAVEL }),
   // A home bought, rented or signed for in a place: "wir haben ein Reihenhaus in Pinneberg gekauft".
-  signal("home city", String.raw`\b(?:à|a|en|près de|vers|dans|pour) ${PLACE}`, { with: String.raw`\b(?:acheté|acheter|signé|lou[eé]\p{L}*|emménag\p{L}*)\b[^.;]{0,40}\b${HOME}\b|\b${HOME}\b[^.;]{0,40}\b(?:acheté|acheter|signé|lou[eé]\p{L}*|emménag\p{L}*)\b`, unless: TRAVEL }),
-  // A move to the place just named: "un stage à Toulouse, du coup on déménage là-bas".
-  signal("home city", String.raw`\b(?:déménag\p{L}*|emménag\p{L}*|installe\p{L}*) là-bas\b|\bon y (?:déménage|emménage|habite|vit)\b`),
+  signal("home city", String.raw`\b(?:à|a|en|près de|vers|dans|pour) ${PLACE}`, { with: String.raw`\b(?:acheté|acheter|signé|lou[eé]\p{L}*|emm[ée]nag\p{L}*)\b[^.;]{0,40}\b${HOME}\b|\b${HOME}\b[^.;]{0,40}\b(?:acheté|acheter|signé|lou[eé]\p{L}*|emm[ée]nag\p{L}*)\b`, unless: TRAVEL }),
+  // A move to the place just named: "un stage à Toulouse, du coup on d[ée]m[ée]nage là-bas".
+  signal("home city", String.raw`\b(?:d[ée]m[ée]nag\p{L}*|emm[ée]nag\p{L}*|installe\p{L}*) là-bas\b|\bon y (?:d[ée]m[ée]nage|emm[ée]nage|habite|vit)\b`),
   signal("name", String.raw`\b(?:je m'appelle|je m’appelle|mon nom est|mon prénom est|appelez-moi)\b(?: \p{L}+)? ${PLACE}`),
   signal("travel date", DATE, { plan: true, with: TRAVEL }),
   signal("travel date", DATE, { plan: true, with: CHANGE, topic: TRIP }),
@@ -68,9 +69,9 @@ export const FR: Signal[] = [
   signal("travel destination", String.raw`\b(?:à|a|en|au|aux|pour|vers|visiter|direction|ce sera|c'est|c’est) ${PLACE}`, {
     plan: true,
     with: `${TRAVEL}|${CHANGE}`,
-    unless: String.raw`\b(?:habit\p{L}*|vivons|vis|déménag\p{L}*|emménag\p{L}*|installé\p{L}*)\b`,
+    unless: String.raw`\b(?:habit\p{L}*|vivons|vis|d[ée]m[ée]nag\p{L}*|emm[ée]nag\p{L}*|install[ée]\p{L}*)\b`,
     topic: TRIP,
   }),
-  // Going to the place just named: "ma sœur déménage à Québec, donc je vais plutôt là-bas".
+  // Going to the place just named: "ma sœur d[ée]m[ée]nage à Québec, donc je vais plutôt là-bas".
   signal("travel destination", String.raw`\b(?:vais|allons|pars|partons|irai|irons|vole|volons)\b[^.;]{0,20}\blà-bas\b`, { plan: true, topic: TRIP }),
 ];

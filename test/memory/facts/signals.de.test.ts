@@ -94,6 +94,13 @@ t.test("German statements of a subject and of its change", async (t) => {
     ["Wir können jetzt bis 1500 Euro ausgeben.", "budget"],
     ["bin jetzt vegan", "diet"],
     ["Ich trag inzwischen Groesse 43 bei Schuhen.", "shoe size"],
+    ["Ich hab ne neue Freundin.", "partner"],
+    ["Mein Mann ist letztes Jahr gestorben.", "partner"],
+    ["Ich mach jetzt Intervallfasten.", "diet"],
+    ["Bin seit letzter Woche krankgeschrieben wegen Burnout.", "health condition"],
+    ["Ich bin auf Teilzeit gewechselt.", "work schedule"],
+    ["Wir haben uns einen Hund zugelegt.", "pet"],
+    ["Ich hab mein Handy gegen ein Pixel getauscht.", "phone"],
   ];
   for (const [sentence, subject] of cases) t.ok(subjectsOf(sentence).includes(subject), `${sentence} -> ${subject}`);
 });

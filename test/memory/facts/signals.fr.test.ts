@@ -87,6 +87,12 @@ t.test("French statements of a subject and of its change", async (t) => {
     ["J'ai revendu ma Clio, je fais tout à vélo.", "car"],
     ["Je suis passée à l'anglais des affaires, niveau B2.", "language learning"],
     ["Je pèse 64 kg maintenant.", "weight"],
+    ["J'ai un nouveau copain.", "partner"],
+    ["Mon mari est décédé l'an dernier.", "partner"],
+    ["Je fais du jeûne intermittent.", "diet"],
+    ["Je suis en arrêt pour burn-out.", "health condition"],
+    ["Pour les vacances, ce sera finalement la Grèce.", "travel destination"],
+    ["J'ai troqué mon Android contre un iPhone.", "phone"],
   ];
   for (const [sentence, subject] of cases) t.ok(subjectsOf(sentence).includes(subject), `${sentence} -> ${subject}`);
 });

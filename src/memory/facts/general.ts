@@ -56,8 +56,12 @@ export interface Person {
   condition: RegExp;
 }
 
-/** Clauses end at ", ", "; ", ": ", a dash, or "but" (what follows "but" is often the change). */
-const CLAUSE_END = /[,;:] | [–—-] | (?:but|aber|mais|pero|sino|doch) /giu;
+/**
+ * Clauses end at ", ", "; ", ": ", a dash, "but" (what follows "but" is often the change), or a
+ * German or French "and" before "I"/"we": "Je suis infirmière de nuit et je voudrais …" states the
+ * first part, though the second is a wish.
+ */
+const CLAUSE_END = /[,;:] | [–—-] | (?:but|aber|mais|pero|sino|doch) | (?:und|et) (?=(?:ich|wir|je|j['’]|nous|on)\b)/giu;
 const CAPITAL = /^\p{Lu}/u;
 /** Capitalised words that are no place: months, days, pronouns, languages' first words. */
 const NOT_A_PLACE =

@@ -166,5 +166,8 @@ export const AMOUNT = String.raw`(?:${MONEY}|\b(?!(?:19|20)\d\d\b)(?:\d{1,3}(?:[
 /** Dog breeds, written alike in most languages: "a beagle called Biscuit", "une petite border collie". */
 export const BREED = String.raw`(?:beagle|border collie|labrador|golden retriever|retriever|dackel|teckel|schäferhund|berger allemand|pastor alemán|husky|chihuahua|pug|mops|carlin|pudel|poodle|caniche|cocker|spaniel|jack russell|bulldog|bouledogue|terrier|galgo|greyhound|whippet|dalmatian|dalmatien|dálmata|collie|sheepdog|corgi|shiba|dobermann|rottweiler|yorkshire|bichon|schnauzer|malinois|podenco|bodeguero)`;
 
+/** Animals as emoji, which often name the pet a message is about: "Krümel und Paule 🐹". */
+export const PET_EMOJI = "[🐶🐕🐩🐱🐈🐰🐇🐹🐭🐦🐠🐟🐢🦎🐍🐴🐔]";
+
 /** A home: "a one-bedroom flat", "nuestra propia casa". */
 export const DWELLING = String.raw`(?:house|flat|apartment|condo|studio|bungalow|cottage|townhouse|haus|wohnung|eigentumswohnung|reihenhaus|maison|appartement|appart|studio|casa|piso|apartamento|departamento|chalet|ático)`;

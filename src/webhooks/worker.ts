@@ -3,7 +3,7 @@ import http from "node:http";
 import https from "node:https";
 import type { WebhookSettings } from "../config.ts";
 import type { Driver } from "../db/driver.ts";
-import { addLocalWorker, removeLocalWorker, type LocalWorker } from "./handoff.ts";
+import type { LocalWorker } from "./handoff.ts";
 import { post, type Outcome } from "./send.ts";
 import { webhookHeaders } from "./signature.ts";
 import type { ClaimedDelivery } from "./eventSql.ts";
@@ -95,6 +95,7 @@ export class DeliveryWorker implements LocalWorker {
   private polling = false;
   /** The last claim took as many as there was room for: more may be due as soon as an attempt ends. */
   private moreDue = false;
+  private started = false;
   private stopping = false;
   private lastCleanup = 0;
 
@@ -110,8 +111,12 @@ export class DeliveryWorker implements LocalWorker {
     setMaxListeners(0, this.abort.signal); // one listener per attempt in flight
   }
 
+  get running(): boolean {
+    return this.started && !this.stopping;
+  }
+
   start(): void {
-    addLocalWorker(this.options.db, this);
+    this.started = true;
     this.schedule(0);
   }
 
@@ -121,7 +126,6 @@ export class DeliveryWorker implements LocalWorker {
    */
   async stop(): Promise<void> {
     this.stopping = true;
-    removeLocalWorker(this.options.db, this);
     clearTimeout(this.timer);
     const waiting = [...this.waiting.values()].flat();
     this.waiting.clear();

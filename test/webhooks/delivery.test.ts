@@ -123,7 +123,7 @@ t.test("gives up after WEBHOOK_MAX_AGE_HOURS: failed, with the last status code 
   t.equal(target.received.length, 0, "the redirect was not followed");
 });
 
-t.test("each delivery checks the URL again and connects to the address it checked", async (t) => {
+t.test("each delivery connection checks the host again and connects to the address it checked", async (t) => {
   const receiver = await startReceiver(t);
   const port = new URL(receiver.url).port;
   const answers: Record<string, string> = { "hooks.example.test": "127.0.0.1", "metadata.example.test": "169.254.169.254" };
@@ -149,6 +149,39 @@ t.test("each delivery checks the URL again and connects to the address it checke
   });
   t.match(refused, { lastStatusCode: null, lastError: "the host resolves to a cloud metadata address (169.254.169.254)" });
   t.equal(receiver.received.length, 1);
+});
+
+t.test("a kept-alive connection is reused without resolving the host again; each new connection checks it again", async (t) => {
+  const receiver = await startReceiver(t);
+  const port = new URL(receiver.url).port;
+  const answers: Record<string, string> = { "hooks.example.test": "127.0.0.1" };
+  const resolved: string[] = [];
+  const resolve = async (host: string) => {
+    resolved.push(host);
+    return [{ address: answers[host]!, family: 4 }];
+  };
+  const service = await serviceWithWorker(t, { maxAgeHours: 0 }, { resolve });
+  const endpoint = await service.database.prisma.webhookEndpoint.create({
+    data: { organizationId: service.org.organizationId, url: `http://hooks.example.test:${port}/hook`, events: ["user.deleted"], secret: "whsec_AAAA" },
+  });
+  const statuses = async () => (await deliveriesOf(service, endpoint.id)).map((row) => row.status);
+  for (let i = 1; i <= 3; i++) {
+    await emit(service);
+    await eventually(async () => (await statuses()).filter((status) => status === "delivered").length === i);
+  }
+  t.same(resolved, ["hooks.example.test"], "three deliveries, one connection, one lookup");
+  // The host now resolves to the cloud metadata address: the next connection must not go there.
+  answers["hooks.example.test"] = "169.254.169.254";
+  receiver.server.closeIdleConnections();
+  await sleep(300);
+  await emit(service);
+  const [refused] = await eventually(async () => {
+    const rows = await deliveriesOf(service, endpoint.id);
+    return rows[0]?.status === "failed" && rows;
+  });
+  t.match(refused, { lastStatusCode: null, lastError: "the host resolves to a cloud metadata address (169.254.169.254)" });
+  t.same(resolved, ["hooks.example.test", "hooks.example.test"]);
+  t.equal(receiver.received.length, 3);
 });
 
 t.test("two workers on one database deliver each event once, within the per-endpoint bound", async (t) => {

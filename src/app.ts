@@ -20,6 +20,7 @@ import { TIMEOUT_CHECK_INTERVAL_MS } from "./http/timeouts.ts";
 import webhookBackground, { type BackgroundOptions } from "./http/webhooks.ts";
 import type { FactExtractor } from "./memory/facts/extractor.ts";
 import type { Summarizer } from "./summarizer/summarizer.ts";
+import type { WorkerOptions } from "./webhooks/worker.ts";
 import { widgetRoutes } from "./widget/widget.ts";
 
 /** What the service is built with; every option left out takes the default of src/config.ts, except rateLimit and background. */
@@ -47,8 +48,8 @@ export interface AppOptions {
   shuttingDown?: () => boolean;
   /** WEBHOOK_* settings (which URLs may be registered and delivered to, retries). */
   webhooks?: Partial<WebhookSettings>;
-  /** Runs the webhook delivery worker and the alerts' evaluation; off unless given (the server runs them). */
-  background?: Omit<BackgroundOptions, "settings">;
+  /** Runs the webhook delivery worker (with this tuning; tests: a faster poll, a resolver) and the alerts' evaluation; off unless given (the server runs them). */
+  background?: BackgroundOptions & { worker?: Partial<Omit<WorkerOptions, "db" | "settings" | "log">> };
   /**
    * Tests only: sees every answer as it is sent, its body as sent (test/helpers/app.ts checks each against
    * openapi.yaml: listing pages, the memory lookup and a vote go out as PostgreSQL wrote them, past the response schemas' serializer).
@@ -107,8 +108,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(lingeringClose);
   await app.register(databasePlugin, { database });
   const webhookSettings = { ...DEFAULTS.webhooks, ...options.webhooks };
-  await app.register(services, { summarizer, factRefiner, shuttingDown, webhookUrls: { allowPrivateNetworks: webhookSettings.allowPrivateNetworks } });
-  if (options.background) await app.register(webhookBackground, { settings: webhookSettings, ...options.background });
+  const { background } = options;
+  const webhookDelivery = background && { settings: webhookSettings, ...background.worker };
+  await app.register(services, { summarizer, factRefiner, shuttingDown, webhookUrls: { allowPrivateNetworks: webhookSettings.allowPrivateNetworks }, webhookDelivery });
+  if (background) await app.register(webhookBackground, { alertIntervalSeconds: background.alertIntervalSeconds });
   if (options.metrics ?? DEFAULTS.metricsEnabled) await app.register(metrics);
   await app.register(cors, { specification, ...corsOptions });
   await app.register(docs, { specification });

@@ -25,6 +25,7 @@ import { deleteUser, upsertUser, type UserInput } from "./users/users.ts";
 import { createAlert, deleteAlert, listAlerts, type AlertInput } from "./alerts/alerts.ts";
 import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, testWebhook, type WebhookInput } from "./webhooks/endpoints.ts";
 import type { UrlPolicy } from "./webhooks/url.ts";
+import { DeliveryWorker, type WorkerOptions } from "./webhooks/worker.ts";
 
 /** The specification's exact 404 body of the memory lookup. */
 export const NO_MEMORY = "No user or no memory found";
@@ -38,9 +39,11 @@ export interface ServiceOptions {
   factRefiner?: FactExtractor;
   /** True once the process has begun to shut down: it is no longer ready, whatever the database says. */
   shuttingDown?: () => boolean;
-  log: SummaryLog;
+  log: SummaryLog & WorkerOptions["log"];
   /** Which webhook URLs may be registered (WEBHOOK_ALLOW_PRIVATE_NETWORKS). */
   webhookUrls: UrlPolicy;
+  /** This instance's webhook delivery worker, which also takes the deliveries of the events written here; none: they wait for another instance's. */
+  webhookDelivery?: Omit<WorkerOptions, "db" | "log">;
 }
 
 /**
@@ -57,14 +60,15 @@ export type Readiness = { ready: true } | { ready: false; shuttingDown: true } |
  */
 export function createServices(
   database: Database,
-  { summarizer, factExtractor = createBuiltinFactExtractor(), factRefiner, shuttingDown = () => false, log, webhookUrls }: ServiceOptions,
+  { summarizer, factExtractor = createBuiltinFactExtractor(), factRefiner, shuttingDown = () => false, log, webhookUrls, webhookDelivery }: ServiceOptions,
 ) {
   const { prisma } = database;
   const summaries = new SummaryKeeper({ driver: database.driver, refiner: summarizer, log });
   const keyCache = new KeyCache<Principal>();
+  const localWorker = webhookDelivery && new DeliveryWorker({ db: database.driver, log, ...webhookDelivery });
   const facts: FactKeeping = {
     extractor: factExtractor,
-    ...(factRefiner ? { refiner: new FactRefiner({ driver: database.driver, extractor: factRefiner, log }) } : {}),
+    ...(factRefiner ? { refiner: new FactRefiner({ driver: database.driver, extractor: factRefiner, log, localWorker }) } : {}),
   };
   return {
     system: {
@@ -94,12 +98,12 @@ export function createServices(
     users: {
       upsert: (organizationId: number, input: UserInput) => upsertUser(database, organizationId, input),
       async delete(organizationId: number, externalId: string): Promise<void> {
-        if (!(await deleteUser(database, organizationId, externalId))) throw notFound("User not found");
+        if (!(await deleteUser(database, organizationId, externalId, localWorker))) throw notFound("User not found");
       },
       listSegments: (organizationId: number) => listSegments(database.driver, organizationId),
     },
     threads: {
-      create: (organizationId: number, input: ThreadInput) => createThread(database, summaries, organizationId, input, facts),
+      create: (organizationId: number, input: ThreadInput) => createThread(database, summaries, organizationId, input, facts, localWorker),
       list: (organizationId: number, filters: ThreadFilters, page: PageRequest) => listThreads(database.driver, organizationId, filters, page),
       async listMessages(organizationId: number, threadId: number, page: PageRequest) {
         const messages = await listThreadMessages(database.driver, organizationId, threadId, page);
@@ -110,7 +114,7 @@ export function createServices(
       listIntents: (organizationId: number, projectId?: number) => listIntents(database.driver, organizationId, projectId),
     },
     feedback: {
-      create: (organizationId: number, caller: FeedbackCaller, input: FeedbackInput) => createFeedback(database, organizationId, caller, input),
+      create: (organizationId: number, caller: FeedbackCaller, input: FeedbackInput) => createFeedback(database, organizationId, caller, input, localWorker),
       list: (organizationId: number, filters: FeedbackFilters, page: PageRequest) => listFeedback(database.driver, organizationId, filters, page),
       stats: (organizationId: number, filters: FeedbackFilters, groupBy?: GroupBy) => feedbackStats(database.driver, organizationId, filters, groupBy),
     },
@@ -124,6 +128,10 @@ export function createServices(
       delete: (organizationId: number, id: number) => deleteWebhook(database.driver, organizationId, id),
       test: (organizationId: number, id: number) => testWebhook(database.driver, organizationId, id),
       deliveries: (organizationId: number, id: number) => listDeliveries(database.driver, organizationId, id),
+      /** Starts this instance's delivery worker, if it has one (once the app is ready). */
+      startDelivering: () => localWorker?.start(),
+      /** Stops it (on close): what it has not sent is left due for the next worker. */
+      stopDelivering: async () => localWorker?.stop(),
     },
     alerts: {
       create: (organizationId: number, input: AlertInput) => createAlert(database.driver, organizationId, input),
@@ -138,7 +146,7 @@ export function createServices(
       },
       facts: (organizationId: number, userExternalId: string, options: { history: boolean; limit: number }) =>
         listFacts(database.driver, organizationId, userExternalId, options),
-      forgetFact: (organizationId: number, factId: number) => forgetFact(database.driver, organizationId, factId),
+      forgetFact: (organizationId: number, factId: number) => forgetFact(database.driver, organizationId, factId, localWorker),
       context: (organizationId: number, userExternalId: string, options: { maxChars: number; q?: string }) =>
         memoryContext(database.driver, organizationId, userExternalId, options),
       search: (organizationId: number, userExternalId: string, options: { q: string; limit: number }) =>

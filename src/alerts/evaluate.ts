@@ -34,7 +34,8 @@ async function evaluateOneDueAlert(prisma: PrismaClient, intervalSeconds: number
     const [saved] = await db.rows(SAVE_EVALUATION, { alertId: alert.id, state, stats: JSON.stringify(total) });
     if (state !== alert.state) {
       const type = state === "triggered" ? "alert.triggered" : "alert.resolved";
-      await recordEvent(db, alert.organizationId, { type, data: { alert: saved!.alert, stats: total } });
+      // A Prisma transaction has no afterCommit: its deliveries are due at once for any worker.
+      await recordEvent(db, alert.organizationId, { type, data: { alert: saved!.alert, stats: total } }, undefined);
     }
     return alert.id;
   });

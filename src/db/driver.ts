@@ -23,8 +23,6 @@ export interface Driver extends DriverQueries {
 
 /** The queries of a transaction under way. */
 export interface TransactionQueries extends DriverQueries {
-  /** The driver the transaction runs on. */
-  readonly driver: Driver;
   /** Runs `callback` once the transaction has committed; never when it rolls back, nor for an attempt run again. It must not throw. */
   afterCommit(callback: () => void): void;
 }
@@ -33,11 +31,11 @@ export interface TransactionQueries extends DriverQueries {
  * Runs `work` through `retrying` (which runs it once per attempt, on that attempt's queries), then the
  * callbacks that the attempt which committed left for after its commit.
  */
-async function committing<T>(driver: Driver, retrying: (attempt: (queries: DriverQueries) => Promise<T>) => Promise<T>, work: (tx: TransactionQueries) => Promise<T>): Promise<T> {
+async function committing<T>(retrying: (attempt: (queries: DriverQueries) => Promise<T>) => Promise<T>, work: (tx: TransactionQueries) => Promise<T>): Promise<T> {
   let callbacks: (() => void)[] = [];
   const result = await retrying((queries) => {
     const own: (() => void)[] = (callbacks = []);
-    return work({ ...queries, driver, afterCommit: (callback) => void own.push(callback) });
+    return work({ ...queries, afterCommit: (callback) => void own.push(callback) });
   });
   for (const callback of callbacks) callback();
   return result;
@@ -53,10 +51,10 @@ function queriesOn(client: pg.Pool | pg.PoolClient): DriverQueries {
 }
 
 export function poolDriver(pool: pg.Pool): Driver {
-  const driver: Driver = {
+  return {
     ...queriesOn(pool),
     transaction: (work) =>
-      committing(driver, (run) => retryingTransaction(async (attempt) => {
+      committing((run) => retryingTransaction(async (attempt) => {
         const client = await pool.connect();
         try {
           await client.query("BEGIN");
@@ -76,7 +74,6 @@ export function poolDriver(pool: pg.Pool): Driver {
         }
       }, failoverWaitOf(pool)), work),
   };
-  return driver;
 }
 
 function queriesOnPglite(db: Pick<PGlite, "query">): DriverQueries {
@@ -89,9 +86,8 @@ function queriesOnPglite(db: Pick<PGlite, "query">): DriverQueries {
 
 /** PGlite has one connection: a transaction holds it, and every other statement waits for it to end. */
 export function pgliteDriver(db: PGlite): Driver {
-  const driver: Driver = {
+  return {
     ...queriesOnPglite(db),
-    transaction: (work) => committing(driver, (run) => retryingTransaction(() => db.transaction((tx) => run(queriesOnPglite(tx))), 0), work),
+    transaction: (work) => committing((run) => retryingTransaction(() => db.transaction((tx) => run(queriesOnPglite(tx))), 0), work),
   };
-  return driver;
 }

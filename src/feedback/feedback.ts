@@ -8,7 +8,7 @@ import { saveUser, userByExternalId, type UserInput } from "../users/users.ts";
 import { findFeedbackTarget, type TargetInput } from "./target.ts";
 import type { FeedbackView, PublicFeedbackView } from "./views.ts";
 import { recordEvent } from "../webhooks/events.ts";
-import { outboxLease } from "../webhooks/handoff.ts";
+import { outboxLease, type LocalWorker } from "../webhooks/handoff.ts";
 
 export interface FeedbackInput extends TargetInput {
   feedbackType: "POSITIVE" | "NEGATIVE";
@@ -30,12 +30,14 @@ export const ALREADY_VOTED = "Conflict - this giver has already voted; a feedbac
 /**
  * Create user feedback, all or nothing in one transaction: every lookup that can refuse the
  * request (thread, message, attributes) runs before anything, the giver included, is written.
+ * The vote's webhook deliveries go to `localWorker`, this instance's delivery worker, after commit.
  */
 export async function createFeedback(
   { driver }: Pick<Database, "driver">,
   organizationId: number,
   caller: FeedbackCaller,
   asked: FeedbackInput,
+  localWorker?: LocalWorker,
 ): Promise<{ feedback: JsonText<FeedbackView | PublicFeedbackView>; created: boolean }> {
   const grant = typeof caller === "object" ? caller : undefined;
   const publicAnswer = caller !== "private";
@@ -51,7 +53,7 @@ export async function createFeedback(
         ? await saveUser(tx, organizationId, externalUser)
         : await userByExternalId(tx, organizationId, externalUser.externalId);
     const { messageId, threadId, projectId } = target;
-    const lease = outboxLease(tx);
+    const lease = outboxLease(tx, localWorker);
     const [vote] = await tx.rows(caller === "public" ? CREATE_FEEDBACK : CREATE_OR_REPLACE_FEEDBACK, {
       organizationId,
       type: "feedback.created",
@@ -70,7 +72,7 @@ export async function createFeedback(
     // A new vote has its Feedback object and its event from the vote's statement.
     if (vote.feedback) return { feedback: vote.feedback, created: true };
     const { feedback } = (await tx.rows(FEEDBACK_OPTIONS, { organizationId, feedbackId: vote.id, optionIds, publicKey: publicAnswer }))[0]!;
-    await recordEvent(tx, organizationId, { type: "feedback.updated", feedbackId: vote.id, data: publicAnswer ? undefined : (feedback as JsonText<FeedbackView>) });
+    await recordEvent(tx, organizationId, { type: "feedback.updated", feedbackId: vote.id, data: publicAnswer ? undefined : (feedback as JsonText<FeedbackView>) }, localWorker);
     return { feedback, created: false };
   });
 }

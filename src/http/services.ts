@@ -19,11 +19,12 @@ export const database = fp(
   { name: "database" },
 );
 
-/** The domain's services on the app's database; closing the app stops their background work. */
+/** The domain's services on the app's database; their webhook delivery worker starts once the app is ready; closing the app stops their background work. */
 export const services = fp(
   async (app: FastifyInstance, options: Omit<ServiceOptions, "log">) => {
     app.decorate("services", createServices(app.database, { ...options, log: app.log }));
-    app.addHook("onClose", () => app.services.memory.close());
+    app.addHook("onReady", async () => app.services.webhooks.startDelivering());
+    app.addHook("onClose", () => Promise.all([app.services.memory.close(), app.services.webhooks.stopDelivering()]));
   },
   { name: "services", dependencies: ["database"] },
 );

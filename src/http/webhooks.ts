@@ -1,17 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { evaluateDueAlerts } from "../alerts/evaluate.ts";
-import type { WebhookSettings } from "../config.ts";
 import { compactFeedbackCounts } from "../feedback/compaction.ts";
 import { compactThreadCounts } from "../threads/compaction.ts";
-import { DeliveryWorker, type WorkerOptions } from "../webhooks/worker.ts";
 
 export interface BackgroundOptions {
-  settings: WebhookSettings;
   /** How often the alerts are evaluated (ALERT_INTERVAL_SECONDS). */
   alertIntervalSeconds: number;
-  /** The delivery worker's tuning (tests: a faster poll, a resolver). */
-  worker?: Partial<Omit<WorkerOptions, "db" | "settings" | "log">>;
 }
 
 /** Alerts are looked at four times an interval, so that each is evaluated at most a quarter interval late. */
@@ -39,17 +34,16 @@ function repeat(task: () => Promise<unknown>, delayMs: number, onError: (error: 
 }
 
 /**
- * The background work of every instance, started once the app is ready and stopped when it closes
- * (graceful shutdown closes the app before the database): the webhook delivery worker, the
- * alerts' evaluation, each alert by one instance at a time (its row is locked while it is evaluated),
- * and the compaction of the feedback's and threads' daily counts (one instance at a time, by an advisory lock).
+ * The background work of every instance besides the webhook delivery worker (the services' own),
+ * started once the app is ready and stopped when it closes (graceful shutdown closes the app before
+ * the database): the alerts' evaluation, each alert by one instance at a time (its row is locked
+ * while it is evaluated), and the compaction of the feedback's and threads' daily counts (one
+ * instance at a time, by an advisory lock).
  */
 export default fp(
-  async (app: FastifyInstance, { settings, alertIntervalSeconds, worker: tuning }: BackgroundOptions) => {
-    const worker = new DeliveryWorker({ db: app.database.driver, settings, log: app.log, ...tuning });
+  async (app: FastifyInstance, { alertIntervalSeconds }: BackgroundOptions) => {
     const stops: (() => Promise<void>)[] = [];
     app.addHook("onReady", async () => {
-      worker.start();
       stops.push(
         repeat(() => evaluateDueAlerts(app.database.prisma, { intervalSeconds: alertIntervalSeconds }), alertTickMs(alertIntervalSeconds), (error) =>
           app.log.warn({ err: error }, "alerts: evaluation failed; trying again")),
@@ -60,7 +54,7 @@ export default fp(
       );
     });
     app.addHook("onClose", async () => {
-      await Promise.all([worker.stop(), ...stops.map((stop) => stop())]);
+      await Promise.all(stops.map((stop) => stop()));
     });
   },
   { name: "webhook-background", dependencies: ["database"] },

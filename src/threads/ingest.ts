@@ -12,7 +12,7 @@ import type { SummaryKeeper } from "../memory/summaryKeeper.ts";
 import { projectNotFound } from "../projects/projects.ts";
 import { BUILTIN_WINDOW, summarizeConversation } from "../summarizer/builtin.ts";
 import { refuseSegmentsOverLimits, segmentNames, type UserInput } from "../users/users.ts";
-import { outboxLease } from "../webhooks/handoff.ts";
+import { outboxLease, type LocalWorker } from "../webhooks/handoff.ts";
 import type { ThreadView } from "./views.ts";
 
 type JsonObject = Record<string, unknown>;
@@ -101,6 +101,7 @@ export async function createThread(
   organizationId: number,
   input: ThreadInput,
   facts?: FactKeeping,
+  localWorker?: LocalWorker,
 ): Promise<{ thread: ThreadView; created: boolean }> {
   const { externalUser: user } = input;
   let added: AddedRange | null = null;
@@ -123,9 +124,9 @@ export async function createThread(
     added = lastMessageId === null || lastMessageId === summaryMessageId ? null : { after: summaryMessageId ?? 0, upTo: lastMessageId };
     const details = await writeDetails(tx, organizationId, written, input, added, facts !== undefined);
     const summary = added ? summarizeConversation(conversationOf(details.conversation, BUILTIN_WINDOW)) : null;
-    factsKept = facts !== undefined && (await keepFacts(tx, facts.extractor, organizationId, userId, details.added));
+    factsKept = facts !== undefined && (await keepFacts(tx, facts.extractor, organizationId, userId, details.added, localWorker));
     const type = created ? "thread.created" : "thread.updated";
-    const lease = outboxLease(tx);
+    const lease = outboxLease(tx, localWorker);
     const [finished] = await tx.rows(FINISH_INGEST, { organizationId, threadId, summary, summaryMessageId: added?.upTo ?? null, type, leaseMs: lease.leaseMs });
     lease.handOff(finished!.deliveries);
     return { thread: finished!.thread, created };

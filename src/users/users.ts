@@ -13,6 +13,7 @@ import { invalidInput } from "../errors.ts";
 import { LIMITS } from "../limits.ts";
 import { SEGMENT_COUNTS } from "../organizations/sql.ts";
 import { recordEvent } from "../webhooks/events.ts";
+import type { LocalWorker } from "../webhooks/handoff.ts";
 
 export interface UserInput {
   externalId: string;
@@ -98,13 +99,13 @@ export async function upsertUser({ driver }: Pick<Database, "driver">, organizat
  * personal data, such as an email address); segment types, the organization's vocabulary, stay.
  * One transaction. False when there is no such user.
  */
-export async function deleteUser({ driver }: Pick<Database, "driver">, organizationId: number, externalId: string): Promise<boolean> {
+export async function deleteUser({ driver }: Pick<Database, "driver">, organizationId: number, externalId: string, localWorker?: LocalWorker): Promise<boolean> {
   return driver.transaction(async (tx) => {
     const held = await tx.rows(LOCK_USER_SEGMENTS, { organizationId, externalId });
     const [deleted] = await tx.rows(DELETE_USER, { organizationId, externalId });
     if (!deleted) return false;
     if (held.length > 0) await tx.rows(DELETE_UNHELD_SEGMENTS, { organizationId, segmentIds: held.map(({ id }) => id) });
-    await recordEvent(tx, organizationId, { type: "user.deleted", data: { externalId } });
+    await recordEvent(tx, organizationId, { type: "user.deleted", data: { externalId } }, localWorker);
     return true;
   });
 }

@@ -2,7 +2,7 @@ import type { DriverQueries, TransactionQueries } from "../db/driver.ts";
 import type { JsonText } from "../db/json.ts";
 import type { FeedbackView } from "../feedback/views.ts";
 import type { ThreadView } from "../threads/views.ts";
-import { outboxLease } from "./handoff.ts";
+import { outboxLease, type LocalWorker } from "./handoff.ts";
 import { RECORD_EVENT, RECORD_FACTS_EVENT, RECORD_FEEDBACK_EVENT } from "./sql.ts";
 
 /** What happened, with what its event's `data` is made of. */
@@ -27,11 +27,11 @@ function dataOf(event: OutboxEvent): unknown {
 /**
  * The outbox: writes the event, with a delivery to each endpoint subscribed to its type, inside the
  * caller's transaction (so that a change that rolls back leaves no event); nothing when none is.
- * The deliveries go to this instance's worker once the transaction commits (outboxLease).
+ * The deliveries go to this instance's worker, if any, once the transaction commits (outboxLease).
  */
-export async function recordEvent(tx: DriverQueries | TransactionQueries, organizationId: number, event: OutboxEvent): Promise<void> {
+export async function recordEvent(tx: DriverQueries | TransactionQueries, organizationId: number, event: OutboxEvent, localWorker: LocalWorker | undefined): Promise<void> {
   const { type } = event;
-  const lease = outboxLease(tx);
+  const lease = outboxLease(tx, localWorker);
   const params = { organizationId, type, leaseMs: lease.leaseMs };
   lease.handOff(
     "feedbackId" in event

@@ -1,7 +1,6 @@
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
-import type { CheckedUrl } from "./url.ts";
 
 /** How one attempt ended: an answer's status code, or no answer. */
 export type Outcome = { statusCode: number } | { error: string };
@@ -10,26 +9,21 @@ export interface SendOptions {
   timeoutMs: number;
   /** Bytes of the answer read (and thrown away) before the connection is dropped. */
   maxResponseBytes: number;
+  /** Keep-alive agents: a connection is reused for the same host and port. */
   agents: { http: http.Agent; https: https.Agent };
+  /** Resolves the host of each new connection, refusing the addresses not allowed (checkingLookup). */
+  lookup: LookupFunction;
   /** Aborts the attempt (shutdown). */
   signal?: AbortSignal;
 }
 
-/** A lookup that answers the checked addresses, so that the connection goes where the check looked. */
-function pinnedLookup(addresses: CheckedUrl["addresses"]): LookupFunction {
-  return (_host, options, callback) => {
-    if (options.all) callback(null, addresses);
-    else callback(null, addresses[0]!.address, addresses[0]!.family);
-  };
-}
-
 /**
- * POSTs `body` to the checked URL: no redirect followed (a 3xx is an answer like any other), the
+ * POSTs `body` to the URL: no redirect followed (a 3xx is an answer like any other), the
  * status code is the outcome, at most `maxResponseBytes` of the answer are read (then the connection
  * is dropped), and the whole attempt, answer included, is cut at `timeoutMs`. It ends when the answer
  * does, so that an endpoint that answers slowly holds its slot of the worker's bounds meanwhile.
  */
-export function post({ url, addresses }: CheckedUrl, headers: Record<string, string>, body: string, options: SendOptions): Promise<Outcome> {
+export function post(url: URL, headers: Record<string, string>, body: Buffer, options: SendOptions): Promise<Outcome> {
   return new Promise((resolve) => {
     const client = url.protocol === "https:" ? https : http;
     let settled = false;
@@ -40,9 +34,9 @@ export function post({ url, addresses }: CheckedUrl, headers: Record<string, str
     };
     const request = client.request(url, {
       method: "POST",
-      headers: { ...headers, "content-length": Buffer.byteLength(body), "user-agent": "feedback-memory-service-webhooks" },
+      headers: { ...headers, "content-length": body.length, "user-agent": "feedback-memory-service-webhooks" },
       agent: url.protocol === "https:" ? options.agents.https : options.agents.http,
-      lookup: pinnedLookup(addresses),
+      lookup: options.lookup,
       signal: options.signal,
     });
     const timer = setTimeout(() => request.destroy(new Error(`no answer within ${options.timeoutMs / 1000} s`)), options.timeoutMs);

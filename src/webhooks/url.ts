@@ -1,10 +1,9 @@
 import { lookup as dnsLookup } from "node:dns/promises";
-import { BlockList, isIP } from "node:net";
+import { BlockList, isIP, type LookupFunction } from "node:net";
 
-/** Where a delivery may connect: the addresses its host resolved to when checked, every one allowed. */
-export interface CheckedUrl {
-  url: URL;
-  addresses: { address: string; family: 4 | 6 }[];
+interface Address {
+  address: string;
+  family: 4 | 6;
 }
 
 export type Resolver = (host: string) => Promise<{ address: string; family: number }[]>;
@@ -53,12 +52,8 @@ export function refusal(address: string, allowPrivateNetworks: boolean): string 
   return `the host resolves to ${kind[0]} address (${address})`;
 }
 
-/**
- * Checks a webhook URL and resolves its host: https (http too when private networks are allowed), and
- * every address the host resolves to allowed. Connecting to the addresses answered (not resolving
- * again) keeps DNS from changing them between the check and the connection.
- */
-export async function checkUrl(raw: string, { allowPrivateNetworks, resolve = defaultResolver }: UrlPolicy): Promise<CheckedUrl> {
+/** The URL's form: https (http too when private networks are allowed), no credentials. Its host is not looked at. */
+export function webhookUrl(raw: string, allowPrivateNetworks: boolean): URL {
   let url: URL;
   try {
     url = new URL(raw);
@@ -68,12 +63,51 @@ export async function checkUrl(raw: string, { allowPrivateNetworks, resolve = de
   const schemes = allowPrivateNetworks ? ["https:", "http:"] : ["https:"];
   if (!schemes.includes(url.protocol)) throw new UnsafeUrlError(allowPrivateNetworks ? "the URL must use https or http" : "the URL must use https");
   if (url.username || url.password) throw new UnsafeUrlError("the URL must not carry credentials");
-  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
+  return url;
+}
+
+/** The host of a URL, an IPv6 address without its brackets. */
+export const hostOf = (url: URL): string => url.hostname.replace(/^\[(.*)\]$/, "$1");
+
+/** The addresses `host` resolves to (an IP address: itself), every one allowed. */
+export async function allowedAddresses(host: string, { allowPrivateNetworks, resolve = defaultResolver }: UrlPolicy): Promise<Address[]> {
   const answers = isIP(host) ? [{ address: host, family: isIP(host) }] : await resolve(host).catch(() => []);
   if (answers.length === 0) throw new UnsafeUrlError(`the host ${host} cannot be resolved`);
   for (const { address } of answers) {
     const reason = refusal(address, allowPrivateNetworks);
     if (reason) throw new UnsafeUrlError(reason);
   }
-  return { url, addresses: answers.map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 })) };
+  return answers.map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
+}
+
+/**
+ * A delivery's URL: its form, and its host when it is an IP address (Node connects to one without a
+ * lookup; checkingLookup checks the others' addresses at each new connection).
+ */
+export function deliveryUrl(raw: string, allowPrivateNetworks: boolean): URL {
+  const url = webhookUrl(raw, allowPrivateNetworks);
+  const host = hostOf(url);
+  const reason = isIP(host) ? refusal(host, allowPrivateNetworks) : null;
+  if (reason) throw new UnsafeUrlError(reason);
+  return url;
+}
+
+/** Checks a webhook URL (at registration): its form, and every address its host resolves to allowed. */
+export async function checkUrl(raw: string, policy: UrlPolicy): Promise<void> {
+  await allowedAddresses(hostOf(webhookUrl(raw, policy.allowPrivateNetworks)), policy);
+}
+
+/**
+ * The lookup of a delivery's connections: resolves the host and answers its addresses only when every
+ * one is allowed (else the connection fails with the refusal), so that the connection goes where the
+ * check looked, DNS having no second say. Called for each new connection, not for a kept-alive one,
+ * which goes to an address checked when it opened. Node calls no lookup for an IP address: check those first.
+ */
+export function checkingLookup(policy: UrlPolicy): LookupFunction {
+  return (host, options, callback) => {
+    allowedAddresses(host, policy).then(
+      (addresses) => (options.all ? callback(null, addresses) : callback(null, addresses[0]!.address, addresses[0]!.family)),
+      (error: Error) => callback(error, ""),
+    );
+  };
 }

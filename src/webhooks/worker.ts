@@ -1,14 +1,16 @@
+import type { KeyObject } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import http from "node:http";
 import https from "node:https";
+import type { LookupFunction } from "node:net";
 import type { WebhookSettings } from "../config.ts";
 import type { Driver } from "../db/driver.ts";
-import { addLocalWorker, removeLocalWorker, type LocalWorker } from "./handoff.ts";
+import type { LocalWorker } from "./handoff.ts";
 import { post, type Outcome } from "./send.ts";
-import { webhookHeaders } from "./signature.ts";
+import { signingKey, webhookHeaders } from "./signature.ts";
 import type { ClaimedDelivery } from "./eventSql.ts";
 import { CLAIM_DELIVERIES, DELETE_OLD_EVENTS, MARK_ATTEMPT_FAILED, MARK_DELIVERED, RELEASE_DELIVERIES } from "./sql.ts";
-import { checkUrl, type Resolver } from "./url.ts";
+import { checkingLookup, deliveryUrl, type Resolver } from "./url.ts";
 
 interface Log {
   warn(object: object, message: string): void;
@@ -51,6 +53,8 @@ const WAITING_PER_ENDPOINT = 256;
 const WAITING_BYTES = 16 * 1024 * 1024;
 /** Delivered deliveries are marked so together, one statement for those of this long. */
 const MARK_DELIVERED_EVERY_MS = 100;
+/** Signing keys kept decoded, at most (one per endpoint secret). */
+const SIGNING_KEYS_KEPT = 1024;
 
 /** The delay before attempt `attempts + 1`: the base doubled per attempt made, capped, the upper half jittered. */
 export function backoffMs(baseMs: number, attempts: number, random: () => number): number {
@@ -91,10 +95,13 @@ export class DeliveryWorker implements LocalWorker {
   private delivered: { id: string; statusCode: number }[] = [];
   private markTimer: NodeJS.Timeout | undefined;
   private readonly agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+  private readonly lookup: LookupFunction;
+  private readonly signingKeys = new Map<string, KeyObject>();
   private timer: NodeJS.Timeout | undefined;
   private polling = false;
   /** The last claim took as many as there was room for: more may be due as soon as an attempt ends. */
   private moreDue = false;
+  private started = false;
   private stopping = false;
   private lastCleanup = 0;
 
@@ -107,11 +114,16 @@ export class DeliveryWorker implements LocalWorker {
     this.stopGraceMs = options.stopGraceMs ?? 3_000;
     this.claimLeaseMs = this.timeoutMs + this.stopGraceMs + LEASE_MARGIN_MS;
     this.handOffLeaseMs = this.claimLeaseMs + HAND_OFF_WAIT_MS;
+    this.lookup = checkingLookup({ allowPrivateNetworks: options.settings.allowPrivateNetworks, resolve: options.resolve });
     setMaxListeners(0, this.abort.signal); // one listener per attempt in flight
   }
 
+  get running(): boolean {
+    return this.started && !this.stopping;
+  }
+
   start(): void {
-    addLocalWorker(this.options.db, this);
+    this.started = true;
     this.schedule(0);
   }
 
@@ -121,7 +133,6 @@ export class DeliveryWorker implements LocalWorker {
    */
   async stop(): Promise<void> {
     this.stopping = true;
-    removeLocalWorker(this.options.db, this);
     clearTimeout(this.timer);
     const waiting = [...this.waiting.values()].flat();
     this.waiting.clear();
@@ -265,13 +276,25 @@ export class DeliveryWorker implements LocalWorker {
   private async send({ eventId, url, secret, body }: ClaimedDelivery): Promise<Outcome> {
     if (this.abort.signal.aborted) return { error: "interrupted: the service shut down" };
     try {
-      const checked = await checkUrl(url, { allowPrivateNetworks: this.options.settings.allowPrivateNetworks, resolve: this.options.resolve });
-      const options = { timeoutMs: this.timeoutMs, maxResponseBytes: MAX_RESPONSE_BYTES, agents: this.agents, signal: this.abort.signal };
-      const outcome = await post(checked, webhookHeaders(secret, eventId, body), body, options);
+      const target = deliveryUrl(url, this.options.settings.allowPrivateNetworks);
+      const options = { timeoutMs: this.timeoutMs, maxResponseBytes: MAX_RESPONSE_BYTES, agents: this.agents, lookup: this.lookup, signal: this.abort.signal };
+      const bytes = Buffer.from(body);
+      const outcome = await post(target, webhookHeaders(this.signingKey(secret), eventId, bytes), bytes, options);
       return this.abort.signal.aborted && "error" in outcome ? { error: "interrupted: the service shut down" } : outcome;
     } catch (error) {
       return { error: (error as Error).message };
     }
+  }
+
+  /** The secret's key, decoded once (a full cache starts again). */
+  private signingKey(secret: string): KeyObject {
+    let key = this.signingKeys.get(secret);
+    if (!key) {
+      if (this.signingKeys.size >= SIGNING_KEYS_KEPT) this.signingKeys.clear();
+      key = signingKey(secret);
+      this.signingKeys.set(secret, key);
+    }
+    return key;
   }
 
   /** Milliseconds to the next attempt; null once the event is older than the maximum age (failed for good). Interrupted: at once. */

@@ -136,7 +136,7 @@ t.test("a change that rolls back leaves no event", async (t) => {
   // An event written, then the transaction fails: it goes with the rest.
   await t.rejects(
     service.database.driver.transaction(async (tx) => {
-      await recordEvent(tx, organization.organizationId, { type: "user.deleted", data: { externalId } });
+      await recordEvent(tx, organization.organizationId, { type: "user.deleted", data: { externalId } }, undefined);
       throw new Error("injected failure");
     }),
     { message: "injected failure" },

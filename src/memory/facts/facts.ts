@@ -4,6 +4,7 @@ import { notFound } from "../../errors.ts";
 import { type ContextFact, CONTEXT, FACT_USER, FACTS, FORGET_FACT, LOCK_FACT, SEARCH_MESSAGES, type SearchResult } from "./sql.ts";
 import { statementKey } from "./supersede.ts";
 import { recordEvent } from "../../webhooks/events.ts";
+import type { LocalWorker } from "../../webhooks/handoff.ts";
 
 export const USER_NOT_FOUND = "User not found";
 export const FACT_NOT_FOUND = "Fact not found";
@@ -27,12 +28,12 @@ export async function listFacts(db: DriverQueries, organizationId: number, userE
 }
 
 /** Forgets the fact for good (see FORGET_FACT); a 404 when the organization has no such fact. */
-export async function forgetFact(driver: Driver, organizationId: number, factId: number): Promise<void> {
+export async function forgetFact(driver: Driver, organizationId: number, factId: number, localWorker?: LocalWorker): Promise<void> {
   const forgotten = await driver.transaction(async (tx) => {
     const [fact] = await tx.rows(LOCK_FACT, { organizationId, factId });
     if (fact) {
       await tx.rows(FORGET_FACT, { organizationId, factId, statement: statementKey(fact.text) });
-      await recordEvent(tx, organizationId, { type: "memory.facts_changed", userId: fact.externalUserId });
+      await recordEvent(tx, organizationId, { type: "memory.facts_changed", userId: fact.externalUserId }, localWorker);
     }
     return fact !== undefined;
   });

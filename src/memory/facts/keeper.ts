@@ -3,6 +3,7 @@ import { type ExtractedFact, type FactExtractor, type FactMessage, MAX_FACT_TEXT
 import { type AddedMessage, CLOSE_FACT, FACTS_NEIGHBOURS, type FactNeighbours, INSERT_FACT, NEW_MESSAGES } from "./sql.ts";
 import { statementKey } from "./supersede.ts";
 import { recordEvent } from "../../webhooks/events.ts";
+import type { LocalWorker } from "../../webhooks/handoff.ts";
 
 /** A subject is at most this long (openapi.yaml). */
 const SUBJECT_LIMIT = 100;
@@ -119,12 +120,19 @@ export interface AddedRange {
  * user's row is locked by the ingest's upsert from its first statement, so concurrent ingests of
  * one user take turns here.
  */
-export async function keepFacts(tx: DriverQueries, extractor: FactExtractor, organizationId: number, userId: number, added: readonly AddedMessage[]): Promise<boolean> {
+export async function keepFacts(
+  tx: DriverQueries,
+  extractor: FactExtractor,
+  organizationId: number,
+  userId: number,
+  added: readonly AddedMessage[],
+  localWorker: LocalWorker | undefined,
+): Promise<boolean> {
   const { messages, statedAt } = factMessages(added);
   if (statedAt.size === 0) return false;
   // Only the user's messages state facts.
   if (await keepStatedFacts(tx, organizationId, userId, await extractor.extract(messages), statedAt)) {
-    await recordEvent(tx, organizationId, { type: "memory.facts_changed", userId });
+    await recordEvent(tx, organizationId, { type: "memory.facts_changed", userId }, localWorker);
   }
   return true;
 }

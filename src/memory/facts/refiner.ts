@@ -1,5 +1,6 @@
 import type { Driver } from "../../db/driver.ts";
 import { recordEvent } from "../../webhooks/events.ts";
+import type { LocalWorker } from "../../webhooks/handoff.ts";
 import { BackgroundQueue, type QueueLimits } from "../backgroundQueue.ts";
 import type { SummaryLog } from "../summaryKeeper.ts";
 import { extractFacts, type ExtractedFact, type FactExtractor } from "./extractor.ts";
@@ -14,6 +15,8 @@ export interface FactRefinerOptions {
   extractor: FactExtractor;
   log: SummaryLog;
   limits?: QueueLimits;
+  /** This instance's webhook delivery worker, which takes the deliveries of the events written. */
+  localWorker?: LocalWorker;
 }
 
 const sameFact = (a: Pick<ExtractedFact, "subject" | "text" | "messageId">, b: Pick<ExtractedFact, "subject" | "text" | "messageId">) =>
@@ -32,9 +35,11 @@ export class FactRefiner {
   private readonly extractor: FactExtractor;
   private readonly log: SummaryLog;
   private readonly queue: BackgroundQueue;
+  private readonly localWorker: LocalWorker | undefined;
 
-  constructor({ driver, extractor, log, limits = { concurrency: 2, maxPending: 10_000 } }: FactRefinerOptions) {
+  constructor({ driver, extractor, log, limits = { concurrency: 2, maxPending: 10_000 }, localWorker }: FactRefinerOptions) {
     this.driver = driver;
+    this.localWorker = localWorker;
     this.extractor = extractor;
     this.log = log;
     this.queue = new BackgroundQueue(
@@ -80,7 +85,7 @@ export class FactRefiner {
         (fact) => !builtin.some((other) => sameFact(fact, other)) && !forgottenSources.has(`${fact.subject}\n${fact.messageId}`),
       );
       const kept = await keepStatedFacts(tx, organizationId, userId, additions, statedAt);
-      if (dropped.length > 0 || kept) await recordEvent(tx, organizationId, { type: "memory.facts_changed", userId });
+      if (dropped.length > 0 || kept) await recordEvent(tx, organizationId, { type: "memory.facts_changed", userId }, this.localWorker);
       return dropped.length > 0 || kept;
     });
     this.log.debug({ thread: `${organizationId}/${threadId}`, changed }, "refined facts");

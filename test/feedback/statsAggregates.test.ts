@@ -9,11 +9,10 @@ import { feedbackStats, type GroupBy } from "../../src/feedback/stats.ts";
 import { rowStats } from "../../src/feedback/statsSql.ts";
 import { listFeedback } from "../../src/feedback/listing.ts";
 import { feedbackListing } from "../../src/feedback/sql.ts";
-import type { FeedbackFilters } from "../../src/feedback/filters.ts";
 import { createProject } from "../../src/projects/projects.ts";
 import { importOrganization } from "../../src/transfer/importer.ts";
 import { startService, uniqueId } from "../helpers/app.ts";
-import { seededRandom } from "../helpers/random.ts";
+import { randomDays, seededRandom } from "../helpers/random.ts";
 import { exportLines, linesOf } from "../helpers/transfer.ts";
 import { readingClient } from "../fixtures/feedbackReading.ts";
 
@@ -32,10 +31,7 @@ function succeeded({ response, error }: { response: Response; error?: unknown },
   if (!response.ok) throw new Error(`${what} answered ${response.status} ${JSON.stringify(error)} (STATS_SEED=${seed})`);
 }
 
-const DAY = 86_400_000;
-const START = Date.UTC(2024, 0, 1);
-/** A time in the 20 days from 2024-01-01: a fifth of them exactly at midnight, the edge of a day. */
-const randomTime = () => new Date(START + Math.floor(random() * 20) * DAY + (random() < 0.2 ? 0 : Math.floor(random() * DAY))).toISOString();
+const { randomTime, windows } = randomDays(random);
 
 const second = await createProject(prisma, org.organizationId, uniqueId("second"));
 const projects = [org.projectId, second.id];
@@ -99,22 +95,6 @@ threads.splice(0, threads.length, ...threads.filter(({ externalId }) => !cut.has
 const imported = await importOrganization(prisma, linesOf(await exportLines(prisma, { organizationId: org.organizationId })), { name: uniqueId("imported") });
 
 const GROUPINGS: (GroupBy | undefined)[] = [undefined, "day", "week", "month", "project", "intent", "segment", "attributeOption"];
-
-/** Windows with partial days at either edge, exact midnights, less than a day, one bound only. */
-function windows(): FeedbackFilters[] {
-  const at = (days: number) => new Date(START + days * DAY).toISOString();
-  return [
-    {},
-    { after: at(3.25), before: at(11.75) },
-    { after: at(3), before: at(11) },
-    { after: at(5.1), before: at(5.9) },
-    { after: at(5.9), before: at(6.1) },
-    { after: at(7.5) },
-    { before: at(9.5) },
-    { after: "2024-01-04T03:00:00+05:00", before: "2024-01-12T23:30:00-02:00" },
-    { after: randomTime(), before: randomTime() },
-  ];
-}
 
 async function compare(t: Test, organizationId: number, projectIds: number[], what: string) {
   const filterSets = windows().flatMap((window) => [

@@ -8,7 +8,7 @@ import { compactThreadCounts } from "../../src/threads/compaction.ts";
 import { listThreads, type ThreadFilters } from "../../src/threads/listing.ts";
 import { importOrganization } from "../../src/transfer/importer.ts";
 import { startService, uniqueId } from "../helpers/app.ts";
-import { seededRandom } from "../helpers/random.ts";
+import { randomDays, seededRandom } from "../helpers/random.ts";
 import { exportLines, linesOf } from "../helpers/transfer.ts";
 
 const service = await startService(t);
@@ -20,10 +20,7 @@ const seed = Number(process.env.COUNTS_SEED ?? Date.now() % 1_000_000);
 t.comment(`COUNTS_SEED=${seed}`);
 const { random, pick } = seededRandom(seed);
 
-const DAY = 86_400_000;
-const START = Date.UTC(2024, 0, 1);
-/** A time in the 20 days from 2024-01-01: a fifth of them exactly at midnight, the edge of a day. */
-const randomTime = () => new Date(START + Math.floor(random() * 20) * DAY + (random() < 0.2 ? 0 : Math.floor(random() * DAY))).toISOString();
+const { randomTime, windows } = randomDays(random);
 
 const second = await createProject(prisma, org.organizationId, uniqueId("second"));
 const projects = [org.projectId, second.id];
@@ -63,22 +60,6 @@ await prisma.$executeRaw`DELETE FROM "Thread" WHERE "organizationId" = ${org.org
 const { response: deleted } = await client.DELETE("/api/external/users/{externalId}", { params: { path: { externalId: users[0]! } } });
 
 const imported = await importOrganization(prisma, linesOf(await exportLines(prisma, { organizationId: org.organizationId })), { name: uniqueId("imported") });
-
-/** Windows with partial days at either edge, exact midnights, less than a day, one bound only. */
-function windows(): ThreadFilters[] {
-  const at = (days: number) => new Date(START + days * DAY).toISOString();
-  return [
-    {},
-    { after: at(3.25), before: at(11.75) },
-    { after: at(3), before: at(11) },
-    { after: at(5.1), before: at(5.9) },
-    { after: at(5.9), before: at(6.1) },
-    { after: at(7.5) },
-    { before: at(9.5) },
-    { after: "2024-01-04T03:00:00+05:00", before: "2024-01-12T23:30:00-02:00" },
-    { after: randomTime(), before: randomTime() },
-  ];
-}
 
 /** The count of the threads the filters match, from the rows: what the daily counts must equal. */
 async function rowCount(organizationId: number, { projectId, intentIds, after, before }: ThreadFilters): Promise<number> {

@@ -1,6 +1,5 @@
 import t from "tap";
-import { extractFacts, type FactMessage } from "../../../src/memory/facts/extractor.ts";
-import { withFact, type KeptFact } from "../../../src/memory/facts/supersede.ts";
+import { phrasingCases } from "./phrasingCases.ts";
 
 /**
  * English phrasings of each subject and of its change (moving, switching, quitting, "no longer",
@@ -8,10 +7,7 @@ import { withFact, type KeptFact } from "../../../src/memory/facts/supersede.ts"
  * are the dev set of signals/en.ts: each sentence states its subject, and the no-fact ones
  * (questions, other people, conditions, small talk) state nothing.
  */
-let nextId = 1;
-const at = (day: number) => new Date(Date.UTC(2025, 0, 1 + day));
-const message = (role: string, content: string, day = 0): FactMessage => ({ id: nextId++, role, content, createdAt: at(day), language: "en" });
-const subjectsOf = (content: string) => extractFacts([message("user", content)]).map((fact) => fact.subject);
+const { subjectsOf, statesSubject, statesNothing, changesSubject, statesInThread } = phrasingCases("en");
 
 t.test("each subject, said and changed", async (t) => {
   const cases: [string, string][] = [
@@ -174,7 +170,7 @@ t.test("each subject, said and changed", async (t) => {
     ["we migrated the codebase to Go", "programming language"],
     ["dropped French, doing German now", "language learning"],
   ];
-  for (const [sentence, subject] of cases) t.ok(subjectsOf(sentence).includes(subject), `${sentence} → ${subject}`);
+  statesSubject(t, cases);
 });
 
 t.test("questions, other people, conditions, wishes and small talk state nothing", async (t) => {
@@ -196,7 +192,7 @@ t.test("questions, other people, conditions, wishes and small talk state nothing
     "I'd like to try running one day.",
     "Is 70kg a healthy weight?",
   ];
-  for (const sentence of cases) t.same(subjectsOf(sentence), [], sentence);
+  statesNothing(t, cases);
   t.notOk(subjectsOf("We moved to York for Sophie's new job.").includes("job"), "someone else's new job is not the user's");
   t.notOk(subjectsOf("my allergy to cats got worse").includes("pet"), "an allergy to an animal is no pet");
 });
@@ -212,15 +208,7 @@ t.test("a change is read as the same subject: the new statement is current, the 
     ["I write Java at work.", "Moved teams, it's all Kotlin now.", "programming language"],
     ["We rent a studio.", "We're renting a two bed flat now.", "housing"],
   ];
-  for (const [earlier, later, subject] of cases) {
-    let kept: KeptFact[] = [];
-    let id = 1;
-    for (const [day, content] of [earlier, later].entries()) {
-      for (const fact of extractFacts([message("user", content, day * 30)])) kept = withFact(kept, { ...fact, statedAt: at(day * 30) }, id++);
-    }
-    const timeline = kept.filter((fact) => fact.subject === subject).map((fact) => fact.invalidAt === null);
-    t.same(timeline, [false, true], `${earlier} → ${later}`);
-  }
+  changesSubject(t, cases);
 });
 
 t.test("in a thread about a trip or running, a lowercase destination and days said briefly are read", async (t) => {
@@ -228,9 +216,5 @@ t.test("in a thread about a trip or running, a lowercase destination and days sa
     ["We're planning a trip to Italy.", "change of plans, we're doing japan instead", "travel destination"],
     ["I'm training for a 10k.", "3 runs is fine, I'm free tue thu sat", "running days per week"],
   ];
-  for (const [thread, later, subject] of cases) {
-    const stating = message("user", later);
-    const facts = extractFacts([message("user", thread), stating]);
-    t.ok(facts.some((fact) => fact.subject === subject && fact.messageId === stating.id), `${later} → ${subject}`);
-  }
+  statesInThread(t, cases);
 });

@@ -1,6 +1,5 @@
 import t from "tap";
-import { extractFacts, type FactMessage } from "../../../src/memory/facts/extractor.ts";
-import { withFact, type KeptFact } from "../../../src/memory/facts/supersede.ts";
+import { phrasingCases } from "./phrasingCases.ts";
 
 /**
  * Spanish phrasings of each subject and of its change (mudarse, cambiar, dejar, "ya no", "ahora",
@@ -8,10 +7,7 @@ import { withFact, type KeptFact } from "../../../src/memory/facts/supersede.ts"
  * dev set of signals/es.ts: each sentence states its subject, and the no-fact ones (questions,
  * other people, conditions, small talk) state nothing.
  */
-let nextId = 1;
-const at = (day: number) => new Date(Date.UTC(2025, 0, 1 + day));
-const message = (role: string, content: string, day = 0): FactMessage => ({ id: nextId++, role, content, createdAt: at(day), language: "es" });
-const subjectsOf = (content: string) => extractFacts([message("user", content)]).map((fact) => fact.subject);
+const { subjectsOf, statesSubject, statesNothing, changesSubject, statesInThread } = phrasingCases("es");
 
 t.test("each subject, said and changed", async (t) => {
   const cases: [string, string][] = [
@@ -164,7 +160,7 @@ t.test("each subject, said and changed", async (t) => {
     ["migramos todo a Go", "programming language"],
     ["dejé el francés y ahora estudio alemán", "language learning"],
   ];
-  for (const [sentence, subject] of cases) t.ok(subjectsOf(sentence).includes(subject), `${sentence} → ${subject}`);
+  statesSubject(t, cases);
 });
 
 t.test("questions, other people, conditions, wishes and small talk state nothing", async (t) => {
@@ -193,7 +189,7 @@ t.test("questions, other people, conditions, wishes and small talk state nothing
     "si me dan el trabajo me mudo",
     "ojalá tener un perro",
   ];
-  for (const sentence of cases) t.same(subjectsOf(sentence), [], sentence);
+  statesNothing(t, cases);
   t.notOk(subjectsOf("Nuestro galgo no cabe en un piso pequeño.").includes("housing"), "a flat named in passing is no home");
   t.notOk(subjectsOf("Un beagle nos encanta, pero es muy activo.").includes("pet"), "liking a breed is not having one");
 });
@@ -207,15 +203,7 @@ t.test("a change is read as the same subject: the new statement is current, the 
     ["Soy vegetariana.", "Ya no soy vegetariana, vuelvo a comer pescado.", "diet"],
     ["Trabajo de camarero.", "Conseguí trabajo de desarrollador.", "job"],
   ];
-  for (const [earlier, later, subject] of cases) {
-    let kept: KeptFact[] = [];
-    let id = 1;
-    for (const [day, content] of [earlier, later].entries()) {
-      for (const fact of extractFacts([message("user", content, day * 30)])) kept = withFact(kept, { ...fact, statedAt: at(day * 30) }, id++);
-    }
-    const timeline = kept.filter((fact) => fact.subject === subject).map((fact) => fact.invalidAt === null);
-    t.same(timeline, [false, true], `${earlier} → ${later}`);
-  }
+  changesSubject(t, cases);
 });
 
 t.test("in a thread about a trip or running, a lowercase destination and days said briefly are read", async (t) => {
@@ -223,9 +211,5 @@ t.test("in a thread about a trip or running, a lowercase destination and days sa
     ["Queremos hacer un viaje a Italia.", "al final nos vamos a peru en octubre", "travel destination"],
     ["Entreno para una maratón.", "he subido a 4 dias por semana, para los rodajes largos", "running days per week"],
   ];
-  for (const [thread, later, subject] of cases) {
-    const stating = message("user", later);
-    const facts = extractFacts([message("user", thread), stating]);
-    t.ok(facts.some((fact) => fact.subject === subject && fact.messageId === stating.id), `${later} → ${subject}`);
-  }
+  statesInThread(t, cases);
 });

@@ -1,14 +1,12 @@
 import t from "tap";
-import { extractFacts, type FactMessage } from "../../../src/memory/facts/extractor.ts";
+import { phrasingCases } from "./phrasingCases.ts";
 
 /**
  * French phrasings of each subject and of its change (moving, switching, quitting, starting, "ne
  * … plus", "maintenant", "au lieu de"), in informal spelling too (no accents, lowercase, "j'ai pris"):
  * sentence -> the subject it states; questions, conditions and other people state none.
  */
-let nextId = 1;
-const message = (role: string, content: string): FactMessage => ({ id: nextId++, role, content, createdAt: new Date(Date.UTC(2025, 0, 1)), language: "fr" });
-const subjectsOf = (content: string) => extractFacts([message("user", content)]).map((fact) => fact.subject);
+const { subjectsOf, statesSubject } = phrasingCases("fr");
 
 t.test("French statements of a subject and of its change", async (t) => {
   const cases: [string, string][] = [
@@ -94,7 +92,7 @@ t.test("French statements of a subject and of its change", async (t) => {
     ["Pour les vacances, ce sera finalement la Grèce.", "travel destination"],
     ["J'ai troqué mon Android contre un iPhone.", "phone"],
   ];
-  for (const [sentence, subject] of cases) t.ok(subjectsOf(sentence).includes(subject), `${sentence} -> ${subject}`);
+  statesSubject(t, cases);
 });
 
 t.test("French questions, conditions, other people and small talk state nothing", async (t) => {

@@ -31,6 +31,12 @@ export interface FeedbackBatch {
   /** The organization's message ids lie in this range. */
   firstMessageId: number;
   lastMessageId: number;
+  /**
+   * Only messages `firstMessageId + residue + k * stride`: batches that run side by side, each with
+   * its own residue, never vote on the same message (they would wait on each other's unique keys).
+   */
+  stride: number;
+  residue: number;
 }
 
 /**
@@ -43,7 +49,7 @@ export interface FeedbackBatch {
 export async function seedFeedbackBatch(sql: SqlRunner, batch: FeedbackBatch): Promise<number> {
   const [row] = await sql.query<{ added: number }>(
     `WITH candidates AS (
-       SELECT DISTINCT $3::int + floor(random() * ($4::int - $3::int + 1))::int AS id
+       SELECT DISTINCT $3::int + $10::int + $9::int * floor(random() * (($4::int - $3::int - $10::int) / $9::int + 1))::int AS id
        FROM generate_series(1, $2::int * 3)
      ), picked AS (
        SELECT m."id" AS "messageId", m."threadId", t."projectId", m."createdAt",
@@ -88,7 +94,7 @@ export async function seedFeedbackBatch(sql: SqlRunner, batch: FeedbackBatch): P
      SELECT (SELECT count(*)::int FROM f) AS added`,
     [
       batch.organizationId, batch.size, batch.firstMessageId, batch.lastMessageId, batch.userIds,
-      POSITIVE_FEEDBACK_TEXTS, NEGATIVE_FEEDBACK_TEXTS, batch.projectIds,
+      POSITIVE_FEEDBACK_TEXTS, NEGATIVE_FEEDBACK_TEXTS, batch.projectIds, batch.stride, batch.residue,
     ],
   );
   return row!.added;

@@ -26,7 +26,7 @@ export interface FeedbackBatch {
   userIds: number[];
   /** Later projects get a lower positive rate, so that groups differ. */
   projectIds: number[];
-  /** Feedback to try to add; a giver's second vote on a message is skipped, so a few fewer may be. */
+  /** Feedback to add; fewer only when the messages drawn have run out of givers who have not voted on them. */
   size: number;
   /** The organization's message ids lie in this range. */
   firstMessageId: number;
@@ -50,8 +50,9 @@ export async function seedFeedbackBatch(sql: SqlRunner, batch: FeedbackBatch): P
   const [row] = await sql.query<{ added: number }>(
     `WITH candidates AS (
        SELECT DISTINCT $3::int + $10::int + $9::int * floor(random() * (($4::int - $3::int - $10::int) / $9::int + 1))::int AS id
-       FROM generate_series(1, $2::int * 3)
-     ), picked AS (
+       -- At least a thousand: a batch of a few would often draw only user messages or votes already given.
+       FROM generate_series(1, greatest($2::int * 3, 1000))
+     ), drawn AS (
        SELECT m."id" AS "messageId", m."threadId", t."projectId", m."createdAt",
               CASE WHEN random() < 0.75 THEN t."externalUserId"
                    ELSE ($5::int[])[1 + floor(random() * cardinality($5::int[]))::int] END AS "giverId",
@@ -61,6 +62,11 @@ export async function seedFeedbackBatch(sql: SqlRunner, batch: FeedbackBatch): P
        JOIN "Thread" t ON t."id" = m."threadId"
        -- The joins return the candidates in id order: without the shuffle, LIMIT would keep the oldest.
        ORDER BY random()
+     ), picked AS (
+       -- Not a second vote of a giver on a message: the batch adds its size unless the draw runs out.
+       SELECT d.* FROM drawn d
+       WHERE NOT EXISTS (SELECT 1 FROM "Feedback" f
+                         WHERE f."organizationId" = $1 AND f."messageId" = d."messageId" AND f."externalUserId" = d."giverId")
        LIMIT $2
      ), typed AS (
        SELECT p.*, CASE WHEN random() < 0.78 - 0.04 * p."projectRank" THEN 'POSITIVE' ELSE 'NEGATIVE' END AS "feedbackType"

@@ -14,7 +14,7 @@ import { seedIntents, seedProjects, seedThreadBatch, seedUsers, threadCount, typ
 import { messageIdRange, seedAttributes, seedFeedbackBatch } from "./seed/feedback.ts";
 import { recountFeedback } from "./seed/counts.ts";
 import { createIndexes, dropSecondaryIndexes } from "./seed/indexes.ts";
-import { startSeedSession } from "./seed/session.ts";
+import { startSeedSession, withoutTriggers } from "./seed/session.ts";
 import { runSideBySide, runStatement } from "./seed/sideBySide.ts";
 import { RARE_WORD_THREADS } from "./seed/vocabulary.ts";
 
@@ -155,7 +155,7 @@ async function seedThreads(target: Target, { organizationId, projectIds, userIds
   const messagesPerThread = positiveInteger("messages-per-thread");
   const batchSize = positiveInteger("batch");
   const spanMs = positiveInteger("days") * 24 * 3600 * 1000;
-  await withIndexesRebuiltFor(target, ["Message", "Thread", "ThreadIntent"], threads * messagesPerThread, async () => {
+  await withIndexesRebuiltFor(target, ["Message", "Thread", "ThreadIntent"], threads * messagesPerThread, () => withoutTriggers(target.connections, async () => {
     const offset = await threadCount(sql, organizationId);
     const start = new Date(Date.now() - spanMs - 3600_000);
     const bar = progressBar("threads", threads);
@@ -177,7 +177,7 @@ async function seedThreads(target: Target, { organizationId, projectIds, userIds
       bar.update(added, `(${messages} messages)`);
     });
     bar.finish(`(${messages} messages)`);
-  });
+  }));
 }
 
 const FEEDBACK_BATCH = 20_000;
@@ -187,7 +187,7 @@ async function seedFeedback(target: Target, { organizationId, projectIds, userId
   const range = await messageIdRange(sql, organizationId);
   if (!range) throw new Error(`organization ${organizationId} has no messages to give feedback on: seed threads first`);
   await seedAttributes(sql, organizationId, projectIds);
-  await withIndexesRebuiltFor(target, ["Feedback", "FeedbackOption"], wanted, async () => {
+  await withIndexesRebuiltFor(target, ["Feedback", "FeedbackOption"], wanted, () => withoutTriggers(target.connections, async () => {
     const bar = progressBar("feedback", wanted);
     let added = 0;
     // An even share for each connection: each votes on its own residue of the message ids, as often as the others.
@@ -205,7 +205,7 @@ async function seedFeedback(target: Target, { organizationId, projectIds, userId
       }
     }));
     bar.finish();
-  });
+  }));
 }
 
 async function seed(target: Target): Promise<void> {

@@ -2,7 +2,7 @@ import type { SqlRunner } from "./dataset.ts";
 
 /**
  * The organization's daily feedback counts (0008_counting) from its rows, replacing those kept: the
- * seed writes without the triggers that keep them (startSeedSession). One join per dimension, as
+ * seed writes without the triggers that keep them (withoutTriggers). One join per dimension, as
  * 0008_counting's backfill, in one transaction.
  */
 export async function recountFeedback(sql: SqlRunner, organizationId: number): Promise<void> {

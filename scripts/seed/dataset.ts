@@ -113,7 +113,7 @@ export interface ThreadBatch {
  * their search documents and zero to two intents each, in one statement. Busy users and the first
  * projects get more threads; message counts vary around messagesPerThread and average to it. The
  * document is what `Message_search_appended` (0010_search_document) would append, built here since
- * the seed runs without triggers (seedSession): one write of each thread instead of an insert and an update.
+ * the seed loads without triggers (withoutTriggers): one write of each thread instead of an insert and an update.
  */
 export async function seedThreadBatch(sql: SqlRunner, batch: ThreadBatch): Promise<{ threads: number; messages: number }> {
   const spread = Math.min(4, batch.messagesPerThread - 1);

@@ -22,6 +22,12 @@ async function keptAndRecounted(database: Database, organizationId: number) {
       ON m."threadId" = t."id"
     WHERE t."organizationId" = ${organizationId} ORDER BY t."id"`;
   const { kept: counts, recount } = await keptAndRecountedDailyCounts(prisma, organizationId);
+  // OrganizationCount (0009_bounds) as its triggers keep it, and the rows it counts.
+  const organizationCounts = await prisma.$queryRaw<object[]>`
+    SELECT "kind", "count" FROM "OrganizationCount" WHERE "organizationId" = ${organizationId}
+    UNION ALL SELECT 'rows: segmentTypes', count(*)::int FROM "SegmentType" WHERE "organizationId" = ${organizationId}
+    UNION ALL SELECT 'rows: segments', count(*)::int FROM "Segment" WHERE "organizationId" = ${organizationId}
+    ORDER BY 1 COLLATE "C"`;
   const [stored] = await prisma.$queryRaw<{ threads: number; messages: number; feedback: number; orphans: number; disabled: number }[]>`
     SELECT (SELECT count(*)::int FROM "Thread" WHERE "organizationId" = ${organizationId}) AS "threads",
       (SELECT count(*)::int FROM "Message" WHERE "organizationId" = ${organizationId}) AS "messages",
@@ -30,7 +36,7 @@ async function keptAndRecounted(database: Database, organizationId: number) {
         SELECT 1 FROM "Message" m JOIN "Thread" t ON t."id" = m."threadId"
         WHERE m."id" = f."messageId" AND t."id" = f."threadId" AND t."projectId" = f."projectId")) AS "orphans",
       (SELECT count(*)::int FROM pg_trigger WHERE tgenabled <> 'O') AS "disabled"`;
-  return { documents, recount, counts, stored: stored! };
+  return { documents, recount, counts, organizationCounts, stored: stored! };
 }
 
 t.test("seeded threads hold their search documents and feedback its daily counts, also when a second seed adds to them", async (t) => {
@@ -43,9 +49,13 @@ t.test("seeded threads hold their search documents and feedback its daily counts
 
   const database = await openDatabaseOf(env);
   t.teardown(() => database.close());
-  const { documents, recount, counts, stored } = await keptAndRecounted(database, organizationId);
+  const { documents, recount, counts, organizationCounts, stored } = await keptAndRecounted(database, organizationId);
   t.match(stored, { threads: 80, messages: Number, feedback: Number, orphans: 0, disabled: 0 }, "every trigger stays enabled");
   t.ok(stored.messages >= 80 * 3 && stored.feedback === 50, `messages and feedback stored: ${JSON.stringify(stored)}`);
+  t.same(organizationCounts, [
+    { kind: "rows: segmentTypes", count: 3 }, { kind: "rows: segments", count: 13 },
+    { kind: "segmentTypes", count: 3 }, { kind: "segments", count: 13 },
+  ], "the segments are counted by their triggers");
   t.equal(documents.length, 80);
   t.same(documents.filter(({ kept, built }) => kept !== built), [], "every document is its messages' lowercased contents");
   t.ok(documents.every(({ kept }) => kept!.includes("\n")), "no document is empty");

@@ -15,3 +15,19 @@ export function listingCount(capped: boolean): { columns: string; limit: string 
     ? { columns: `least(count(*), ${SEARCH_COUNT_CAP})::int AS "count", count(*) <= ${SEARCH_COUNT_CAP} AS "countExact"`, limit: `LIMIT ${SEARCH_COUNT_CAP + 1}` }
     : { columns: `count(*)::int AS "count", true AS "countExact"`, limit: "" };
 }
+
+/**
+ * A window given by the exclusive ISO 8601 bounds `:after` and `:before` (null: none), as the daily
+ * counts read it: its bounds `lo` and `hi` in UTC, and the whole UTC days between them, from
+ * `fullFrom` (inclusive) to `fullTo` (exclusive; none when the window is less than a day). A
+ * `SELECT` of one row, to be joined as `b`.
+ */
+export const DAY_BOUNDS = `SELECT b."lo", b."hi", date_trunc('day', b."lo") + interval '1 day' AS "fullFrom", date_trunc('day', b."hi") AS "fullTo"
+  FROM (SELECT COALESCE(:after::timestamptz AT TIME ZONE 'UTC', '-infinity') AS "lo",
+               COALESCE(:before::timestamptz AT TIME ZONE 'UTC', 'infinity') AS "hi") b`;
+
+/** The window's partial days at either edge, where rows are counted one by one: conditions on the time `at` of a row, given DAY_BOUNDS `b`. */
+export const partialDays = (at: string) => [
+  `${at} > b."lo" AND ${at} < least(b."fullFrom", b."hi")`,
+  `${at} >= greatest(b."fullTo", b."fullFrom") AND ${at} > b."lo" AND ${at} < b."hi"`,
+];

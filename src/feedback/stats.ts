@@ -16,8 +16,17 @@ export async function feedbackStats(db: DriverQueries, organizationId: number, f
   return (await db.rows(statement, params))[0]!;
 }
 
-/** The number of feedback the filters match, exact, from the daily counts; undefined when they cannot answer (`countable`). */
+/**
+ * The number of feedback the filters match, exact, from the daily counts; undefined when they cannot
+ * answer (`countable`). One attribute option among the filters is its group of the statistics by
+ * option (a feedback carries an option once); several are not (a feedback can carry two of them).
+ */
 export async function countedFeedback(db: DriverQueries, organizationId: number, filters: FeedbackFilters): Promise<number | undefined> {
+  const { attributeOptionIds, ...others } = filters;
+  if (attributeOptionIds?.length === 1 && countable(others)) {
+    const { groups } = await countedStats(db, organizationId, others, "attributeOption");
+    return groups.find(({ key }) => key === String(attributeOptionIds[0]))?.count ?? 0;
+  }
   return countable(filters) ? (await countedStats(db, organizationId, filters, undefined)).total.count : undefined;
 }
 

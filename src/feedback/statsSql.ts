@@ -1,5 +1,6 @@
 // The statements of the feedback statistics: counted from the daily counts "FeedbackCount" (migration
 // 0008_counting) where the filters allow it, else from the feedback rows.
+import { DAY_BOUNDS, partialDays } from "../db/counting.ts";
 import { composedStatement, statement, type ComposedStatement, type Statement } from "../db/statement.ts";
 import type { FeedbackFilters } from "./filters.ts";
 import { FEEDBACK_FILTERS, feedbackFilterValues, feedbackWhere, type FeedbackFilter, type FeedbackFilterParams } from "./sql.ts";
@@ -192,14 +193,9 @@ function countedStats(groupBy: GroupBy | undefined, byProject: boolean): Stateme
     `feedback_stats:${groupBy ?? "total"}${byProject ? ":project" : ""}`,
     `
       WITH bounds AS (
-        SELECT :projectId::int AS "projectId", b."lo", b."hi",
-          date_trunc('day', b."lo") + interval '1 day' AS "fullFrom", date_trunc('day', b."hi") AS "fullTo"
-        FROM (SELECT COALESCE(:after::timestamptz AT TIME ZONE 'UTC', '-infinity') AS "lo",
-                     COALESCE(:before::timestamptz AT TIME ZONE 'UTC', 'infinity') AS "hi") b
+        SELECT :projectId::int AS "projectId", b.* FROM (${DAY_BOUNDS}) b
       ), edges AS (
-        ${edge(`f."createdAt" > b."lo" AND f."createdAt" < least(b."fullFrom", b."hi")`)}
-        UNION ALL
-        ${edge(`f."createdAt" >= greatest(b."fullTo", b."fullFrom") AND f."createdAt" > b."lo" AND f."createdAt" < b."hi"`)}
+        ${partialDays(`f."createdAt"`).map(edge).join(" UNION ALL ")}
       ), counted AS (
         ${wholeDays(`"FeedbackCount"`)}
         UNION ALL

@@ -3,6 +3,7 @@ import fp from "fastify-plugin";
 import { evaluateDueAlerts } from "../alerts/evaluate.ts";
 import type { WebhookSettings } from "../config.ts";
 import { compactFeedbackCounts } from "../feedback/compaction.ts";
+import { compactThreadCounts } from "../threads/compaction.ts";
 import { DeliveryWorker, type WorkerOptions } from "../webhooks/worker.ts";
 
 export interface BackgroundOptions {
@@ -41,7 +42,7 @@ function repeat(task: () => Promise<unknown>, delayMs: number, onError: (error: 
  * The background work of every instance, started once the app is ready and stopped when it closes
  * (graceful shutdown closes the app before the database): the webhook delivery worker, the
  * alerts' evaluation, each alert by one instance at a time (its row is locked while it is evaluated),
- * and the compaction of the feedback's daily counts (one instance at a time, by an advisory lock).
+ * and the compaction of the feedback's and threads' daily counts (one instance at a time, by an advisory lock).
  */
 export default fp(
   async (app: FastifyInstance, { settings, alertIntervalSeconds, worker: tuning }: BackgroundOptions) => {
@@ -52,8 +53,10 @@ export default fp(
       stops.push(
         repeat(() => evaluateDueAlerts(app.database.prisma, { intervalSeconds: alertIntervalSeconds }), alertTickMs(alertIntervalSeconds), (error) =>
           app.log.warn({ err: error }, "alerts: evaluation failed; trying again")),
-        repeat(() => compactFeedbackCounts(app.database.driver), COMPACTION_TICK_MS, (error) =>
-          app.log.warn({ err: error }, "feedback counts: compaction failed; trying again")),
+        repeat(async () => {
+          await compactFeedbackCounts(app.database.driver);
+          await compactThreadCounts(app.database.driver);
+        }, COMPACTION_TICK_MS, (error) => app.log.warn({ err: error }, "daily counts: compaction failed; trying again")),
       );
     });
     app.addHook("onClose", async () => {

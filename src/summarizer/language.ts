@@ -6,16 +6,16 @@
  */
 
 const SCRIPTS: [string, RegExp][] = [
-  ["ja", /[\p{Script=Hiragana}\p{Script=Katakana}]/gu],
-  ["zh", /\p{Script=Han}/gu],
-  ["ko", /\p{Script=Hangul}/gu],
-  ["cyrillic", /\p{Script=Cyrillic}/gu],
-  ["el", /\p{Script=Greek}/gu],
-  ["ar", /\p{Script=Arabic}/gu],
-  ["he", /\p{Script=Hebrew}/gu],
-  ["th", /\p{Script=Thai}/gu],
-  ["hi", /\p{Script=Devanagari}/gu],
-  ["latin", /\p{Script=Latin}/gu],
+  ["ja", /[\p{Script=Hiragana}\p{Script=Katakana}]+/gu],
+  ["zh", /\p{Script=Han}+/gu],
+  ["ko", /\p{Script=Hangul}+/gu],
+  ["cyrillic", /\p{Script=Cyrillic}+/gu],
+  ["el", /\p{Script=Greek}+/gu],
+  ["ar", /\p{Script=Arabic}+/gu],
+  ["he", /\p{Script=Hebrew}+/gu],
+  ["th", /\p{Script=Thai}+/gu],
+  ["hi", /\p{Script=Devanagari}+/gu],
+  ["latin", /\p{Script=Latin}+/gu],
 ];
 
 const COMMON_WORDS: Record<string, Set<string>> = {
@@ -28,7 +28,18 @@ const COMMON_WORDS: Record<string, Set<string>> = {
   nl: new Set("de het een en is zijn van voor met dat ik mijn wij niet op aan te".split(" ")),
 };
 
-const count = (text: string, pattern: RegExp) => text.match(pattern)?.length ?? 0;
+/** Word → the languages it is a common word of. */
+const LANGUAGES_OF = new Map<string, string[]>();
+for (const [language, words] of Object.entries(COMMON_WORDS)) for (const word of words) LANGUAGES_OF.set(word, [...(LANGUAGES_OF.get(word) ?? []), language]);
+
+const ASTRAL = /[\u{10000}-\u{10FFFF}]/gu;
+
+/** The characters of `text` in `runs` (a pattern of runs of a script's letters), counted a run at a time. */
+function count(text: string, runs: RegExp): number {
+  let characters = 0;
+  for (const run of text.match(runs) ?? []) characters += run.length - (run.match(ASTRAL)?.length ?? 0);
+  return characters;
+}
 
 function script(text: string): string | undefined {
   const counts = SCRIPTS.map(([name, pattern]) => [name, count(text, pattern)] as const);
@@ -43,9 +54,9 @@ function script(text: string): string | undefined {
 }
 
 function latinLanguage(text: string): string | undefined {
-  const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
-  const hits = Object.entries(COMMON_WORDS).map(([language, common]) => [language, words.filter((word) => common.has(word)).length] as const);
-  const [best, second] = hits.sort((a, b) => b[1] - a[1]);
+  const hits = new Map(Object.keys(COMMON_WORDS).map((language) => [language, 0]));
+  for (const word of text.toLowerCase().match(/\p{L}+/gu) ?? []) for (const language of LANGUAGES_OF.get(word) ?? []) hits.set(language, hits.get(language)! + 1);
+  const [best, second] = [...hits].sort((a, b) => b[1] - a[1]);
   return best![1] >= 4 && best![1] >= second![1] * 1.5 ? best![0] : undefined;
 }
 

@@ -2,6 +2,7 @@
 import type { ExternalUser, Message, Project, Thread } from "../../generated/prisma/client.ts";
 import { composedStatement, statement } from "../db/statement.ts";
 import { listingCount } from "../db/counting.ts";
+import { DAILY_COUNTED_FILTERS, dailyThreadCount } from "./countSql.ts";
 import { externalUserJson, type IsoTimestamp, type JsonText } from "../db/json.ts";
 import { containsPattern, isoTimestampText as iso } from "../db/sql.ts";
 import { ADDED_MESSAGE_ROWS, type AddedMessage } from "../memory/facts/sql.ts";
@@ -84,8 +85,11 @@ const SEARCH_DOCUMENT_SEPARATOR = "\n";
 
 export type ThreadFilter = keyof ThreadFilters;
 
-/** The composed listing's parts: the filters, and whether a search term spans two messages (it holds the separator). */
-type ThreadListingPart = ThreadFilter | "searchAcrossMessages";
+/**
+ * The composed listing's parts: the filters, whether a search term spans two messages (it holds the
+ * separator), and whether more than one intent is given (the daily counts cannot count them).
+ */
+type ThreadListingPart = ThreadFilter | "searchAcrossMessages" | "severalIntents";
 
 /** The listing's values: the filters' (a search term as its ILIKE pattern), then the page. */
 export type ThreadListingParams = Omit<ThreadFilters, "search" | "userSearch"> & {
@@ -143,14 +147,26 @@ function searchCondition(acrossMessages: boolean): string {
 /** The conditions of the given parts, in the order of THREAD_LISTING's parts. */
 const threadConditions = (given: ReadonlySet<ThreadListingPart>) =>
   [...given].flatMap((part) =>
-    part === "searchAcrossMessages" ? [] : [part === "search" ? searchCondition(given.has("searchAcrossMessages")) : THREAD_CONDITIONS[part]],
+    part === "searchAcrossMessages" || part === "severalIntents"
+      ? []
+      : [part === "search" ? searchCondition(given.has("searchAcrossMessages")) : THREAD_CONDITIONS[part]],
   );
+
+/** Whether the daily counts can count the threads these parts match. */
+const dailyCounted = (given: ReadonlySet<ThreadListingPart>) => [...given].every((part) => DAILY_COUNTED_FILTERS.has(part));
+
+/** The count of the threads `where` matches, as the `count` and `countExact` columns. */
+function threadCount(given: ReadonlySet<ThreadListingPart>, where: string): string {
+  if (dailyCounted(given)) return dailyThreadCount(where, { projectId: given.has("projectId"), intent: given.has("intentIds") });
+  const count = listingCount(searching(given));
+  return `SELECT ${count.columns} FROM (SELECT 1 FROM "Thread" t WHERE ${where} ${count.limit}) matching`;
+}
 
 const searching = (given: ReadonlySet<ThreadListingPart>) => given.has("search") || given.has("userSearch");
 
 /**
- * The thread listing as one statement: the ThreadPage as JSON text, the count of all threads these filters match (a search's
- * stops at 10,000: `listingCount`) and the page's Thread objects, newest first (createdAt, then id, descending). One statement rather than
+ * The thread listing as one statement: the ThreadPage as JSON text, the count of all threads these filters match (from the
+ * daily counts when they keep these filters: `dailyThreadCount`; a search's stops at 10,000: `listingCount`) and the page's Thread objects, newest first (createdAt, then id, descending). One statement rather than
  * the count on a connection of its own: under load a second round trip and connection cost more
  * than running the two one after the other saves. Each set of filters has its own name, so that
  * each is prepared with a plan for its own shape; the search terms' statements are left unnamed,
@@ -158,10 +174,9 @@ const searching = (given: ReadonlySet<ThreadListingPart>) => given.has("search")
  */
 export const THREAD_LISTING = composedStatement<ThreadListingPart, ThreadListingParams, { page: JsonText<ThreadPage> }>(
   "threads",
-  [...(Object.keys(THREAD_CONDITIONS) as ThreadFilter[]), "search", "searchAcrossMessages"],
+  [...(Object.keys(THREAD_CONDITIONS) as ThreadFilter[]), "search", "searchAcrossMessages", "severalIntents"],
   (given) => {
     const where = [`t."organizationId" = :organizationId`, ...threadConditions(given)].join(" AND ");
-    const count = listingCount(searching(given));
     return `
         SELECT json_build_object('count', counted."count", 'countExact', counted."countExact",
           'rows', COALESCE((
@@ -170,7 +185,7 @@ export const THREAD_LISTING = composedStatement<ThreadListingPart, ThreadListing
               SELECT t.* FROM "Thread" t WHERE ${where}
               ORDER BY t."createdAt" DESC, t."id" DESC LIMIT :pageSize OFFSET :offset) t
             ${threadJoins}), '[]'))::text AS "page"
-        FROM (SELECT ${count.columns} FROM (SELECT 1 FROM "Thread" t WHERE ${where} ${count.limit}) matching) counted`;
+        FROM (${threadCount(given, where)}) counted`;
   },
   searching,
 );
@@ -179,6 +194,7 @@ export const THREAD_LISTING = composedStatement<ThreadListingPart, ThreadListing
 export function threadListing(organizationId: number, filters: ThreadFilters, page: { pageSize: number; pageIndex: number }) {
   const given = THREAD_LISTING.parts.filter((part) => {
     if (part === "searchAcrossMessages") return filters.search?.includes(SEARCH_DOCUMENT_SEPARATOR) ?? false;
+    if (part === "severalIntents") return (filters.intentIds?.length ?? 0) > 1;
     const value = filters[part];
     return value !== undefined && !(Array.isArray(value) && value.length === 0);
   });

@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
 import { type Database, databaseOnPglite, openDatabase } from "../../src/db/database.ts";
 import { openPglite, pgliteExtensions } from "../../src/db/pglite.ts";
 import { runAdminStatement, urlWithDatabase } from "../../src/db/postgresAdmin.ts";
@@ -24,10 +25,29 @@ export async function openTestDatabase(): Promise<Database> {
   const databaseUrl = process.env.DATABASE_URL;
   if (databaseUrl) {
     const database = await openDatabase({ databaseUrl, pool: TEST_POOL });
-    await database.migrate();
+    if (!migratedDatabases.has(databaseUrl)) migratedDatabases.set(databaseUrl, migrateUnlessCurrent(database));
+    await migratedDatabases.get(databaseUrl);
     return database;
   }
   return openTestPgliteDatabase();
+}
+
+// Checked once per test process and database: the schema engine costs ~0.7 s of CPU to load even when
+// there is nothing to apply.
+const migratedDatabases = new Map<string, Promise<unknown>>();
+
+/** Runs the schema engine only when the database lacks one of prisma/migrations, or has one that differs. */
+async function migrateUnlessCurrent(database: Database): Promise<unknown> {
+  const [table] = await database.prisma.$queryRaw<{ tracked: boolean }[]>`SELECT to_regclass('_prisma_migrations') IS NOT NULL AS tracked`;
+  if (!table?.tracked) return database.migrate();
+  const applied = await database.prisma.$queryRaw<{ name: string; checksum: string }[]>`
+    SELECT migration_name AS name, checksum FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`;
+  const checksums = new Set(applied.map(({ name, checksum }) => `${name} ${checksum}`));
+  const { migrationDirectories } = await readMigrations();
+  const current = migrationDirectories.every(({ path, migrationFile: { content } }) =>
+    content.tag === "ok" && checksums.has(`${path} ${sha256(content.value)}`),
+  );
+  return current ? [] : database.migrate();
 }
 
 /** A fresh, migrated in-memory PGlite database, whether DATABASE_URL is set or not. */
@@ -52,16 +72,59 @@ export async function failure(work: () => Promise<unknown>): Promise<unknown> {
   throw new Error("expected the database to fail");
 }
 
+export interface OwnPostgresDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
 /** A new empty database on the DATABASE_URL server, for tests that need one of their own. */
-export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export function createEmptyPostgresDatabase(): Promise<OwnPostgresDatabase> {
+  return createPostgresDatabase(serverOfTests());
+}
+
+/** A new database on the DATABASE_URL server with the migrations applied: a copy of a migrated template. */
+export async function createMigratedPostgresDatabase(): Promise<OwnPostgresDatabase> {
+  const serverUrl = serverOfTests();
+  templateInProcess ??= migratedTemplate(serverUrl);
+  return createPostgresDatabase(serverUrl, await templateInProcess);
+}
+
+function serverOfTests(): string {
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) throw new Error("createEmptyPostgresDatabase needs DATABASE_URL");
+  if (!serverUrl) throw new Error("a database of a test's own needs DATABASE_URL");
+  return serverUrl;
+}
+
+async function createPostgresDatabase(serverUrl: string, template?: string): Promise<OwnPostgresDatabase> {
   const name = `test_${randomUUID().replaceAll("-", "")}`;
-  await runAdminStatement(serverUrl, `CREATE DATABASE "${name}"`);
+  await runAdminStatement(serverUrl, `CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ""}`);
   return {
     url: urlWithDatabase(serverUrl, name),
     drop: () => runAdminStatement(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
   };
+}
+
+// Copying a migrated template takes a CREATE DATABASE; migrating an empty database takes seconds of DDL. The
+// template is named by a hash of the migrations, so it can never be stale, and built once per server: test
+// processes building it at the same time queue on an advisory lock; one marked IS_TEMPLATE is complete.
+let templateInProcess: Promise<string> | undefined;
+
+async function migratedTemplate(serverUrl: string): Promise<string> {
+  const name = `test_template_${await migrationsKey()}`;
+  const admin = new pg.Client({ connectionString: urlWithDatabase(serverUrl, "postgres") });
+  await admin.connect();
+  try {
+    await admin.query("SELECT pg_advisory_lock(hashtext($1))", [name]);
+    const { rows } = await admin.query<{ complete: boolean }>("SELECT datistemplate AS complete FROM pg_database WHERE datname = $1", [name]);
+    if (rows[0]?.complete) return name;
+    if (rows[0]) await admin.query(`DROP DATABASE "${name}" WITH (FORCE)`); // a build that was interrupted
+    await admin.query(`CREATE DATABASE "${name}"`);
+    await deployMigrations({ kind: "postgres", url: urlWithDatabase(serverUrl, name) });
+    await admin.query(`ALTER DATABASE "${name}" IS_TEMPLATE true`);
+    return name;
+  } finally {
+    await admin.end(); // and with the session, its lock
+  }
 }
 
 // Creating a PGlite database runs initdb (~3 s); loading the data directory of an already migrated one
@@ -96,13 +159,16 @@ async function pgliteVersion(): Promise<string> {
 }
 
 async function imageKey(): Promise<string> {
-  const [version, migrations] = await Promise.all([pgliteVersion(), readMigrations()]);
-  return createHash("sha256")
-    .update(version)
-    .update(JSON.stringify(migrations.migrationDirectories))
-    .digest("hex")
-    .slice(0, 32);
+  return migrationsKey(await pgliteVersion());
 }
+
+/** A hash of prisma/migrations (and of `context`, what else the result depends on). */
+async function migrationsKey(context = ""): Promise<string> {
+  const { migrationDirectories } = await readMigrations();
+  return sha256(context + JSON.stringify(migrationDirectories)).slice(0, 32);
+}
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
 async function buildMigratedImage(): Promise<Buffer> {
   const db = await openPglite("memory://");

@@ -4,18 +4,18 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { pglitePath } from "../../src/db/database.ts";
-import { createEmptyPostgresDatabase, migratedPgliteImageFile } from "./database.ts";
+import { createEmptyPostgresDatabase, createMigratedPostgresDatabase, migratedPgliteImageFile } from "./database.ts";
 
 const root = new URL("../../", import.meta.url).pathname;
 
 /**
- * Settings for a service process on a database of its own: a new PostgreSQL database, or a folder holding
- * a migrated, empty PGlite database. With `emptyFolder`, PGlite's folder is empty, as on a first start:
- * the process then runs initdb and every migration, about 8 s of CPU that other tests need not pay.
+ * Settings for a service process on a migrated, empty database of its own: a new PostgreSQL database, or a
+ * folder holding a PGlite database. With `emptyFolder`, the database is empty, as on a first start: the
+ * process then runs every migration (and on PGlite initdb, about 8 s of CPU) that other tests need not pay.
  */
 export async function freshDatabaseEnv(t: { teardown(fn: () => unknown): void }, { emptyFolder = false } = {}): Promise<NodeJS.ProcessEnv> {
   if (process.env.DATABASE_URL) {
-    const database = await createEmptyPostgresDatabase();
+    const database = emptyFolder ? await createEmptyPostgresDatabase() : await createMigratedPostgresDatabase();
     t.teardown(() => database.drop());
     return { DATABASE_URL: database.url };
   }

@@ -102,7 +102,10 @@ const NO_VALUE =
 
 /** The subject the assistant's last question asks for a value of, if any. */
 export function askedSubject(assistantMessage: string, language: string | undefined): string | undefined {
-  const sentences = splitSentences(plainText(assistantMessage.slice(-600), false));
+  const end = assistantMessage.slice(-600);
+  // Plain text only drops characters: without a question mark there is no question.
+  if (!end.includes("?") && !end.includes("？")) return undefined;
+  const sentences = splitSentences(plainText(end, false));
   const question = sentences.reverse().find((sentence) => isQuestion(sentence));
   if (!question) return undefined;
   const asks = language === undefined ? ALL : (COMPILED[language.slice(0, 2).toLowerCase()] ?? []);

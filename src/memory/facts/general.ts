@@ -1,4 +1,4 @@
-import { compile } from "./rule.ts";
+import { compile, prefilter } from "./rule.ts";
 import { signalReaders } from "./signals/index.ts";
 
 /**
@@ -11,7 +11,9 @@ export interface Signal {
   subject: string;
   /** The words that say the subject; a group `name` (a place) must start with a capital letter. */
   pattern: RegExp;
+  /** `pattern` and `with` without their assertions (`prefilter`): a statement neither rules out may hold the signal. */
   quick: RegExp;
+  quickWith?: RegExp;
   /** Words the clause must hold too: a money amount's "spend", a date's "flight". */
   with?: RegExp;
   /** Words that make the clause about something else: "rental car", "lose 5 kg". */
@@ -25,10 +27,11 @@ export interface Signal {
 }
 
 export function signal(subject: string, source: string, extra: { with?: string; unless?: string; owned?: boolean; plan?: boolean; topic?: RegExp } = {}): Signal {
-  // The pattern without its word boundaries matches wherever the pattern does, many times faster: it
-  // rules out most clauses before the pattern runs.
-  const found: Signal = { subject, pattern: compile(source, source.includes("(?<name>") ? "giu" : "iu"), quick: new RegExp(source.replaceAll(String.raw`\b`, ""), "iu") };
-  if (extra.with) found.with = compile(extra.with, "iu");
+  const found: Signal = { subject, pattern: compile(source, source.includes("(?<name>") ? "giu" : "iu"), quick: prefilter(source) };
+  if (extra.with) {
+    found.with = compile(extra.with, "iu");
+    found.quickWith = prefilter(extra.with);
+  }
   if (extra.unless) found.unless = compile(extra.unless, "iu");
   if (extra.owned) found.owned = true;
   if (extra.plan) found.plan = true;
@@ -53,8 +56,12 @@ export interface Person {
   condition: RegExp;
 }
 
-/** Clauses end at ", ", "; ", ": ", a dash, or "but" (what follows "but" is often the change). */
-const CLAUSE_END = /[,;:] | [–—-] | (?:but|aber|mais|pero|sino|doch) /giu;
+/**
+ * Clauses end at ", ", "; ", ": ", a dash, "but" (what follows "but" is often the change), or a
+ * German or French "and" before "I"/"we": "Je suis infirmière de nuit et je voudrais …" states the
+ * first part, though the second is a wish.
+ */
+const CLAUSE_END = /[,;:] | [–—-] | (?:but|aber|mais|pero|sino|doch) | (?:und|et) (?=(?:ich|wir|je|j['’]|nous|on)\b)/giu;
 const CAPITAL = /^\p{Lu}/u;
 /** Capitalised words that are no place: months, days, pronouns, languages' first words. */
 const NOT_A_PLACE =
@@ -87,6 +94,11 @@ function namesPlace(pattern: RegExp, clause: string): boolean {
   return false;
 }
 
+/** Whether some part of `text` may say `found`: false rules it out without running its patterns. */
+function mayHold(found: Signal, text: string): boolean {
+  return found.quick.test(text) && (!found.quickWith || found.quickWith.test(text));
+}
+
 function says(found: Signal, clause: string): boolean {
   if (!found.quick.test(clause)) return false;
   const hit = found.pattern.flags.includes("g") ? namesPlace(found.pattern, clause) : found.pattern.test(clause);
@@ -101,14 +113,18 @@ function says(found: Signal, clause: string): boolean {
  */
 export function generalStatements(statement: string, language: string | undefined, known: ReadonlyMap<string, unknown>, about: (topic: RegExp) => boolean): ClauseStatement[] {
   const found: ClauseStatement[] = [];
-  const readers = signalReaders(language);
+  // Per language, the signals that may hold in a clause of the statement: most statements hold
+  // none, and a language with none has no clause read.
+  const readers = signalReaders(language)
+    .map(({ signals, person }) => ({ person, plans: signals.some((candidate) => candidate.plan), signals: signals.filter((candidate) => !known.has(candidate.subject) && mayHold(candidate, statement)) }))
+    .filter(({ signals }) => signals.length > 0);
   if (readers.length === 0) return found;
   // The speaker of the clause before, per reader: a clause naming nobody goes on with it ("I'm a
   // waiter in Málaga, split shifts", "Ya estamos en Bilbao, en un piso en Deusto").
   const before = readers.map(() => ({ self: false, own: false }));
   for (const [start, end] of clauses(statement)) {
     const clause = statement.slice(start, end);
-    for (const [index, { signals, person }] of readers.entries()) {
+    for (const [index, { signals, person, plans }] of readers.entries()) {
       const together = person.together.test(clause);
       let self = together || person.self.test(clause) || (person.subjectless?.test(clause) ?? false);
       let own = person.own.test(clause);
@@ -117,10 +133,9 @@ export function generalStatements(statement: string, language: string | undefine
       const condition = person.condition.test(clause);
       if (!self && !own && !household && !condition) ({ self, own } = before[index]!);
       before[index] = condition || other ? { self: false, own: false } : { self, own };
-      const plans = signals.some((candidate) => candidate.plan);
       if ((!self && !own && !plans) || condition) continue;
       for (const candidate of signals) {
-        if (known.has(candidate.subject) || found.some((statement) => statement.subject === candidate.subject && statement.start === start)) continue;
+        if (found.some((statement) => statement.subject === candidate.subject && statement.start === start)) continue;
         const speaker = candidate.owned ? (self || own) && !other : (candidate.plan || self || own) && !household;
         if (!speaker) continue;
         if (candidate.topic && !about(candidate.topic)) continue;

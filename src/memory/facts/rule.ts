@@ -8,6 +8,8 @@ export interface Rule {
   /** The fact's key, shared by every language: "home city", "budget", "diet". */
   subject: string;
   pattern: RegExp;
+  /** `pattern` without its assertions (`prefilter`): a statement it does not match is not tried. */
+  quick: RegExp;
   /**
    * Only where the thread is about this (one of its messages, the assistant's included, says so):
    * "four days a week now" counts runs in a thread about running.
@@ -32,7 +34,85 @@ const BOUNDARY = String.raw`(?:(?<![\p{L}\p{N}])(?=[\p{L}\p{N}])|(?<=[\p{L}\p{N}
 export function rule(subject: string, source: string, extra: Pick<Rule, "topic" | "answers"> & { needs?: string } = {}): Rule {
   const { needs, ...conditions } = extra;
   const cues = needs === undefined ? leadingWords(source) : new Set(needs.split(" "));
-  return { subject, pattern: compile(source), ...conditions, ...(cues ? { cues } : {}) };
+  return { subject, pattern: compile(source), quick: prefilter(source), ...conditions, ...(cues ? { cues } : {}) };
+}
+
+const LOOKAROUND = ["(?=", "(?!", "(?<=", "(?<!"];
+
+/**
+ * A pattern that matches wherever `source` does, in any text that holds that match, many times
+ * faster: `source` without its assertions (word boundaries, lookarounds, `^` and `$`), which only
+ * narrow a match. The boundaries cost most: a lookbehind tried at every position where the plain
+ * words would be found by a quick scan.
+ */
+export function prefilter(source: string): RegExp {
+  let kept = "";
+  let index = 0;
+  while (index < source.length) {
+    if (LOOKAROUND.some((start) => source.startsWith(start, index))) index = groupEnd(source, index);
+    else if (source.startsWith(String.raw`\b`, index)) index += 2;
+    else if (source[index] === "^" || source[index] === "$") index += 1;
+    else {
+      const end = tokenEnd(source, index);
+      kept += source.slice(index, end);
+      index = end;
+    }
+  }
+  return new RegExp(alternatives(kept).map(withoutOptionalStart).join("|"), "iu");
+}
+
+/**
+ * `alternative` without the white space and optional parts it starts with: what follows them
+ * matches a part of each match, so the prefilter stays a superset. Kept, a leading `\s*` (which
+ * the boundary at the pattern's start held back) is tried at every position of a run of spaces:
+ * quadratic time on a long one.
+ */
+function withoutOptionalStart(alternative: string): string {
+  let start = 0;
+  while (start < alternative.length) {
+    const end = alternative[start] === "(" ? groupEnd(alternative, start) : tokenEnd(alternative, start);
+    const quantifier = /^(?:[?*+]|\{\d*,?\d*\})\??/.exec(alternative.slice(end))?.[0] ?? "";
+    const spaces = /^(?:\\s| )$/.test(alternative.slice(start, end));
+    if (!spaces && !/^(?:[?*]|\{0,)/.test(quantifier)) break;
+    start = end + quantifier.length;
+  }
+  return alternative.slice(start);
+}
+
+/** The top-level alternatives of `source`. */
+function alternatives(source: string): string[] {
+  const found: string[] = [];
+  let from = 0;
+  let index = 0;
+  while (index < source.length) {
+    if (source[index] === "|") {
+      found.push(source.slice(from, index));
+      from = index + 1;
+      index += 1;
+    } else index = source[index] === "(" ? groupEnd(source, index) : tokenEnd(source, index);
+  }
+  return [...found, source.slice(from)];
+}
+
+/** The end of the token at `index`: an escape, a character class or one character. */
+function tokenEnd(source: string, index: number): number {
+  if (source[index] === "\\") return index + 2;
+  if (source[index] !== "[") return index + 1;
+  let end = index + 1;
+  while (source[end] !== "]") end = source[end] === "\\" ? end + 2 : end + 1;
+  return end + 1;
+}
+
+/** The end of the group that opens at `index`. */
+function groupEnd(source: string, index: number): number {
+  let depth = 0;
+  let end = index;
+  do {
+    if (source[end] === "(") depth++;
+    else if (source[end] === ")") depth--;
+    end = tokenEnd(source, end);
+  } while (depth > 0);
+  return end;
 }
 
 /** A case-insensitive pattern written with `\b` for word boundaries that know letters beyond ASCII. */
@@ -85,6 +165,9 @@ export const AMOUNT = String.raw`(?:${MONEY}|\b(?!(?:19|20)\d\d\b)(?:\d{1,3}(?:[
 
 /** Dog breeds, written alike in most languages: "a beagle called Biscuit", "une petite border collie". */
 export const BREED = String.raw`(?:beagle|border collie|labrador|golden retriever|retriever|dackel|teckel|schäferhund|berger allemand|pastor alemán|husky|chihuahua|pug|mops|carlin|pudel|poodle|caniche|cocker|spaniel|jack russell|bulldog|bouledogue|terrier|galgo|greyhound|whippet|dalmatian|dalmatien|dálmata|collie|sheepdog|corgi|shiba|dobermann|rottweiler|yorkshire|bichon|schnauzer|malinois|podenco|bodeguero)`;
+
+/** Animals as emoji, which often name the pet a message is about: "Krümel und Paule 🐹". */
+export const PET_EMOJI = "[🐶🐕🐩🐱🐈🐰🐇🐹🐭🐦🐠🐟🐢🦎🐍🐴🐔]";
 
 /** A home: "a one-bedroom flat", "nuestra propia casa". */
 export const DWELLING = String.raw`(?:house|flat|apartment|condo|studio|bungalow|cottage|townhouse|haus|wohnung|eigentumswohnung|reihenhaus|maison|appartement|appart|studio|casa|piso|apartamento|departamento|chalet|ático)`;

@@ -66,6 +66,7 @@ function hasAny(words: ReadonlySet<string>, cues: ReadonlySet<string>): boolean 
 
 /** The statement a rule reads in `statement`, spanning its value (the `v` or `name` group, else the whole match). */
 function statementOf(rule: Rule, statement: string): Statement | undefined {
+  if (!rule.quick.test(statement)) return undefined;
   const match = rule.pattern.exec(statement);
   if (!match) return undefined;
   const name = match.groups?.name;

@@ -1,25 +1,32 @@
 import { signal, type Person, type Signal } from "../general.ts";
-import { AMOUNT, BREED, DWELLING, MONEY, compile } from "../rule.ts";
+import { AMOUNT, BREED, DWELLING, MONEY, PET_EMOJI, compile } from "../rule.ts";
 
 const PLACE = String.raw`(?<name>\p{L}[\p{L}'’-]*(?: \p{L}[\p{L}'’-]*)?)`;
 const MONTH = String.raw`(?:januar|jänner|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|jan|feb|mär|apr|jun|jul|aug|sept?|okt|nov|dez)\b`;
 const DATE = String.raw`\b(?:\d{1,2}\.\s?${MONTH}|\d{1,2}\.\s?\d{1,2}\.|(?:im|ende|anfang|mitte) ${MONTH})`;
 const TRAVEL = String.raw`\b(?:flieg\p{L}*|flug|flüge|\p{L}{0,20}reise\p{L}*|urlaub|ferien|fahr\p{L}*|zug|abflug|rückflug|hinflug|abfahrt|ankunft|trip|ausflug|städtetrip|kurztrip|flitterwochen|gebucht|buchen|besuch\p{L}*|geht's|gehts|geht es)\b`;
 const CHANGE = String.raw`\b(?:statt|anstatt|stattdessen|jetzt|nun|doch|doch lieber|lieber|umgebucht|verschoben|vorverlegt|geändert|neuer plan|planänderung|entschieden|nicht mehr|mittlerweile|inzwischen)\b`;
+/** A thread about a trip: a change word alone ("jetzt", "statt") says a date or place of it only there. */
+const TRIP = /(?:reise|urlaub|flug|flieg|hotel|ferien|trip|ausflug|flitterwochen)/iu;
 const ANIMAL = String.raw`(?:${BREED}|\p{L}{0,20}hund|hund\p{L}*|welpe\p{L}*|\p{L}{0,20}katze|katze\p{L}*|kater|kätzchen|kaninchen|hasen?|hamster|papagei\p{L}*|wellensittich\p{L}*|pferd\p{L}*|pony|meerschweinchen|schildkröte\p{L}*|hühner)`;
 /** Looking for one is not having one: "I'm looking for a new laptop". */
 const SEEKING = String.raw`\b(?:suche\p{L}*|brauche\p{L}*|möchte\p{L}*|will|empfehl\p{L}*)\b`;
+/** Where one works: "in eine Uniklinik gewechselt", "bei einer Agentur angefangen". */
+const WORKPLACE = String.raw`(?:\p{L}{0,20}klinik\p{L}*|\p{L}{0,20}krankenhaus|praxis|firma|unternehmen|konzern|agentur|kanzlei|behörde|\p{L}{0,20}schule|kita|bank|versicherung|startup|start-up|\p{L}{0,20}leitung|team|abteilung|ausbildung|praktikum|referendariat|volontariat|werkstudent\p{L}*)`;
+const JOB_CHANGE = String.raw`(?:gewechselt|wechsle|wechsel|angefangen|anfangen|fange|begonnen|eingestiegen|übernommen|übernehme|zugesagt|unterschrieben)`;
+const JOBS = String.raw`(?:erzieher\p{L}*|lehrer\p{L}*|pfleger\p{L}*|krankenpfleger\p{L}*|pflegefachkraft|krankenschwester|ärztin|arzt|ingenieur\p{L}*|entwickler\p{L}*|programmierer\p{L}*|grafiker\p{L}*|designer\p{L}*|berater\p{L}*|verkäufer\p{L}*|kellner\p{L}*|koch|köchin|anwalt|anwältin|buchhalter\p{L}*|elektriker\p{L}*|mechaniker\p{L}*|polizist\p{L}*|sozialarbeiter\p{L}*|architekt\p{L}*|apotheker\p{L}*|\p{L}{0,12}therapeut\p{L}*|journalist\p{L}*|fotograf\p{L}*|friseur\p{L}*|tischler\p{L}*|schreiner\p{L}*|sachbearbeiter\p{L}*|kaufmann|kauffrau|referent\p{L}*|assistent\p{L}*|azubi|beamter|beamtin|\p{L}{0,12}leiter\p{L}*|geschäftsführer\p{L}*|projektmanager\p{L}*)`;
 const SPOKEN = String.raw`(?:englisch|spanisch|deutsch|französisch|italienisch|portugiesisch|japanisch|chinesisch|mandarin|koreanisch|arabisch|niederländisch|russisch|polnisch|schwedisch|norwegisch|dänisch|griechisch|türkisch|katalanisch)`;
 
 export const DE_PERSON: Person = {
-  self: compile(String.raw`\b(?:ich|wir|mich|mir|uns)\b`, "iu"),
+  self: compile(String.raw`\b(?:ich|wir|mich|mir|uns|bin|hab|habe)\b`, "iu"),
   subjectless: compile(
-    String.raw`^\s*(?:(?:jetzt|inzwischen|mittlerweile|endlich|gerade|seit \p{L}+|übrigens)\s+)?(?:bin|habe|hab|haben|sind|war|waren|fahre|fliege|fliegen|ziehe|wohne|arbeite|laufe|esse|trage|lerne|mache|gehe|fange|starte|trainiere)\b`,
+    String.raw`^\s*(?:(?:jetzt|inzwischen|mittlerweile|endlich|gerade|seit \p{L}+|übrigens)\s+)?(?:bin|habe|hab|haben|sind|war|waren|fahre|fahr|fliege|flieg|fliegen|ziehe|wohne|arbeite|laufe|esse|ess|trage|lerne|lern|mache|mach|gehe|geh|fange|fang|starte|trainiere|leite|wiege|vertrag\p{L}*|reagier\p{L}*|konzentrier\p{L}*)\b`,
     "iu",
   ),
-  own: compile(String.raw`\b(?:mein|meine|meinen|meinem|meiner|meines|unser|unsere|unseren|unserem|unserer|unseres)\b`, "iu"),
+  // "Die Jungs", "die Kleine": the family's children, named without "our".
+  own: compile(String.raw`\b(?:mein|meine|meinen|meinem|meiner|meines|unser|unsere|unseren|unserem|unserer|unseres)\b|^\s*(?:die|der) (?:jungs|mädels|kids|kinder|kleinen?|zwillinge)\b`, "iu"),
   other: compile(
-    String.raw`^\s*(?:(?:mein|meine|meinen|meinem|meiner|unser|unsere|unseren|unserem|unserer|sein|seine|ihr|ihre) (?:\p{L}+ )?(?:schwester|bruder|mutter|mama|vater|papa|eltern|freund\p{L}*|kolleg\p{L}*|chef\p{L}*|nachbar\p{L}*|cousin\p{L}*|tante|onkel|oma|opa|vermieter\p{L}*|arzt|ärztin)|er|sie)\b`,
+    String.raw`^\s*(?:(?:übrigens|und|also|aber|jetzt|inzwischen|ach ja|stell dir vor)\s+)?(?:(?:mein|meine|meinen|meinem|meiner|unser|unsere|unseren|unserem|unserer|sein|seine|ihr|ihre) (?:\p{L}+ )?(?:schwester|bruder|mutter|mama|vater|papa|eltern|freund\p{L}*|kolleg\p{L}*|chef\p{L}*|nachbar\p{L}*|cousin\p{L}*|tante|onkel|oma|opa|vermieter\p{L}*|arzt|ärztin)|er|sie)\b`,
     "iu",
   ),
   household: compile(String.raw`^\s*(?:mein|meine|meinen|meinem|meiner|unser|unsere|unseren|unserem|unserer|sein|seine|ihr|ihre) (?:\p{L}+ )?(?:mann|frau|partner\p{L}*|sohn|tochter|kind\p{L}*|baby|hund|katze|verlobte\p{L}*|ehemann|ehefrau|freundin|freund)\b`, "iu"),
@@ -31,40 +38,54 @@ export const DE_PERSON: Person = {
 const HOME = String.raw`(?:${DWELLING}|\p{L}{0,20}wohnung|\p{L}{0,20}haus)`;
 
 export const DE: Signal[] = [
-  signal("pet", String.raw`\b${ANIMAL}\b(?!\p{L})`, { owned: true, unless: String.raw`\b(?:allergisch|angst|nachbar\p{L}*)\b|hundepark|hundefutter|tierheim besucht` }),
-  signal("partner", String.raw`\b(?:(?:mein|meine|meinem|meiner|meinen) (?:mann|frau|freund|freundin)|ehemann|ehefrau|partner(?:in)?|lebensgefährt\p{L}*|verlobt\p{L}*|verheiratet|geheiratet|hochzeit|getrennt|geschieden|scheidung|schluss gemacht)\b`, { owned: true }),
-  signal("children", String.raw`\b(?:sohn|söhne\p{L}*|tochter|töchter\p{L}*|kind|kinder\p{L}*|baby|babys|kleinkind|zwillinge\p{L}*|nachwuchs|schwanger|geboren|zur welt|auf die welt|(?:eltern|mama|papa|mutter|vater) geworden|stiefsohn|stieftochter)\b`, { owned: true, unless: String.raw`\bals kind\b|\bseit (?:meiner )?kindheit\b` }),
-  signal("job", String.raw`\b(?:befördert|beförderung|eingestellt|gekündigt|kündigung|arbeitslos|rente|ruhestand|pension|selbstständig|selbständig|freiberuf\p{L}*|(?:neue\p{L}*|angefangen|gewechselt|angenommen|zusage|angebot)\b[^.;]{0,25}\b(?:job|stelle|arbeit|position|arbeitgeber)|(?:\p{L}{0,20}job|\p{L}{0,20}stelle|arbeit|position|arbeitgeber)\b[^.;]{0,25}\b(?:gewechselt|angefangen|angenommen|verloren|bekommen|gefunden)|arbeite (?:jetzt |nun )?(?:bei|für) \p{L}+|fange bei)\b`),
-  signal("work schedule", String.raw`\b(?:\p{L}{0,20}schicht\p{L}*|schicht\p{L}*|\p{L}{0,20}dienst|bereitschaft|homeoffice|home-office|remote|von zu hause|hybrid|im büro|teilzeit|vollzeit|vier-tage-woche|4-tage-woche|\d{1,2} stunden (?:pro|die|in der) woche|wochenend\p{L}{0,20}dienst|nachts|tagsüber|arbeite\p{L}*\b[^.;]{0,30}\b(?:tage|stunden) (?:die|pro|in der) woche)\b`),
-  signal("diet", String.raw`\b(?:vegetari\p{L}*|vegan\p{L}*|pescetari\p{L}*|flexitari\p{L}*|keto|paleo|pflanzlich|halal|koscher|low[- ]?carb|kohlenhydratarm|(?:kein|keinen|wieder|verzichte\p{L}*|esse\p{L}*)\b[^.;]{0,20}\b(?:fleisch|fisch|milchprodukte|tierprodukte|schweinefleisch)|(?:fleisch|fisch)\b[^.;]{0,12}\b(?:esse|essen)\b[^.;]{0,12}\b(?:kein\p{L}*|nicht|nie|mehr|wieder))\b(?! (?:restaurant|rezept\p{L}*|gericht\p{L}*))`),
-  signal("allergy", String.raw`\b(?:allergi\p{L}*|\p{L}{1,20}allergie|unverträglich\p{L}*|intoleranz|vertrage\p{L}*|heuschnupfen|anaphyla\p{L}*)\b`),
-  signal("health condition", String.raw`\b(?:diabet\p{L}*|asthma\p{L}*|bluthochdruck|blutdruck|cholesterin|schilddrüse\p{L}*|zöliakie|migräne|arthrose|arthritis|depression\p{L}*|angststörung|reizdarm|epilepsie|adhs|long covid|schlafstörung\p{L}*|schlafapnoe|rückenschmerz\p{L}*|knie\p{L}*|verletz\p{L}*|zerrung|bänderriss|gebrochen|bruch|operation|operiert|diagnose|diagnostiziert|sehnen\p{L}*|bandscheibe\p{L}*|rheuma|neurodermitis)\b`),
-  signal("weight", String.raw`\b\d{2,3}(?:[.,]\d)? ?(?:kg|kilo|kilogramm)\b`, { unless: String.raw`\b(?:abnehmen|verlieren|ziel|zielgewicht|koffer|gepäck|rucksack|heben|hantel\p{L}*|bankdrücken|kniebeuge\p{L}*|will|möchte)\b` }),
-  signal("age", String.raw`\b\d{1,2} jahre(?: alt)?\b|\b\d{1,2}-jährig\p{L}*|\b\d{1,2} geworden\b|\bwerde\b[^.;]{0,20}\b\d{1,2}(?=[,.;!]|$)|\b\d{1,2}\. geburtstag\b|\bich bin (?:jetzt |gerade )?\d{1,2}(?=[,.;!]|$)`, { unless: String.raw`\b(?:sohn|tochter|kind\p{L}*|baby|hund|katze|er|sie|seit|vor|auto|fahrrad|wohnung|haus)\b` }),
+  signal("pet", String.raw`\b${ANIMAL}\b(?!\p{L})|${PET_EMOJI}`, { owned: true, unless: String.raw`\b(?:allergisch|angst|nachbar\p{L}*)\b|hundepark|hundefutter|tierheim besucht` }),
+  signal("partner", String.raw`\b(?:(?:mein|meine|meinem|meiner|meinen|neue|neuen) (?:mann|frau|freund|freundin)|ehemann|ehefrau|partner(?:in)?|lebensgefährt\p{L}*|verlobt\p{L}*|verheiratet|geheiratet|hochzeit|getrennt|geschieden|scheidung|schluss gemacht|single|solo|zusammengezogen|zusammen gezogen|beziehung|ex-?mann|ex-?frau|ex-?freund\p{L}*|verwitwet|witwe\p{L}*)\b`, { owned: true }),
+  signal("children", String.raw`\b(?:sohn|söhne\p{L}*|tochter|töchter\p{L}*|kind|kinder\p{L}*|baby|babys|kleinkind|zwillinge\p{L}*|nachwuchs|schwanger|geboren|zur welt|auf die welt|(?:eltern|mama|papa|mutter|vater) geworden|stiefsohn|stieftochter|jungs|mädels|kids|(?:die|der|unsere?) kleinen?)\b`, { owned: true, unless: String.raw`\bals kind\b|\bseit (?:meiner )?kindheit\b` }),
+  signal("job", String.raw`\b(?:bef(?:ö|oe)rdert|bef(?:ö|oe)rderung|eingestellt|gek(?:ü|ue)ndigt|k(?:ü|ue)ndigung|arbeitslos|rente|ruhestand|pension|selbstständig|selbständig|freiberuf\p{L}*|(?:neue\p{L}*|angefangen|gewechselt|angenommen|zusage|angebot)\b[^.;]{0,25}\b(?:job|stelle|arbeit|position|arbeitgeber)|(?:\p{L}{0,20}job|\p{L}{0,20}stelle|arbeit|position|arbeitgeber)\b[^.;]{0,25}\b(?:gewechselt|angefangen|angenommen|verloren|bekommen|gefunden)|arbeite (?:jetzt |nun )?(?:bei|für) \p{L}+|fange bei|leite|${JOB_CHANGE}\b[^.;]{0,40}\b${WORKPLACE}|${WORKPLACE}\b[^.;]{0,40}\b${JOB_CHANGE}|(?:bin|arbeite|jobbe)\b[^.;]{0,30}\bals (?:\p{L}+ )?${JOBS}|(?:bin|werde) (?:jetzt |nun |inzwischen |mittlerweile |seit \p{L}+ )?${JOBS})\b`, { unless: String.raw`\b(?:bis zur|vor der|für die|in die) rente\b|\baltersvorsorge\b` }),
+  signal("work schedule", String.raw`\b(?:\p{L}{0,20}schicht\p{L}*|schicht\p{L}*|\p{L}{0,20}dienst|bereitschaft|homeoffice|home-office|remote|von zu hause|hybrid|im büro|teilzeit|vollzeit|vier-tage-woche|4-tage-woche|\d{1,2} stunden (?:pro|die|in der) woche|wochenend\p{L}{0,20}dienst|nachts|tagsüber|gleitzeit|kernzeit|auf \d{1,2}(?:[.,]\d)? stunden|nur noch \d{1,2} stunden|(?:reduziert|aufgestockt)\b[^.;]{0,30}\b\d{1,2} stunden|arbeite\p{L}*\b[^.;]{0,30}\b(?:tage|stunden) (?:die|pro|in der) woche)\b`),
+  signal("diet", String.raw`\b(?:vegetari\p{L}*|vegan\p{L}*|pescetari\p{L}*|flexitari\p{L}*|keto|paleo|pflanzlich|halal|koscher|low[- ]?carb|intervallfasten|zuckerfrei|kohlenhydratarm|(?:kein|keinen|wieder|verzichte\p{L}*|esse\p{L}*)\b[^.;]{0,20}\b(?:fleisch|fisch|milchprodukte|tierprodukte|schweinefleisch)|(?:fleisch|fisch)\b[^.;]{0,12}\b(?:esse|essen)\b[^.;]{0,12}\b(?:kein\p{L}*|nicht|nie|mehr|wieder))\b(?! (?:restaurant|rezept\p{L}*|gericht\p{L}*))`),
+  signal("allergy", String.raw`\b(?:allergi\p{L}*|\p{L}{1,20}allergie|unverträglich\p{L}*|intoleranz|vertrage\p{L}*|vertrag (?:\p{L}+ )?(?:kein\p{L}*|nicht)|reagier\p{L}* (?:\p{L}+ ){0,3}auf|heuschnupfen|pollen\p{L}*|anaphyla\p{L}*)\b`),
+  signal("health condition", String.raw`\b(?:diabet\p{L}*|asthma\p{L}*|bluthochdruck|blutdruck|cholesterin|schilddrüse\p{L}*|zöliakie|migräne|arthrose|arthritis|depression\p{L}*|angststörung|reizdarm|epilepsie|adhs|long covid|schlafstörung\p{L}*|schlafapnoe|rückenschmerz\p{L}*|knie\p{L}*|verletz\p{L}*|zerrung|bänderriss|gebrochen|bruch|operation|operiert|diagnose|diagnostiziert|sehnen\p{L}*|bandscheibe\p{L}*|rheuma|neurodermitis|burn-?out|krankgeschrieben)\b`),
+  signal("weight", String.raw`\b\d{2,3}(?:[.,]\d)? ?(?:kg|kilo|kilogramm)\b|\bwiege (?:jetzt |nur noch |noch |inzwischen |mittlerweile |gerade )?\d{2,3}(?:[.,]\d)?\b`, { unless: String.raw`\b(?:abnehmen|verlieren|ziel|zielgewicht|koffer|gepäck|rucksack|heben|hantel\p{L}*|bankdrücken|kniebeuge\p{L}*|will|möchte)\b` }),
+  signal("age", String.raw`\b\d{1,2} jahre(?: alt)?\b|\b\d{1,2}-jährig\p{L}*|\b\d{1,2} geworden\b|\bwerde\b[^.;]{0,20}\b\d{1,2}(?=[,.;!]|$)|\b\d{1,2}\. geburtstag\b|\bich bin (?:jetzt |gerade |mittlerweile |inzwischen |schon |seit gestern )?\d{1,2}(?=[,.;!]|$)`, { unless: String.raw`\b(?:sohn|tochter|kind\p{L}*|baby|hund|katze|er|sie|seit|vor|auto|fahrrad|wohnung|haus)\b` }),
   signal("budget", MONEY, { with: String.raw`\b(?:\p{L}{0,20}budget|ausgeben|zahlen|bezahlen|leisten|maximal|höchstens|bis zu|unter|limit|grenze|pro monat|im monat|monatlich|pro nacht|pro person|insgesamt|gespart|zurückgelegt|etwa|ungefähr|rund|circa|nicht drin|mehr als|übrig)\b`, unless: String.raw`\b(?:verdiene\p{L}*|gehalt|lohn|einkommen)\b` }),
   signal("budget", String.raw`\b\p{L}{0,20}budget\b`, { plan: true, with: AMOUNT }),
+  // A limit said as such, or a rent said "warm"/"kalt": "Mehr als 300 will ich nicht ausgeben", "1.600 warm".
+  signal("budget", String.raw`\b(?:maximal|höchstens|bis zu|mehr als|nicht mehr als|unter) ${AMOUNT}`, { with: String.raw`\b(?:ausgeben|zahlen|bezahlen|investieren|leisten)\b` }),
+  signal("budget", String.raw`${AMOUNT} (?:euro |€ )?(?:warm|kalt)\b`),
+  // A reply that is only a limit: "Maximal 200 €."
+  signal("budget", String.raw`^\s*(?:maximal|max\.?|höchstens|bis zu|nicht mehr als|so|etwa|ungefähr|circa|ca\.|um die) ${MONEY}\s*(?:max\.?|maximal|höchstens)?[.!]*\s*$`, { plan: true }),
   signal("daily steps", String.raw`\b\d[\d,.]{0,8} schritte\b`),
   signal("running days per week", String.raw`\b(?:\d|ein|zwei|drei|vier|fünf|sechs|sieben)(?: (?:tage|mal|läufe|einheiten))? (?:pro|die|in der|je|jede) woche\b|\b(?:einmal|zweimal|dreimal|viermal|fünfmal|sechsmal)\b|\b(?:zweiten|dritten|vierten|fünften|sechsten) (?:lauf|trainingstag|tag)\b`, { topic: /\b(?:lauf\p{L}*|laufe|joggen|jogge|läufe|marathon|halbmarathon)\b/iu, unless: String.raw`\b(?:arbeite\p{L}*|büro|schicht\p{L}*|fitnessstudio|schwimm\p{L}*|yoga|kurs\p{L}*)\b` }),
-  signal("training goal", String.raw`\b(?:\p{L}{0,20}marathon|halbmarathon|ultra\p{L}*|triathlon|ironman|\d{1,2} ?km|\d{1,2}k|parkrun|wettkampf|volkslauf|stadtlauf|\p{L}{0,20}lauf)\b`, { unless: String.raw`\b(?:zuschauen|angeschaut|anfeuern|ausgeben|budget|kosten|kostet|zahlen|gehalt|sparen|euro)\b` }),
+  signal("training goal", String.raw`\b(?:\p{L}{0,20}marathon|halbmarathon|ultra\p{L}*|triathlon|ironman|\d{1,2} ?km|\d{1,2}k|parkrun|wettkampf|volkslauf|stadtlauf|\p{L}{0,20}lauf)\b`, { unless: String.raw`\b(?:zuschauen|angeschaut|anfeuern|ausgeben|budget|kosten|kostet|zahlen|gehalt|sparen|euro|schuh\p{L}*)\b|\bzu (?:eng|klein|groß|weit)\b` }),
   signal("car", String.raw`\b(?:toyota|honda|ford|vw|volkswagen|golf|polo|passat|bmw|audi|mercedes|tesla|renault|peugeot|citroën|fiat|seat|skoda|kia|hyundai|nissan|mazda|volvo|opel|dacia|subaru|\p{L}{0,20}auto|\p{L}{0,20}wagen|e-auto|elektroauto|kombi|suv|motorrad)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:mietwagen|leihwagen|taxi|mit dem auto|carsharing)\b` }),
-  signal("phone", String.raw`\b(?:iphone|pixel|galaxy|samsung|xiaomi|redmi|oneplus|huawei|motorola|nokia|fairphone|android|smartphone|handy)\b`, { owned: true, unless: SEEKING }),
+  // Getting by without one is the car's change too: "hab ihn verkauft und fahr jetzt mit dem Deutschlandticket".
+  signal("car", String.raw`\b(?:autofrei|ohne auto|kein auto|deutschlandticket)\b`, { with: String.raw`\b(?:jetzt|nun|stattdessen|seitdem|nur noch|mehr|verkauft|abgeschafft|abgemeldet)\b` }),
+  signal("phone", String.raw`\b(?:iphone|pixel|galaxy|samsung|xiaomi|redmi|oneplus|huawei|motorola|nokia|fairphone|android|smartphone|handy)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:sein|seine|seinem|ihr|ihre|ihrem) (?:\p{L}+ )?(?:handy|smartphone|iphone)\b` }),
   signal("laptop", String.raw`\b(?:laptop|notebook|macbook|thinkpad|xps|surface|chromebook|imac|rechner|computer)\b`, { owned: true, unless: SEEKING }),
   signal("operating system", String.raw`\b(?:linux|ubuntu|windows|macos|fedora|debian|chromeos|linux mint)\b`),
   signal("programming language", String.raw`\b(?:python|java|kotlin|typescript|javascript|golang|rust|c#|c\+\+|ruby|php|swift|scala|elixir|haskell|dart)\b`),
-  signal("language learning", String.raw`\b${SPOKEN}\b`, { with: String.raw`\b(?:lern\p{L}*|stud\p{L}*|kurs\p{L}*|unterricht|stunden|duolingo|nachhilfe|üb\p{L}*|a1|a2|b1|b2|c1|prüfung|fließend|sprachkurs|gewechselt|angefangen)\b` }),
+  signal("language learning", String.raw`\b${SPOKEN}(?:kurs\p{L}*)?\b`, { with: String.raw`\b(?:lern\p{L}*|stud\p{L}*|kurs\p{L}*|unterricht|stunden|duolingo|nachhilfe|üb\p{L}*|a1|a2|b1|b2|c1|prüfung|fließend|sprachkurs|gewechselt|angefangen|aufgegeben|aufgehört|abgebrochen|konzentrier\p{L}*|sprech\p{L}*|spreche|auffrischen|vhs|app)\b` }),
   signal("shoe size", String.raw`\b(?:schuh\p{L}*|turnschuh\p{L}*|laufschuh\p{L}*|stiefel|sneaker\p{L}*|füße|fuß)\b`, { owned: true, with: String.raw`\b(?:größe|gr\.) ?\d{2}(?:[.,]5)?\b|\b\d{2}(?:[.,]5)?\b|\bhalbe größe\b` }),
+  // A size alone in a thread about shoes: "hab jetzt 44,5".
+  signal("shoe size", String.raw`\b(?:3[5-9]|4[0-9])(?:[.,]5)?\b`, { owned: true, topic: /(?:schuh|stiefel|sneaker|füße|\bfuß)/iu, with: String.raw`\b(?:hab\p{L}*|trage|brauch\p{L}*|größe|nummer|jetzt|nehme|passt|bestellt)\b`, unless: String.raw`\b(?:km|kg|kilo|jahre\p{L}*|euro|uhr|stunden|minuten|prozent)\b|€|%` }),
   signal("clothing size", String.raw`\b(?:xxs|xs|xl|xxl|xxxl|(?:größe|trage) (?:s|m|l|\d{2}))\b`, { owned: true, with: String.raw`\b(?:jacke\p{L}*|hemd\p{L}*|t-shirt\p{L}*|shirt\p{L}*|kleid\p{L}*|jeans|hose\p{L}*|mantel|pulli\p{L}*|pullover|kleidung|oberteil\p{L}*|größe|xxs|xs|xl|xxl)\b` }),
-  signal("housing", String.raw`\b(?:${DWELLING}|\p{L}{0,20}wohnung|\p{L}{0,20}haus|wg|wohngemeinschaft|bei meinen eltern|vermieter\p{L}*|miete|eigenheim|hypothek)\b`, { owned: true, with: String.raw`\b(?:miete\p{L}*|gemietet|unterschrieben|gekauft|gefunden|bezogen|kaufen|eigentum|hypothek|gezogen|umgezogen|ziehen|wohne\p{L}*|lebe\p{L}*|verkauft|teile\p{L}*)\b` }),
+  signal("housing", String.raw`\b(?:${DWELLING}|\p{L}{0,20}wohnung|\p{L}{0,20}haus|wg|wohngemeinschaft|bei meinen eltern|vermieter\p{L}*|miete|eigenheim|hypothek)\b`, { owned: true, with: String.raw`\b(?:miete\p{L}*|gemietet|unterschrieben|gekauft|gefunden|bezogen|kaufen|eigentum|hypothek|gezogen|umgezogen|ziehen|wohne\p{L}*|lebe\p{L}*|verkauft|teile\p{L}*|ausgezogen|eingezogen|eigene\p{L}*)\b`, unless: String.raw`\b(?:außer|ohne|plus|inklusive|inkl) (?:der )?miete\b` }),
   signal("home city", String.raw`\b(?:in|nach|bei) ${PLACE}`, { with: String.raw`\b(?:wohne\p{L}*|lebe\p{L}*|gezogen|umgezogen|ziehe\p{L}*|umzug|zuhause|zu hause|daheim|niedergelassen|neue wohnung|neues haus|heimat|(?:sind|bin) (?:jetzt|nun|mittlerweile|inzwischen|seit \p{L}+) in)\b`, unless: TRAVEL }),
   // A home bought, rented or signed for in a place: "wir haben ein Reihenhaus in Pinneberg gekauft".
   signal("home city", String.raw`\b(?:in|nach|bei) ${PLACE}`, { with: String.raw`\b(?:gekauft|kaufen|gemietet|mieten|eingezogen|bezogen|unterschrieben)\b[^.;]{0,40}\b${HOME}\b|\b${HOME}\b[^.;]{0,40}\b(?:gekauft|kaufen|gemietet|mieten|eingezogen|bezogen|unterschrieben)\b`, unless: TRAVEL }),
+  // A move to the place just named: "eine Stelle in Toulouse, wir ziehen dorthin".
+  signal("home city", String.raw`\b(?:ziehen|ziehe|gezogen|umziehen|umgezogen) (?:\p{L}+ ){0,2}(?:dorthin|dahin|hin)\b|\b(?:dorthin|dahin) (?:gezogen|ziehen|umgezogen)\b`),
   signal("name", String.raw`\b(?:heiße|heisse|mein name ist|nennt mich)\b(?: \p{L}+)? ${PLACE}`),
-  signal("travel date", DATE, { plan: true, with: `${TRAVEL}|${CHANGE}` }),
+  signal("travel date", DATE, { plan: true, with: TRAVEL }),
+  signal("travel date", DATE, { plan: true, with: CHANGE, topic: TRIP }),
   signal("travel origin", String.raw`\b(?:von|ab|aus) ${PLACE}`, { plan: true, with: TRAVEL }),
   signal("travel destination", String.raw`\b(?:nach|durch|in die|in den|an die|an den|ans|für|wird es|ist es|wird's|es geht) ${PLACE}`, {
     plan: true,
     with: `${TRAVEL}|${CHANGE}`,
     unless: String.raw`\b(?:wohne\p{L}*|gezogen|umgezogen|umzug)\b`,
-    topic: /(?:reise|urlaub|flug|flieg|hotel|ferien|trip|ausflug|flitterwochen)/iu,
+    topic: TRIP,
   }),
+  // Going to the place just named: "meine Schwester zieht nach Québec, also fliege ich dorthin".
+  signal("travel destination", String.raw`\b(?:fliege\p{L}*|flieg|fahre\p{L}*|fahr|reise\p{L}*|geht's|gehts|geht es)\b[^.;]{0,20}\b(?:dorthin|dahin|da hin)\b`, { plan: true, topic: TRIP }),
 ];

@@ -1,5 +1,6 @@
 import { signal, type Person, type Signal } from "../general.ts";
 import { AMOUNT, BREED, DWELLING, MONEY, compile } from "../rule.ts";
+import { JOBS } from "../rules/en.ts";
 
 const PLACE = String.raw`(?<name>\p{L}[\p{L}'’-]*(?: \p{L}[\p{L}'’-]*)?)`;
 const MONTH = String.raw`(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b`;
@@ -9,59 +10,84 @@ const CHANGE = String.raw`\b(?:instead|now|anymore|any more|after all|rather|swi
 const ANIMAL = String.raw`(?:${BREED}|dogs?|pupp(?:y|ies)|pup|cats?|kittens?|rabbits?|bunn(?:y|ies)|hamsters?|parrots?|budgies?|horses?|pony|guinea pigs?|tortoises?|turtles?|ferrets?|geckos?|goldfish|hens|chickens)`;
 /** Looking for one is not having one: "I'm looking for a new laptop". */
 const SEEKING = String.raw`\b(?:looking for|shopping for|want|need|thinking of|considering|recommend)\b`;
+/** Whoever treats the user: what they said is about the user ("the allergist said it's tree nuts too"). */
+const MEDIC = String.raw`(?:doctor|gp|allergist|physio|physiotherapist|dermatologist|specialist|consultant|cardiologist|dentist|nurse|optician)`;
+const REPORTED = String.raw`(?:said|says|thinks|told|confirmed|reckons|found|cleared)`;
+/** Countries and cities people travel to, for a destination written in lowercase ("a trip to japan"). */
+const DESTINATION = String.raw`(?:japan|south korea|korea|china|thailand|vietnam|bali|indonesia|india|sri lanka|australia|new zealand|canada|the us|the usa|america|mexico|peru|brazil|argentina|chile|colombia|costa rica|cuba|iceland|norway|sweden|denmark|finland|ireland|scotland|wales|france|spain|portugal|italy|greece|croatia|turkey|morocco|egypt|kenya|tanzania|south africa|germany|austria|switzerland|the netherlands|belgium|poland|hungary|czechia|paris|rome|lisbon|barcelona|madrid|amsterdam|berlin|prague|vienna|budapest|london|new york|tokyo|kyoto|seoul|bangkok|dubai)`;
 const SPOKEN = String.raw`(?:english|spanish|german|french|italian|portuguese|japanese|chinese|mandarin|cantonese|korean|arabic|dutch|russian|polish|swedish|norwegian|danish|greek|turkish|hindi|catalan|basque|welsh|irish|hebrew|vietnamese|thai)`;
 
 export const EN_PERSON: Person = {
-  self: compile(String.raw`\b(?:i|i'm|i’m|im|ive|i've|i’ve|i'd|i’d|i'll|i’ll|me|myself|we|we're|we’re|we've|we’ve|we'd|we’d|we'll|we’ll|us)\b`, "iu"),
+  self: compile(String.raw`\b(?:i|i'm|i’m|im|ive|i've|i’ve|i'd|i’d|i'll|i’ll|me|myself|we|we're|we’re|we've|we’ve|we'd|we’d|we'll|we’ll|us|(?:the|my) ${MEDIC} ${REPORTED})\b`, "iu"),
   subjectless: compile(
-    String.raw`^\s*(?:(?:just|finally|now|also|recently|still|already|officially|update|btw)\s+)?(?:\p{L}{1,20}ed|got|bought|sold|took|began|went|been|starting|moving|switching|heading|flying|training|planning|hoping|working|living|running|doing|getting|having|expecting|down to|up to|back (?:to|on|in|at)|off to)\b`,
+    String.raw`^\s*(?:(?:just|finally|now|also|recently|still|already|officially|update|btw)\s+)?(?:\p{L}{1,20}ed|got|bought|sold|took|began|went|been|lost|gained|put on|hurt|tore|broke|starting|moving|switching|heading|flying|training|planning|hoping|working|living|running|doing|getting|having|expecting|renting|sharing|staying|down to|up to|back (?:to|on|in|at)|off to)\b|^\s*(?:(?:fully|now|still|officially)\s+)?(?:remote|hybrid|part-time|full-time|vegan|vegetarian|pescatarian|pregnant|retired|single|engaged|married|injured|unemployed)\b`,
     "iu",
   ),
   own: compile(String.raw`\b(?:my|our|mine|ours)\b`, "iu"),
   other: compile(
-    String.raw`^\s*(?:(?:my|our|his|her|their) (?:\p{L}+ )?(?:sister|brother|mum|mom|mother|dad|father|parents|friends?|colleagues?|boss|neighbou?rs?|cousins?|aunt|uncle|grand\p{L}+|manager|doctor|landlord)|he|she|they)\b`,
+    String.raw`^\s*(?:(?:my|our|his|her|their) (?:\p{L}+ )?(?:sister|brother|mum|mom|mother|dad|father|parents|friends?|colleagues?|boss|neighbou?rs?|cousins?|aunt|uncle|grand\p{L}+|manager|doctor(?! ${REPORTED})|landlord)|he|she|they)\b`,
     "iu",
   ),
   household: compile(String.raw`^\s*(?:my|our|his|her|their) (?:\p{L}+ )?(?:husband|wife|partner|girlfriend|boyfriend|son|daughter|kids?|children|baby|dog|cat|fianc\p{L}*|spouse|hubby)\b`, "iu"),
   together: compile(String.raw`^\s*(?:\p{L}+ ){1,3}(?:and|&) (?:i|me|myself)\b`, "iu"),
-  condition: compile(String.raw`^\s*(?:if|when|once|unless|in case|whether|maybe|might|should)\b|\b(?:would|could|might|thinking about|considering|wondering)\b`, "iu"),
+  condition: compile(String.raw`^\s*(?:if|when|once|unless|in case|whether|maybe|might|should)\b|\b(?:would|could|might|thinking about|considering|wondering|one day|someday|some day)\b|(?:'d|’d) (?:love|like|prefer)\b`, "iu"),
 };
 
 /** English signals: the words any phrasing of a subject uses. */
 const HOME = String.raw`(?:${DWELLING}|\d[- ]?bed(?:room)?|terrace|semi)`;
 
 export const EN: Signal[] = [
-  signal("pet", String.raw`\b${ANIMAL}\b(?! (?:park|food|sitter|walker|friendly|show|owners?|people|bed|toys?|hair|allergy))`, { owned: true, unless: String.raw`\b(?:allergic|scared|afraid|neighbou?r's|friend's)\b` }),
-  signal("partner", String.raw`\b(?:husband|hubby|wife|partner|girlfriend|boyfriend|fianc[ée]e?|spouse|other half|better half|married|engaged|divorced|divorce|separated|broke up|split up|tied the knot|proposed|single again)\b`, { owned: true, unless: String.raw`\bbusiness partner\b` }),
-  signal("children", String.raw`\b(?:sons?|daughters?|kids?|child|children|bab(?:y|ies)|toddler|twins|newborn|little ones?|pregnant|expecting|was born|were born|arrived|became (?:parents|a dad|a mum|a mom)|stepson|stepdaughter|teenager)\b`, { owned: true, unless: String.raw`\b(?:as|was|were) an? (?:kid|child|baby|teenager)\b|\bsince (?:i was )?an? (?:kid|child)\b` }),
-  signal("job", String.raw`\b(?:promoted|promotion|hired|laid off|made redundant|fired|resigned|retired|retiring|unemployed|freelanc\p{L}*|self-employed|contractor|(?:got|new|offered|start(?:ed|ing)?|took|landed|lost|quit|left|changed|switched|accepted|found)\b[^.;]{0,25}\b(?:job|role|position|post|career)(?! of\b)|(?:work|working|started|starting|joined|moved) (?:at|for) (?:an? |the )?\p{L}+|career change|now an? \p{L}{1,20}(?:er|or|ist|ian|ant|ent))\b`, { unless: String.raw`\b(?:work|working) (?:at|for) (?:night|home|the moment|weekends|a while|now)\b` }),
-  signal("work schedule", String.raw`\b(?:shifts?|night duty|on call|remote(?:ly)?|from home|wfh|hybrid|in the office|office days|part[- ]time|full[- ]time|four-day week|4-day week|compressed hours|(?:work|working|on|doing) (?:nights|days|weekends|evenings|mornings)|9 to 5|nine to five|flexible hours|\d{1,2} hours a week)\b`),
+  signal("pet", String.raw`\b${ANIMAL}\b(?! (?:park|food|sitter|walker|friendly|show|owners?|people|bed|toys?|hair|allergy))`, { owned: true, unless: String.raw`\b(?:allergic|allerg(?:y|ies)|scared|afraid|neighbou?r's|friend's)\b` }),
+  // A pet's death, said of it: "the hamster died".
+  signal("pet", String.raw`^\s*(?:the|our|my) ${ANIMAL} (?:died|passed away|had to be put down|was put down)\b`, { plan: true }),
+  signal("partner", String.raw`\b(?:husband|hubby|wife|partner|girlfriend|boyfriend|fianc[ée]e?|spouse|other half|better half|married|engaged|divorced|divorce|separated|broke up|split up|seeing someone|dating|tied the knot|proposed|single again)\b`, { owned: true, unless: String.raw`\bbusiness partner\b` }),
+  signal("children", String.raw`\b(?:sons?|daughters?|kids?|child|children|bab(?:y|ies)|toddler|twins|newborn|little ones?|pregnant|expecting|was born|were born|arrived|became (?:parents|a dad|a mum|a mom)|stepson|stepdaughter|teenager|(?:mum|mom|mother|dad|father|parent) of (?:one|two|three|four|five|\d))\b`, { owned: true, unless: String.raw`\b(?:as|was|were) an? (?:kid|child|baby|teenager)\b|\bsince (?:i was )?an? (?:kid|child)\b` }),
+  // A birth announced by the baby's weight, whoever says it: "Mia arrived on the 2nd, 3.4kg", "born at 7lbs 2oz".
+  signal("children", String.raw`\b(?:arrived|born)\b[^,;]{0,30}\b\d(?:[.,]\d{1,2})? ?(?:kg|lbs?)\b|^\s*\d[.,]\d{1,2} ?kg\b|\b\d{1,2} ?lbs?,? \d{1,2} ?oz\b`, { plan: true, topic: /\b(?:arrived|born|baby|newborn|birth)\b/iu }),
+  signal("job", String.raw`\b(?:promoted|promotion|hired|handed in (?:my )?notice|gave (?:in )?(?:my )?notice|laid off|made redundant|fired|resigned|retired|retiring|unemployed|freelanc\p{L}*|self-employed|contractor|(?:got|new|offered|start(?:ed|ing)?|took|landed|lost|quit|left|changed|switched|accepted|found)\b[^.;]{0,25}\b(?:job|role|position|post|career)(?! of\b)|(?:work|working|start|started|starting|joined|moved) (?:at|for) (?:an? |the )?\p{L}+|(?:left|quit|leaving|gave up) (?:teaching|nursing|law|the police|the army|retail|hospitality|academia|banking|consulting)|i(?:'m|’m| am)? (?:now )?in (?:sales|marketing|finance|hr|retail|hospitality|consulting|recruitment|insurance|publishing)|joined (?:an? |the )?\p{L}+ as|as an? (?:[\p{L}-]+ ){0,2}${JOBS}|career change|now an? \p{L}{1,20}(?:er|or|ist|ian|ant|ent))\b`, { unless: String.raw`\b(?:work|working) (?:at|for) (?:night|home|the moment|weekends|a while|now)\b|\b(?:his|her|their|\p{L}+['’]s) (?:new )?(?:job|role|position)\b` }),
+  signal("work schedule", String.raw`\b(?:shifts?|night duty|on call|remote(?:ly)?|from home|wfh|hybrid|in (?:the )?office|office days|part[- ]time|full[- ]time|four-day week|4-day week|compressed hours|(?:work|working|on|doing) (?:nights|days|weekends|evenings|mornings)|9 to 5|nine to five|flexible hours|\d{1,2} hours a week)\b`),
+  // Days a week said with work: "I've gone down to four days a week at work".
+  signal("work schedule", String.raw`\b(?:\d|three|four|five|six)[- ]days?[- ](?:a|per) week\b`, { with: String.raw`\b(?:work|working|job|office|contract|employer|shifts?)\b` }),
   signal("diet", String.raw`\b(?:vegetarian|veggie|vegan|pescatarian|pescetarian|keto|paleo|flexitarian|plant-based|halal|kosher|low[- ]?carb|(?:eat|eating|ate|gave up|giving up|cut out|cutting out|stopped|quit|avoid|avoiding|back on)\b[^.;]{0,20}\b(?:meat|fish|seafood|dairy|pork|beef|chicken|eggs|animal products))\b(?! (?:restaurants?|places?|café|cafe|recipes?|options?|friends?|dish(?:es)?|menu|cookbook))`),
-  signal("allergy", String.raw`\b(?:allergic|allerg(?:y|ies)|intoleran(?:t|ce)|anaphyla\p{L}*|epi-?pen|hay fever)\b`),
-  signal("health condition", String.raw`\b(?:diabet\p{L}*|pre-?diabet\p{L}*|asthma\p{L}*|hypertension|blood pressure|cholesterol|thyroid|hypothyroid\p{L}*|c[o]?eliac|migraines?|arthritis|depression|anxiety|ibs|crohn's|epilepsy|adhd|long covid|insomnia|sleep apnoea|sleep apnea|back pain|knee pain|injur(?:y|ed|ies)|sprain(?:ed)?|torn|tendini?tis|tendoni?tis|plantar fasciitis|shin splints|fractur(?:e|ed)|broke my|surgery|diagnosed|pcos|endometriosis|eczema|psoriasis)\b`),
+  signal("allergy", String.raw`\b(?:allergic|allerg(?:y|ies)|allergist|intoleran(?:t|ce)|anaphyla\p{L}*|epi-?pen|hay fever)\b`),
+  signal("health condition", String.raw`\b(?:diabet\p{L}*|pre-?diabet\p{L}*|asthma\p{L}*|hypertension|blood pressure|cholesterol|thyroid|hypothyroid\p{L}*|c[o]?eliac|migraines?|arthritis|depression|anxiety|ibs|crohn's|epilepsy|adhd|long covid|crutches|signed off|sick leave|burn-?out|insomnia|sleep apnoea|sleep apnea|back pain|knee pain|injur(?:y|ed|ies)|sprain(?:ed)?|torn|tendini?tis|tendoni?tis|plantar fasciitis|shin splints|fractur(?:e|ed)|(?:broke|hurt|injured|pulled|strained|twisted|tore|sprained|bruised|dislocated|tweaked) my|knee|ankle|hamstring|achilles|calf|physio\p{L}*|cleared me|bad (?:back|knee|hip|shoulder)|(?:shoulder|back|neck|hip|wrist)(?:'s|’s| is)? (?:still )?(?:sore|painful|aching|killing me|playing up)|surgery|diagnosed|pcos|endometriosis|eczema|psoriasis)\b`),
   signal("weight", String.raw`\b\d{2,3}(?:[.,]\d)? ?(?:kg|kgs|kilos?|lbs?|pounds|stone)\b`, { unless: String.raw`\b(?:lose|losing|shed|shedding|goal|target|aim|bag|suitcase|luggage|carry|lift|lifting|bench|squat|deadlift|dumbbells?|kettlebells?|backpack|parcel|want to be|get (?:down )?to)\b` }),
+  // A weight said without its unit, in a thread about weight: "lost 5 kilos, down to 65 now".
+  signal("weight", String.raw`\b(?:down to|dropped to|now at|back to|weigh(?:ing)?|i'm at|im at|(?:down|up) \d{1,2} ?(?:kg|kilos?|lbs?) to) \d{2,3}(?:[.,]\d)?\b(?![.,]?\d| ?(?:%|[$€£]|k\b|km|miles|mph|days?|times|minutes|mins|hours|euros?|quid|bucks|pounds? (?:a|per)))`, { topic: /(?:\d|\b)(?:kg|kilos?|lbs|stone|weigh\p{L}*|weight)\b/iu, unless: String.raw`\b(?:goal|target|aim|want to|get (?:down )?to)\b` }),
   signal("age", String.raw`\b\d{1,2}(?: years? old|-years?-old| yo\b)|\bturn(?:ed|ing|s)? \d{1,2}\b|\b\d{1,2}(?:st|nd|rd|th) birthday\b|\bi(?:'m|’m| am) (?:now |just )?\d{1,2}(?![.,]?\d)(?: now)?(?=[,.;!]|$)`, { unless: String.raw`\b(?:sons?|daughters?|kids?|child|children|baby|boy|girl|dog|cat|pupp(?:y|ies)|he|she|they|his|her|their|car|bike)\b|\b(?:an?|the|my|our) \d{1,2}[- ]years?[- ]old` }),
   signal("budget", MONEY, { with: String.raw`\b(?:budget|spend|spending|afford|max|maximum|limit|up to|under|below|at most|no more than|less than|pay|paying|per month|a month|monthly|per night|a night|per person|total|cap|stretch|set aside|saved|around|about|roughly|more than|over|tops|ceiling)\b`, unless: String.raw`\b(?:earn|earning|salary|paid me|income|raise)\b` }),
   signal("budget", String.raw`\bbudget\b`, { plan: true, with: AMOUNT }),
   signal("daily steps", String.raw`\b\d[\d,.]{0,8}k? steps\b`),
   signal("running days per week", String.raw`\b(?:\d|one|two|three|four|five|six|seven|once|twice)(?: (?:days?|times|runs?|sessions?|x))? (?:a|per|each|every) week\b|\b(?:second|third|fourth|fifth|sixth) (?:run|session|day)\b`, { topic: /\b(?:run|runs|running|jog|jogging|runner|marathon|half-marathon|10k|5k|parkrun)\b/iu, unless: String.raw`\b(?:work|working|office|shifts?|gym|swim|swimming|yoga|lessons?|classes)\b` }),
+  // Runs counted without "a week", in a thread about running, a plan said without a person: "3 runs is fine".
+  signal("running days per week", String.raw`\b(?:\d|two|three|four|five|six) runs\b(?! (?:ago|left|so far))`, { plan: true, topic: /\b(?:run|runs|running|jog|jogging|runner|marathon|half-marathon|10k|5k|parkrun)\b/iu }),
   signal("training goal", String.raw`\b(?:marathon|half[- ]marathon|ultra(?:marathon)?|triathlon|ironman|\d{1,2} ?k|\d{1,2} ?km|parkrun|race|trail race|duathlon|sportive|gran fondo|fun run|charity place|(?:a|the|my|spring|autumn|fall) half(?! (?:of|an?|the|hour|price|day|term|year|time|marathon)\b))\b`, { unless: String.raw`\b(?:watch|watched|cheer|cheering|race car|spend|spending|budget|afford|cost|costs|pay|paying|salary|savings?|saving|grand|quid|bucks)\b` }),
   signal("car", String.raw`\b(?:toyota|honda|civic|ford|vw|volkswagen|golf|polo|bmw|audi|mercedes|tesla|renault|peugeot|citroën|fiat|seat|skoda|kia|hyundai|nissan|mazda|volvo|opel|vauxhall|dacia|subaru|jeep|prius|mini cooper|car|suv|estate|hatchback|ev|electric car|minivan|van|pickup|motorbike|motorcycle)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:rental|hire|rent a|taxi|uber|by car|car park|car seat|car wash|car insurance quote|carpool)\b` }),
   signal("phone", String.raw`\b(?:iphone|pixel|galaxy|samsung|xiaomi|redmi|oneplus|huawei|motorola|nokia|fairphone|android|smartphone|phone)\b(?! (?:call|calls|number|bill|plan|case))`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:on the phone|by phone|phone time|less time on|called)\b` }),
   signal("laptop", String.raw`\b(?:laptop|notebook|macbook|thinkpad|xps|surface|chromebook|zenbook|vivobook|ideapad|imac|gaming pc|desktop pc)\b`, { owned: true, unless: SEEKING }),
   signal("operating system", String.raw`\b(?:linux|ubuntu|macos|mac os|fedora|debian|chromeos|arch linux|linux mint|pop!?_os)\b|\b(?<name>windows)\b`),
+  // Windows in lowercase where it can only be the system ("im on windows rn"); a Mac bought is macOS.
+  signal("operating system", String.raw`\b(?:on|use|using|run|running) windows\b|\bwindows (?:\d{1,2}|xp|vista|pc|laptop)\b`),
+  signal("operating system", String.raw`\b(?:mac|macbook|imac|mac mini|mac studio|chromebook)\b`, { owned: true, with: String.raw`\b(?:bought|got|switched|went with|picked|ordered|own|using|have)\b`, unless: SEEKING }),
   signal("programming language", String.raw`\b(?:python|java|kotlin|typescript|javascript|golang|rust|c#|c\+\+|ruby|php|swift|scala|elixir|haskell|clojure|julia|dart|perl|lua)\b`),
-  signal("language learning", String.raw`\b${SPOKEN}\b`, { with: String.raw`\b(?:learn\p{L}*|stud(?:y|ying|ied)|lessons?|class(?:es)?|course|duolingo|tutor|practi[cs]\p{L}*|a1|a2|b1|b2|c1|exam|fluent|conversation|switched|picked up|started)\b` }),
+  // Go, by its capital and what follows it: "a senior Go engineer", "writing Go now".
+  signal("programming language", String.raw`\b(?<name>go)(?:(?= (?:engineer|developer|dev|programmer|backend|code|services?|microservices)\b)|(?<=\b(?:in|with|using|writing|learning|switched to|switching to|moved to|(?:migrat|port|mov)\p{L}* (?:\p{L}+ ){0,2}to) go)(?=[.,;!]|$| (?:now|instead|these days|at work)\b))`),
+  signal("language learning", String.raw`\b${SPOKEN}\b`, { with: String.raw`\b(?:learn\p{L}*|stud(?:y|ying|ied)|lessons?|class(?:es)?|course|duolingo|tutor|practi[cs]\p{L}*|a1|a2|b1|b2|c1|exam|fluent|conversation|switched|picked up|started|doing|dropped|taking|signed up)\b` }),
   signal("shoe size", String.raw`\b(?:shoes?|trainers|sneakers|boots|running shoes|feet|foot|shoe size)\b`, { owned: true, with: String.raw`\b(?:size|eu|uk|us) ?\d{1,2}(?:[.,]5)?\b|\b\d{2}(?:[.,]5)?\b|\b(?:half|whole) size\b` }),
-  signal("clothing size", String.raw`\b(?:xxs|xs|xl|xxl|xxxl|(?:size|wear|fit into|take an?) (?:s|m|l|small|medium|large|\d{1,2}))\b`, { owned: true, with: String.raw`\b(?:jackets?|shirts?|t-shirts?|tee|dress(?:es)?|jeans|trousers|pants|coats?|hoodies?|tops?|sweaters?|jumpers?|clothes|waist|chest|leggings|shorts|size|xxs|xs|xl|xxl)\b` }),
-  signal("housing", String.raw`\b(?:${DWELLING}|(?:\d|one|two|three|four)[- ]?bed(?:room)?|terrace|home|place|house-?share|flat-?share|with (?:my|our) parents|moved back home|landlord|mortgage)\b`, { owned: true, with: String.raw`\b(?:rent|renting|rented|signed|bought|buy|buying|own|mortgage|moved|move|moving|live|living|sold|selling|lease|landlord|share|sharing|shared)\b` }),
-  signal("home city", String.raw`\b(?:in|to|near|outside|into|from) ${PLACE}`, { with: String.raw`\b(?:live|living|lives|moved|moving|move|relocat\p{L}*|settled|settling|based|new (?:place|flat|house|home|city)|neighbou?rhood|rent|renting|bought|home|(?:i|we)(?:'ve|’ve| have) been in|(?:i'm|i’m|i am|we're|we’re|we are) (?:now |still )?in \p{L}+ (?:now|these days|at the moment|for good))\b`, unless: TRAVEL }),
+  signal("clothing size", String.raw`\b(?:xxs|xs|xl|xxl|xxxl|(?:size|wear(?: an?)?|fit into|take an?) (?:s|m|l|small|medium|large|\d{1,2}))\b`, { owned: true, with: String.raw`\b(?:jackets?|shirts?|t-shirts?|tee|dress(?:es)?|jeans|trousers|pants|coats?|hoodies?|tops?|sweaters?|jumpers?|clothes|waist|chest|leggings|shorts|size|xxs|xs|xl|xxl)\b` }),
+  signal("housing", String.raw`\b(?:${DWELLING}|(?:\d|one|two|three|four)[- ]?bed(?:room)?|terrace|home|place|house-?share|flat-?share|with (?:my|our) parents|moved back home|landlord|mortgage)\b`, { owned: true, with: String.raw`\b(?:rent|renting|rented|signed|bought|buy|buying|own|mortgage|moved|move|moving|live|living|sold|selling|lease|landlord|share|sharing|shared|gave up|give up|house-?sitting)\b` }),
+  signal("home city", String.raw`\b(?:in|to|near|outside|into|from) ${PLACE}`, { with: String.raw`\b(?:live|living|lives|moved|moving|move|relocat\p{L}*|settled|settling|based|new (?:place|flat|house|home|city)|neighbou?rhood|rent|renting|bought|home|ended up|(?:i|we)(?:'ve|’ve| have) been in|(?:i'm|i’m|i am|we're|we’re|we are) (?:now |still )?in \p{L}+ (?:now|these days|at the moment|for good))\b`, unless: TRAVEL }),
   // A home bought, rented or signed for in a place: "wir haben ein Reihenhaus in Pinneberg gekauft".
   signal("home city", String.raw`\b(?:in|to|near|outside|into|from) ${PLACE}`, { with: String.raw`\b(?:bought|buying|rented|renting|rent|signed|moved into|moving into)\b[^.;]{0,40}\b${HOME}\b|\b${HOME}\b[^.;]{0,40}\b(?:bought|buying|rented|renting|rent|signed|moved into|moving into)\b`, unless: TRAVEL }),
   signal("name", String.raw`\b(?:my name is|my name's|call me|i go by)\b(?: \p{L}+)? ${PLACE}`),
   signal("travel date", DATE, { plan: true, with: `${TRAVEL}|${CHANGE}`, unless: String.raw`\b(?:moved|moving|relocat\p{L}*) (?:to|into|out)\b` }),
   signal("travel origin", String.raw`\b(?:from|out of) ${PLACE}`, { plan: true, with: TRAVEL }),
   signal("travel destination", String.raw`\b(?:to|in|doing|do|visit|visiting|picked|chose|choosing|try|trying|book|booked|explore|exploring|for|it's|it’s|it is|it'll be|going with) (?:the )?${PLACE}`, {
+    plan: true,
+    with: `${TRAVEL}|${CHANGE}`,
+    unless: String.raw`\b(?:live|living|moved|moving|relocat\p{L}*)\b`,
+    topic: /\b(?:trip|travel\p{L}*|flights?|fly|flying|flew|holiday|vacation|hotel|itinerary|visit|honeymoon|getaway)\b/iu,
+  }),  signal("travel destination", String.raw`\b(?:to|in|doing|do|visit|visiting|around|across|through|for) ${DESTINATION}\b`, {
     plan: true,
     with: `${TRAVEL}|${CHANGE}`,
     unless: String.raw`\b(?:live|living|moved|moving|relocat\p{L}*)\b`,

@@ -6,45 +6,62 @@ const MONTH = String.raw`(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|se
 const DATE = String.raw`\b(?:\d{1,2} de ${MONTH}|\d{1,2}/\d{1,2}\b|(?:en|a principios de|a finales de|a mediados de) ${MONTH})`;
 const TRAVEL = String.raw`\b(?:vuelo\p{L}*|volamos|vuelo|avión|viaj\p{L}*|vacaciones|escapada|salimos|salgo|salida|regreso|volvemos|tren|luna de miel|visitar|visita|reserv\p{L}*|vamos|voy|ir|irnos|irme)\b`;
 const CHANGE = String.raw`\b(?:mejor|al final|finalmente|ahora|ya|cambiado|cambiamos|cambié|retrasado|adelantado|aplazado|pospuesto|movido|nuevo plan|decidimos|decidí|en vez de|en lugar de)\b`;
-const ANIMAL = String.raw`(?:${BREED}|perr[oa]s?|perrit[oa]s?|cachorr[oa]s?|gat[oa]s?|gatit[oa]s?|conejos?|hámster|hamster|loros?|periquitos?|caballos?|poni|cobayas?|tortugas?|hurones?|gallinas)`;
+const ANIMAL = String.raw`(?:${BREED}|perr[oa]s?|perrit[oa]s?|cachorr[oa]s?|gat[oa]s?|gatit[oa]s?|conejos?|hámster|hamster|loros?|periquitos?|caballos?|poni|cobayas?|tortugas?|hurones?|gallinas|golden)`;
 const JOBS = String.raw`(?:ingenier[oa]|desarrollador[a]?|programador[a]?|enfermer[oa]|profesor[a]?|maestr[oa]|analista|diseñador[a]?|médic[oa]|abogad[oa]|contador[a]?|contable|gerente|jef[ea] de \p{L}+|consultor[a]?|traductor[a]?|estudiante|cociner[oa]|chef|arquitect[oa]|farmacéutic[oa]|electricista|fontaner[oa]|conductor[a]?|periodista|fotógraf[oa]|vendedor[a]?|dependient[ea]|secretari[oa]|camarer[oa]|policía|bomber[oa]|funcionari[oa]|administrativ[oa]|auxiliar|veterinari[oa]|fisioterapeuta|psicólog[oa]|educador[a]?|comercial|directora?|director)`;
 /** Looking for one is not having one: "I'm looking for a new laptop". */
 const SEEKING = String.raw`\b(?:busco|buscamos|necesito|necesitamos|quiero|queremos|recomiend\p{L}*)\b`;
+/** Whoever treats the user: what they said is about the user ("el fisio dice 4 semanas parado"). */
+const MEDIC = String.raw`(?:médic[oa]|doctor[a]?|fisio|fisioterapeuta|alergólog[oa]|dermatólog[oa]|especialista|traumatólog[oa]|cardiólog[oa]|dentista)`;
+const REPORTED = String.raw`(?:dice|dijo|me dijo|ha dicho|me ha dicho|cree|confirmó|me ha dado el alta|me dio el alta)`;
+/** Countries and cities people travel to, for a destination written in lowercase or without accents ("a peru"). */
+const DESTINATION = String.raw`(?:jap[oó]n|corea|china|tailandia|vietnam|bali|indonesia|india|australia|nueva zelanda|canad[aá]|estados unidos|eeuu|nueva york|m[eé]xico|per[uú]|brasil|argentina|chile|colombia|costa rica|cuba|islandia|noruega|suecia|escocia|irlanda|inglaterra|londres|francia|par[ií]s|italia|roma|portugal|lisboa|grecia|croacia|turqu[ií]a|marruecos|egipto|kenia|alemania|berl[ií]n|praga|viena|budapest|[aá]msterdam|canarias|tenerife|mallorca|menorca|ibiza)`;
 const SPOKEN = String.raw`(?:inglés|español|alemán|francés|italiano|portugués|japonés|chino|mandarín|coreano|árabe|holandés|neerlandés|ruso|polaco|sueco|griego|turco|catalán|euskera|gallego)`;
 /** Spanish drops the pronoun: the verb says the speaker ("tengo", "nos mudamos", "compré"). */
-const FIRST_PERSON_VERB = String.raw`\p{L}{1,20}(?:amos|emos|imos)|\p{L}{0,20}[bcdfgjlmnprstvz]é|soy|estoy|tengo|vivo|trabajo|peso|mido|calzo|uso|llevo|hago|corro|camino|voy|puedo|quiero|necesito|gasto|aprendo|estudio|busco|prefiero|salgo|vuelo|cuido|cobro|ahorro|alquilo|pago|sigo|entreno|acabo|empiezo|cumplo|cumplí|vuelvo|bajo|subo|paso|cambio|dejo|he|hemos`;
+const FIRST_PERSON_VERB = String.raw`\p{L}{1,20}(?:amos|emos|imos)|\p{L}{0,20}[bcdfgjlmnprstvz]é|\p{L}{1,20}ié|\p{L}{2,20}[bcdgmnprtv]í|salí|soy|estoy|tengo|vivo|trabajo|peso|mido|calzo|uso|llevo|hago|corro|camino|voy|puedo|quiero|necesito|gasto|aprendo|estudio|busco|prefiero|salgo|vuelo|cuido|cobro|ahorro|alquilo|pago|sigo|entreno|acabo|empiezo|cumplo|cumplí|vuelvo|bajo|subo|paso|cambio|dejo|he|hemos`;
 
 export const ES_PERSON: Person = {
-  self: compile(String.raw`\b(?:yo|nosotr[oa]s|me|nos|${FIRST_PERSON_VERB})\b`, "iu"),
+  self: compile(String.raw`\b(?:yo|nosotr[oa]s|me|nos|${FIRST_PERSON_VERB}|(?:el|la|mi) ${MEDIC} ${REPORTED})\b`, "iu"),
+  // A clause that starts with the speaker's state, its verb left out: "Ya recuperado de la rodilla", "Lesión en el tendón".
+  subjectless: compile(String.raw`^\s*(?:(?:ya|por fin|recién|al final|también|ahora|todavía)\s+)?(?:\p{L}{2,20}(?:ad|id)[oa]s?|lesión|embarazada|vegan[oa]|vegetarian[oa])\b`, "iu"),
   own: compile(String.raw`\b(?:mi|mis|nuestr[oa]s?)\b`, "iu"),
   other: compile(
-    String.raw`^\s*(?:(?:mi|mis|nuestr[oa]s?|su|sus) (?:\p{L}+ )?(?:herman[oa]s?|madre|mamá|padre|papá|padres|amig[oa]s?|compañer[oa]s?|colegas?|jef[ea]|vecin[oa]s?|prim[oa]s?|tí[oa]|abuel[oa]s?|casero|médic[oa])|él|ella|ellos|ellas)\b`,
+    String.raw`^\s*(?:(?:mi|mis|nuestr[oa]s?|su|sus) (?:\p{L}+ )?(?:herman[oa]s?|madre|mamá|padre|papá|padres|amig[oa]s?|compañer[oa]s?|colegas?|jef[ea]|vecin[oa]s?|prim[oa]s?|tí[oa]|abuel[oa]s?|casero|médic[oa](?! ${REPORTED}))|él|ella|ellos|ellas)\b`,
     "iu",
   ),
   household: compile(String.raw`^\s*(?:mi|mis|nuestr[oa]s?|su|sus) (?:\p{L}+ )?(?:marido|esposa|esposo|mujer|novi[oa]|pareja|hij[oa]s?|bebé|perr[oa]|gat[oa]|prometid[oa])\b`, "iu"),
   together: compile(String.raw`^\s*(?:\p{L}+ ){1,3}y yo\b`, "iu"),
-  condition: compile(String.raw`^\s*(?:si|cuando|en caso|quizás|quizá|tal vez)\b|\b(?:podría\p{L}*|querría\p{L}*|debería\p{L}*|pensando en)\b`, "iu"),
+  condition: compile(String.raw`^\s*(?:si|cuando|en caso|quizás|quizá|tal vez)\b|\b(?:podría\p{L}*|querría\p{L}*|debería\p{L}*|pensando en|encantaría|gustaría|ojalá|algún día)\b`, "iu"),
 };
 
-const RUNNING = /\b(?:corr\p{L}*|carrera|running|trotar|rodaje|marat\p{L}*)\b/iu;
+const RUNNING = /\b(?:corr\p{L}*|carreras?|running|trotar|rodajes?|tiradas?|marat\p{L}*|zapatillas)\b/iu;
 const NOT_RUNNING_DAYS = String.raw`\b(?:trabaj\p{L}*|oficina|gimnasio|natación|yoga|clases?)\b`;
 
+/** Words that make an amount the budget: "gastar", "como mucho", "al mes". */
+const BUDGET_WORDS = String.raw`\b(?:presupuesto|gastar|pagar|permitir\p{L}*|máximo|hasta|como mucho|menos de|no más de|límite|tope|al mes|mensual\p{L}*|por noche|la noche|por persona|en total|ahorrad[oa]|ahorrado|unos|unas|alrededor de|más o menos)\b`;
+
 /** Spanish signals: the words any phrasing of a subject uses. */
-const HOME = String.raw`(?:${DWELLING})`;
+/** A home: "estudio" only as a noun ("un estudio"), since "estudio" is also "I study". */
+const HOME = String.raw`(?:${DWELLING}|habitación|dúplex|loft|(?:un|el|mi|nuestro) estudio)`;
 
 export const ES: Signal[] = [
-  signal("pet", String.raw`\b${ANIMAL}\b`, { owned: true, unless: String.raw`\b(?:alérgic[oa]|miedo|vecin\p{L}*)\b|parque para perros|pienso` }),
-  signal("partner", String.raw`\b(?:marido|espos[oa]|(?:mi|nuestra) mujer|novi[oa]|pareja|prometid[oa]|casad[oa]s?|casamos|boda|comprometid[oa]s?|divorciad[oa]s?|divorcio|separad[oa]s?|separamos|rompimos|lo dejamos)\b`, { owned: true }),
-  signal("children", String.raw`\b(?:hij[oa]s?|niñ[oa]s|bebé|bebés|peque|pequeñ[oa]s?|gemel[oa]s|mellizos|embarazada|embarazo|nació|nacieron|nacimiento|ser (?:padres|madre|padre|mamá|papá)|hijastr[oa])\b`, { owned: true, unless: String.raw`\b(?:de niñ[oa]|desde niñ[oa]|cuando era)\b` }),
-  signal("job", String.raw`\b(?:ascendid[oa]|ascenso|contratad[oa]|despedid[oa]|despido|dimití|renuncié|jubilad[oa]|jubilación|en paro|desemplead[oa]|autónom[oa]|freelance|(?:nuevo|nueva|conseguí|empecé|acepté|encontré|perdí|dejé|cambié de)\b[^.;]{0,25}\b(?:trabajo|empleo|puesto|curro|empresa)|trabajo (?:ahora |ya )?(?:en|para) \p{L}+|trabajo de \p{L}+|trabajo como \p{L}+|baja (?:médica|por maternidad|por paternidad)|(?:soy|trabajo como|trabajo de) (?:una? )?(?:\p{L}+ )?${JOBS})\b`),
-  signal("work schedule", String.raw`\b(?:turnos?|de noche|noches|guardias?|teletrabajo|teletrabajando|en remoto|a distancia|desde casa|híbrido|en la oficina|media jornada|jornada completa|tiempo completo|tiempo parcial|jornada reducida|semana de cuatro días|\d{1,2} horas (?:a la|por) semana|fines de semana)\b`),
-  signal("diet", String.raw`\b(?:vegetarian[oa]s?|vegan[oa]s?|pescetarian[oa]s?|flexitarian[oa]s?|keto|cetogénica|paleo|halal|kosher|sin gluten|low[- ]?carb|bajo en carbohidratos|(?:como|comer|comemos|dejé|dejado|volví a)\b[^.;]{0,20}\b(?:carne|pescado|lácteos|cerdo|productos animales))\b(?! (?:restaurante|recetas?|platos?))`),
+  signal("pet", String.raw`\b${ANIMAL}\b`, { owned: true, unless: String.raw`\b(?:alérgic[oa]|miedo|vecin\p{L}*)\b|parque para perros|pienso|\b(?:nos|me) (?:encanta|encantan|gusta|gustan)\b` }),
+  signal("partner", String.raw`\b(?:marido|espos[oa]|mi ex|ex(?:marido|mujer|novi[oa]|pareja)|(?:mi|nuestra) mujer|novi[oa]|pareja|prometid[oa]|casad[oa]s?|casamos|boda|comprometid[oa]s?|divorciad[oa]s?|divorcio|separad[oa]s?|separamos|rompimos|lo dejamos|lo he dejado|saliendo con|salgo con)\b`, { owned: true }),
+  signal("children", String.raw`\b(?:hij[oa]s?|niñ[oa]s|bebé|bebés|peque|pequeñ[oa]s?|gemel[oa]s|mellizos|embarazada|embarazo|nació|nacieron|nacimiento|ser (?:padres|madre|padre|mamá|papá)|(?:madre|padre|mamá|papá) de (?:un|una|dos|tres|cuatro|cinco|\d)|hijastr[oa])\b`, { owned: true, unless: String.raw`\b(?:de niñ[oa]|desde niñ[oa]|cuando era)\b` }),
+  signal("job", String.raw`\b(?:ascendid[oa]|ascenso|contratad[oa]|cogid[oa]|me cogieron|(?:dejé|dejado|dejo) (?:la|el) (?:enseñanza|docencia|hostelería|banca|abogacía|medicina|enfermería|policía|ejército|comercio)|despedid[oa]|despido|dimití|renuncié|jubil\p{L}*|en paro|desemplead[oa]|autónom[oa]|freelance|(?:nuevo|nueva|conseguí|empecé|acepté|encontré|perdí|dejé|cambié de)\b[^.;]{0,25}\b(?:trabajo|empleo|puesto|curro|empresa)|trabajo (?:ahora |ya )?(?:en|para) \p{L}+|trabajo de \p{L}+|trabajo como \p{L}+|(?:empiezo|empecé|empezaré|entro|entré) (?:de|como) \p{L}+|baja (?:médica|por maternidad|por paternidad)|(?:soy|trabajo como|trabajo de) (?:una? )?(?:\p{L}+ )?${JOBS})\b`),
+  signal("work schedule", String.raw`\b(?:turnos?|de noche|noches|guardias?|teletrabajo|teletrabajando|en remoto|a distancia|desde casa|híbrido|(?:en|a) la oficina|media jornada|jornada completa|tiempo completo|tiempo parcial|jornada reducida|reducción de jornada|semana de cuatro días|\d{1,2} horas (?:a la|por) semana|fines de semana)\b`),
+  signal("diet", String.raw`\b(?:vegetarian[oa]s?|vegan[oa]s?|pescetarian[oa]s?|flexitarian[oa]s?|keto|cetogénica|paleo|halal|kosher|sin gluten|low[- ]?carb|bajo en carbohidratos|(?:como|comer|comemos|dejé|dejado|volví a)\b[^.;]{0,20}\b(?:carne|pescado|lácteos|cerdo|productos animales|gluten|azúcar|harinas))\b(?! (?:restaurante|recetas?|platos?))`),
   signal("allergy", String.raw`\b(?:alergi\p{L}*|alérgic[oa]s?|intoleran\p{L}*|anafila\p{L}*)\b`),
-  signal("health condition", String.raw`\b(?:diabetes|diabétic[oa]|prediabetes|asma|asmátic[oa]|hipertensión|tensión alta|presión alta|colesterol|tiroides|celíac[oa]|celiaquía|migrañas?|artrosis|artritis|depresión|ansiedad|epilepsia|tdah|covid persistente|insomnio|apnea|dolor de espalda|lumbalgia|rodilla|lesión|lesionad[oa]|esguince|tendinitis|fractura|roto|operad[oa]|operación|diagnosticad[oa]|diagnóstico|eccema|psoriasis|ciática)\b`),
+  signal("health condition", String.raw`\b(?:diabetes|diabétic[oa]|prediabetes|asma|asmátic[oa]|hipertensión|tensi[oó]n alta|presi[oó]n alta|(?:me duele|me duelen|dolor de) (?:\p{L}+ ){0,2}(?:espalda|rodilla|cabeza|hombro|cadera|tobillo|cuello)|colesterol|tiroides|celíac[oa]|celiaquía|migrañas?|artrosis|artritis|depresión|ansiedad|epilepsia|tdah|covid persistente|insomnio|apnea|dolor de espalda|lumbalgia|rodilla|lesi[oó]n|lesion\p{L}*|muletas|escayola|de baja|operaci[oó]n|diagn[oó]stico|hipertensi[oó]n|depresi[oó]n|cel[ií]ac[oa]|diab[eé]tic[oa]|asm[aá]tic[oa]|recuperad[oa]|recuperándome|tendón|aquiles|tobillo|hombro|isquio\p{L}*|gemelo|torc\p{L}*|fisio\p{L}*|esguince|tendinitis|fractura|roto|operad[oa]|operación|diagnosticad[oa]|diagnóstico|eccema|psoriasis|ciática)\b`),
   signal("weight", String.raw`\b\d{2,3}(?:[.,]\d)? ?(?:kg|kilos?)\b`, { unless: String.raw`\b(?:perder|bajar|adelgazar|objetivo|meta|maleta|equipaje|mochila|levant\p{L}*|pesas|sentadilla|quiero|quisiera)\b` }),
+  // "Peso" is "I weigh": the number needs no unit ("ahora peso 70").
+  signal("weight", String.raw`\bpeso (?:unos |ya |ahora )?\d{2,3}(?:[.,]\d)?\b(?![.,]?\d| ?(?:€|euros?|%))`),
+  // A weight said without its unit, in a thread about weight: "he bajado 6 kilos, ya estoy en 74".
+  signal("weight", String.raw`\b(?:estoy en|bajado a|bajé a|subido a|llegado a) \d{2,3}(?:[.,]\d)?\b(?![.,]?\d| ?(?:€|euros?|%|km|d[ií]as|minutos|horas))`, { topic: /(?:\d|\b)(?:kg|kilos?|peso)\b/iu, unless: String.raw`\b(?:objetivo|meta|quiero|quisiera)\b` }),
   signal("age", String.raw`\b\d{1,2} años\b|\bcumpl(?:í|o|ir|iré) (?:los )?\d{1,2}\b`, { unless: String.raw`\b(?:hij[oa]s?|bebé|perr[oa]|gat[oa]|él|ella|desde|hace|durante|coche|bici|piso|casa|llevo|llevamos)\b` }),
-  signal("budget", MONEY, { with: String.raw`\b(?:presupuesto|gastar|pagar|permitir\p{L}*|máximo|hasta|como mucho|menos de|no más de|límite|tope|al mes|mensual\p{L}*|por noche|la noche|por persona|en total|ahorrad[oa]|ahorrado|unos|unas|alrededor de|más o menos)\b`, unless: String.raw`\b(?:gano|sueldo|salario|ingresos)\b` }),
+  signal("budget", MONEY, { with: BUDGET_WORDS, unless: String.raw`\b(?:gano|sueldo|salario|ingresos)\b` }),
   signal("budget", String.raw`\bpresupuesto\b`, { plan: true, with: AMOUNT }),
+  // Money in slang: "500 pavos".
+  signal("budget", String.raw`\b\d[\d.]{0,8} ?(?:pavos|pelas)\b`, { with: BUDGET_WORDS }),
   signal("daily steps", String.raw`\b\d[\d,.]{0,8} pasos\b`),
   signal("running days per week", String.raw`\b(?:\d|un|una|dos|tres|cuatro|cinco|seis|siete)(?: (?:d[ií]as|veces|salidas|sesiones))? (?:a la|por|cada) semana\b|\b(?:segunda|tercera|cuarta|quinta|sexta|segundo|tercer|cuarto|quinto|sexto) (?:salida|sesi[oó]n|d[ií]a)\b`, { topic: RUNNING, unless: NOT_RUNNING_DAYS }),
   // Days said without "a week", by the verb that runs or changes them: "corro 4 dias", "bajo a 3 días suaves".
@@ -52,22 +69,31 @@ export const ES: Signal[] = [
   signal("training goal", String.raw`\b(?:maratón|media maratón|medio maratón|media|ultra\p{L}*|triatlón|ironman|trail|\d{1,2} ?km|\d{1,2}k|carrera|competición)\b`, { unless: String.raw`\b(?:carrera universitaria|ver|animar|gastar|presupuesto|pagar|cuesta|sueldo|ahorrar|euros)\b` }),
   // Signing up for a race, in a thread about running: "me apunto a la de Sevilla".
   signal("training goal", String.raw`\b(?:apunt\p{L}*|inscrib\p{L}*|inscrit[oa]) a (?:la|el|una|un)\b`, { topic: RUNNING }),
+  // "Gasto un 39" is a shoe size, not spending.
+  signal("shoe size", String.raw`\b(?:gasto|calzo|uso) (?:un|el) (?:3[4-9]|4[0-8])(?:[.,]5)?\b(?! ?(?:€|euros?|%))`),
   signal("car", String.raw`\b(?:toyota|honda|ford|vw|volkswagen|golf|polo|bmw|audi|mercedes|tesla|renault|peugeot|citroën|fiat|seat|ibiza|león|skoda|kia|hyundai|nissan|mazda|volvo|opel|dacia|coche|carro|auto|todoterreno|eléctrico|híbrido|furgoneta|moto)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:alquiler|alquilar un|taxi|en coche)\b` }),
   signal("phone", String.raw`\b(?:iphone|pixel|galaxy|samsung|xiaomi|redmi|oneplus|huawei|motorola|nokia|fairphone|android|smartphone|móvil|teléfono|celular)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:por teléfono|al teléfono)\b` }),
   signal("laptop", String.raw`\b(?:portátil|ordenador|computadora|laptop|macbook|thinkpad|xps|surface|chromebook|imac)\b`, { owned: true, unless: SEEKING }),
   signal("operating system", String.raw`\b(?:linux|ubuntu|windows|macos|fedora|debian|chromeos)\b`),
   signal("programming language", String.raw`\b(?:python|java|kotlin|typescript|javascript|golang|rust|c#|c\+\+|ruby|php|swift|scala|elixir|haskell|dart)\b`),
+  // Go, by its capital and what follows it: "migramos todo a Go", "backend en Go".
+  signal("programming language", String.raw`\b(?<name>go)(?:(?= (?:backend|developer|dev)\b)|(?<=\b(?:en|con|usando|a) go)(?=[.,;!]|$| (?:ahora|ya|en el trabajo)\b))`),
   signal("language learning", String.raw`\b${SPOKEN}\b`, { with: String.raw`\b(?:aprend\p{L}*|estudi\p{L}*|clases?|curso|lecciones|duolingo|practic\p{L}*|a1|a2|b1|b2|c1|examen|con fluidez|empecé|cambié|pasé)\b` }),
   signal("shoe size", String.raw`\b(?:zapat\p{L}*|zapatillas?|botas?|calzo|calzado|talla de pie|pies?)\b`, { owned: true, with: String.raw`\b(?:talla|número|un|el) ?\d{2}(?:[.,]5)?\b|\b\d{2}(?:[.,]5)?\b` }),
   signal("clothing size", String.raw`\b(?:xxs|xs|xl|xxl|xxxl|talla (?:s|m|l|\d{2}))\b`, { owned: true, with: String.raw`\b(?:chaquetas?|camisas?|camisetas?|vestidos?|vaqueros|pantal\p{L}*|abrigos?|sudaderas?|jerséis?|jersey|ropa|talla|xxs|xs|xl|xxl)\b` }),
-  signal("housing", String.raw`\b(?:${DWELLING}|piso compartido|compartimos piso|con mis padres|casero|alquiler|hipoteca)\b`, { owned: true, with: String.raw`\b(?:alquil\p{L}*|firm\p{L}*|compr\p{L}*|propi\p{L}*|hipoteca|mud\p{L}*|viv\p{L}*|vend\p{L}*|compart\p{L}*|alquiler)\b` }),
-  signal("home city", String.raw`\b(?:en|a|cerca de) ${PLACE}`, { with: String.raw`\b(?:vivo|vivimos|viviendo|vivir|resid\p{L}*|mud\p{L}*|instal\p{L}*|nuestra casa|nuevo piso|nueva casa|vinimos|venimos|(?:estoy|estamos) (?:ya |ahora )?en)\b`, unless: TRAVEL }),
+  signal("housing", String.raw`\b(?:${HOME}|viv(?:ir|o|imos) sol[oa]s?|independiz\p{L}*|piso compartido|compartimos piso|con mis padres|casero|alquiler|hipoteca)\b`, { owned: true, with: String.raw`\b(?:alquil\p{L}*|firm\p{L}*|compr\p{L}*|propi\p{L}*|hipoteca|mud\p{L}*|viv\p{L}*|vend\p{L}*|compart\p{L}*|alquiler|encontr\p{L}*|independiz\p{L}*|sol[oa]s?)\b|\b(?:id[oa]s?|vamos|voy|fuimos|fui) a (?:un|una|vivir)\b|\b(?:dejamos|dejé|dejado) (?:el|la|nuestro|nuestra|mi) \p{L}+|^\s*(?:ya |ahora )?en (?:un|una|el|la|mi|nuestro|nuestra) ${HOME}\b|\b(?:estoy|estamos|vivo|vivimos) (?:ya |ahora )?en (?:un|una|el|la|mi|nuestro|nuestra) ${HOME}\b` }),
+  signal("home city", String.raw`\b(?:en|a|cerca de) (?!vivir\b)${PLACE}`, { with: String.raw`\b(?:vivo|vivimos|viviendo|vivir|resid\p{L}*|mud\p{L}*|instal\p{L}*|nuestra casa|nuevo piso|nueva casa|vinimos|venimos|vine|venid[oa]s? a vivir|quedamos|quedado|vuelto|volvimos|volví|traslad\p{L}*|llev(?:o|amos) (?:\p{L}+ ){1,2}(?:años|meses) en|(?:estoy|estamos) (?:ya |ahora )?en)\b`, unless: TRAVEL }),
   // A home bought, rented or signed for in a place: "wir haben ein Reihenhaus in Pinneberg gekauft".
   signal("home city", String.raw`\b(?:en|a|cerca de) ${PLACE}`, { with: String.raw`\b(?:comprad[oa]|compramos|compré|alquilad[oa]|alquilamos|alquilé|firmad[oa]|firmamos)\b[^.;]{0,40}\b${HOME}\b|\b${HOME}\b[^.;]{0,40}\b(?:comprad[oa]|compramos|compré|alquilad[oa]|alquilamos|alquilé|firmad[oa]|firmamos)\b`, unless: TRAVEL }),
   signal("name", String.raw`\b(?:me llamo|mi nombre es|llámame)\b(?: \p{L}+)? ${PLACE}`),
   signal("travel date", DATE, { plan: true, with: `${TRAVEL}|${CHANGE}`, unless: String.raw`\b(?:ser (?:padres|madre|padre)|nacer|nacerá|bebé)\b` }),
   signal("travel origin", String.raw`\b(?:de|desde) ${PLACE}`, { plan: true, with: TRAVEL }),
   signal("travel destination", String.raw`\b(?:a|en|para|hacia|visitar|conocer|será|va a ser) ${PLACE}`, {
+    plan: true,
+    with: `${TRAVEL}|${CHANGE}`,
+    unless: String.raw`\b(?:vivo|vivimos|mud\p{L}*|instal\p{L}*)\b`,
+    topic: /\b(?:viaj\p{L}*|vacaciones|vuelos?|vol(?:ar|amos|é)|avión|hotel|escapada|luna de miel)\b/iu,
+  }),  signal("travel destination", String.raw`\b(?:a|en|para|hacia|visitar|conocer|será|va a ser) ${DESTINATION}\b`, {
     plan: true,
     with: `${TRAVEL}|${CHANGE}`,
     unless: String.raw`\b(?:vivo|vivimos|mud\p{L}*|instal\p{L}*)\b`,

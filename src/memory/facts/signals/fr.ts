@@ -1,11 +1,14 @@
 import { signal, type Person, type Signal } from "../general.ts";
-import { AMOUNT, BREED, DWELLING, MONEY, compile } from "../rule.ts";
+import { AMOUNT, BREED, DWELLING, MONEY, PET_EMOJI, compile } from "../rule.ts";
 
-const PLACE = String.raw`(?<name>\p{L}[\p{L}'’-]*(?: \p{L}[\p{L}'’-]*)?)`;
+/** A name of one or two words; the second is no preposition, which may start the place after it ("a demenage a Nantes"). */
+const PLACE = String.raw`(?<name>\p{L}[\p{L}'’-]*(?: (?!(?:à|a|en|de|du|des|au|aux|pour|avec|et|dans)\b)\p{L}[\p{L}'’-]*)?)`;
 const MONTH = String.raw`(?:janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|janv|févr|avr|juil|sept|oct|nov|déc)\b`;
 const DATE = String.raw`\b(?:\d{1,2}(?:er)? ${MONTH}|\d{1,2}/\d{1,2}\b|(?:en|début|fin|mi-) ${MONTH})`;
 const TRAVEL = String.raw`\b(?:vol|vols|vole|volons|avion|voyage\p{L}*|vacances|séjour|partons|pars|partir\p{L}*|départ|retour|rentrons|train|week-end|escapade|lune de miel|visite\p{L}*|réservé|réservation|allons|vais)\b`;
 const CHANGE = String.raw`\b(?:plutôt|finalement|maintenant|désormais|changé|change|décalé|reporté|avancé|repoussé|nouveau plan|décidé|au lieu|à la place|plus)\b`;
+/** A thread about a trip: a change word alone ("finalement", "au lieu") says a date or place of it only there. */
+const TRIP = /\b(?:voyage\p{L}*|vacances|vols?|volons|avion|hôtel|séjour|escapade|lune de miel|week-end|partir|partons|pars)\b/iu;
 const ANIMAL = String.raw`(?:${BREED}|chiens?|chienne|chiots?|chats?|chatte|chatons?|lapins?|hamsters?|perroquets?|perruches?|chevaux|cheval|poney|cochons? d'inde|tortues?|furets?|poules)`;
 const JOBS = String.raw`(?:infirmi\p{L}+|ingénieu\p{L}+|développeu\p{L}+|enseignant\p{L}*|professeu\p{L}+|prof|institut\p{L}+|médecin|avocat\p{L}*|comptable|cheffe?|consultant\p{L}*|traduct\p{L}+|étudiant\p{L}*|cuisini\p{L}+|architecte|pharmacien\p{L}*|électricien\p{L}*|plombier|chauffeur|graphiste|vendeu\p{L}+|caissi\p{L}+|serveu\p{L}+|journaliste|photographe|analyste|designer|manager|directeur|directrice|responsable|aide-soignant\p{L}*|sage-femme|kiné\p{L}*|vétérinaire|secrétaire|assistant\p{L}*|fonctionnaire|policier|policière|pompier|agricult\p{L}+|boulang\p{L}+|coiffeu\p{L}+|mécanicien\p{L}*|éducat\p{L}+|juriste|banqui\p{L}+|commercial\p{L}*)`;
 /** Looking for one is not having one: "I'm looking for a new laptop". */
@@ -16,7 +19,7 @@ export const FR_PERSON: Person = {
   self: compile(String.raw`\b(?:je|j|moi|nous|on|me|m)\b`, "iu"),
   own: compile(String.raw`\b(?:mon|ma|mes|notre|nos)\b`, "iu"),
   other: compile(
-    String.raw`^\s*(?:(?:mon|ma|mes|notre|nos|son|sa|ses|leur) (?:\p{L}+ )?(?:sœur|soeur|frère|mère|maman|père|papa|parents|ami\p{L}*|copain|copine|collègue\p{L}*|patron\p{L}*|chef|voisin\p{L}*|cousin\p{L}*|tante|oncle|grand\p{L}*|propriétaire|médecin)|il|elle|ils|elles)\b`,
+    String.raw`^\s*(?:(?:finalement|du coup|donc|alors|et|mais|bref|en fait|au fait|sinon)\s+)?(?:(?:mon|ma|mes|notre|nos|son|sa|ses|leur) (?:\p{L}+ )?(?:sœur|soeur|frère|mère|maman|père|papa|parents|ami\p{L}*|copain|copine|collègue\p{L}*|patron\p{L}*|chef|voisin\p{L}*|cousin\p{L}*|tante|oncle|grand\p{L}*|propriétaire|médecin)|il|elle|ils|elles)\b`,
     "iu",
   ),
   household: compile(String.raw`^\s*(?:mon|ma|mes|notre|nos|son|sa|ses|leur) (?:\p{L}+ )?(?:mari|femme|conjoint\p{L}*|compagn\p{L}*|fils|fille|enfants?|bébé|chien|chat|fiancé\p{L}*|époux|épouse|copain|copine)\b`, "iu"),
@@ -28,40 +31,47 @@ export const FR_PERSON: Person = {
 const HOME = String.raw`(?:${DWELLING}|[tf][1-6])`;
 
 export const FR: Signal[] = [
-  signal("pet", String.raw`\b${ANIMAL}\b`, { owned: true, unless: String.raw`\b(?:allergique|peur|voisin\p{L}*)\b|parc à chiens|croquettes` }),
-  signal("partner", String.raw`\b(?:(?:mon|ma) (?:mari|femme|copain|copine|ami|amie)|époux|épouse|conjoint\p{L}*|compagnon|compagne|partenaire|fiancé\p{L}*|marié\p{L}*|mariage|pacsé\p{L}*|pacs|divorcé\p{L}*|divorce|séparé\p{L}*|rupture|rompu)\b`, { owned: true }),
-  signal("children", String.raw`\b(?:fils|fille|filles|enfants?|bébé|bambin|jumeaux|jumelles|enceinte|grossesse|né|née|naissance|beau-fils|belle-fille|ado)\b`, { owned: true, unless: String.raw`\b(?:quand j'étais|depuis l'enfance|étant enfant)\b` }),
-  signal("job", String.raw`\b(?:promu\p{L}*|promotion|embauché\p{L}*|licencié\p{L}*|licenciement|démissionné|démission|retraite|retraité\p{L}*|chômage|au chômage|indépendant\p{L}*|freelance|auto-entrepreneu\p{L}*|(?:nouveau|nouvelle|décroché|commencé|accepté|trouvé|perdu|quitté|changé de)\b[^.;]{0,25}\b(?:travail|boulot|emploi|poste|job|métier|employeur)|(?:travaille|bosse) (?:désormais |maintenant )?(?:chez|pour) \p{L}+|reconversion|arrêt maladie|congé (?:maternité|parental|paternité)|(?:suis|devenue?|travaille comme|en tant que) (?:une? )?(?:\p{L}+ )?${JOBS})\b`),
-  signal("work schedule", String.raw`\b(?:horaires?|équipe de nuit|de nuit|postes? de (?:nuit|jour)|garde\p{L}*|astreinte|télétravail|à distance|hybride|au bureau|temps partiel|mi-temps|temps plein|plein temps|semaine de quatre jours|\d{1,2} heures par semaine|le week-end|les week-ends)\b`),
-  signal("diet", String.raw`\b(?:végétarien\p{L}*|végé|végan\p{L}*|végétalien\p{L}*|pescétarien\p{L}*|flexitarien\p{L}*|keto|cétogène|paléo|halal|casher|sans gluten|low[- ]?carb|pauvre en glucides|(?:mange|manger|mangeons|plus de|arrêté|remange|supprimé)\b[^.;]{0,20}\b(?:viande|poisson|produits laitiers|porc|produits animaux))\b(?! (?:restaurant|recettes?|plats?))`),
+  signal("pet", String.raw`\b${ANIMAL}\b|${PET_EMOJI}`, { owned: true, unless: String.raw`\b(?:allergique|peur|voisin\p{L}*)\b|parc à chiens|croquettes` }),
+  signal("partner", String.raw`\b(?:(?:mon|ma) (?:mari|femme|copain|copine|ami|amie)|époux|épouse|conjoint\p{L}*|compagnon|compagne|partenaire|fiancé\p{L}*|marié\p{L}*|mariage|pacsé\p{L}*|pacs|divorc[ée]\p{L}*|divorce|s[ée]par[ée]\p{L}*|rupture|rompu|en couple|c[ée]libataire|(?:nouveau|nouvelle|petit|petite) (?:copain|copine)|remis\p{L}* ensemble|petit ami|petite amie|ex-mari|ex-femme|veu[fv]\p{L}*)\b`, { owned: true }),
+  signal("children", String.raw`\b(?:fils|fille|filles|enfants?|bébé|bambin|jumeaux|jumelles|enceinte|grossesse|né|née|nee|naissance|beau-fils|belle-fille|ado)\b`, { owned: true, unless: String.raw`\b(?:quand j'étais|depuis l'enfance|étant enfant)\b` }),
+  signal("job", String.raw`\b(?:promu\p{L}*|promotion|embauch[ée]\p{L}*|licenci[ée]\p{L}*|licenciement|d[ée]missionn[ée]|d[ée]mission|retraite|retrait[ée]\p{L}*|ch[ôo]mage|en (?:cdi|cdd|alternance|stage|intérim|interim)|indépendant\p{L}*|freelance|auto-entrepreneu\p{L}*|(?:nouveau|nouvelle|décroché|commencé|commence|démarré|démarre|signé|accepté|trouvé|perdu|quitté|fini|terminé|changé de)\b[^.;]{0,25}\b(?:travail|boulot|emploi|poste|job|métier|employeur|stage|alternance|cdi|cdd|contrat|apprentissage|intérim)|(?:travaille|bosse) (?:désormais |maintenant )?(?:chez|pour) \p{L}+|reconversion|arrêt maladie|congé (?:maternité|parental|paternité)|(?:suis|devenue?|passée?|comme|en tant que) (?:une? )?(?:\p{L}+ )?${JOBS})\b`),
+  signal("work schedule", String.raw`\b(?:horaires?|équipe de nuit|de nuit|postes? de (?:nuit|jour)|gardes|de garde|gardes? de (?:nuit|jour|week-end|\d{2} ?h)|astreinte|(?:fais|fait|faire) (?:des|les) nuits|(?:travaille|bosse|passe|suis|reste)\b[^.;]{0,15}\b(?:de jour|en journée)|(?:passée?|suis|travaille|bosse) (?:à|a) \d{2}(?= ?%)|en \d{1,2} ?h|t[ée]l[ée]travail|à distance|(?:de|depuis) chez moi|en distanciel|hybride|au bureau|temps partiel|mi-temps|temps plein|plein temps|semaine de quatre jours|\d{1,2} heures par semaine|le week-end|les week-ends)\b`),
+  signal("diet", String.raw`\b(?:végétarien\p{L}*|végé|végan\p{L}*|végétalien\p{L}*|pescétarien\p{L}*|flexitarien\p{L}*|keto|cétogène|paléo|halal|casher|sans gluten|sans sucre|je[ûu]ne intermittent|low[- ]?carb|pauvre en glucides|(?:mange|manger|mangeons|plus de|arrêté|remange|supprimé)\b[^.;]{0,20}\b(?:viande|poisson|produits laitiers|porc|produits animaux))\b(?! (?:restaurant|recettes?|plats?))`),
   signal("allergy", String.raw`\b(?:allergi\p{L}*|intoléran\p{L}*|anaphyla\p{L}*|rhume des foins)\b`),
-  signal("health condition", String.raw`\b(?:diabète|diabétique|prédiabète|asthme|asthmatique|hypertension|tension|cholestérol|thyroïde|cœliaque|coeliaque|migraines?|arthrose|arthrite|dépression|anxiété|épilepsie|tdah|covid long|insomnie\p{L}*|apnée du sommeil|mal de dos|lombalgie|genou|blessé\p{L}*|blessure|entorse|tendinite|fracture|cassé|opéré\p{L}*|opération|diagnostiqué\p{L}*|diagnostic|eczéma|psoriasis|sciatique)\b`),
+  signal("health condition", String.raw`\b(?:diabète|diabétique|prédiabète|asthme|asthmatique|hypertension|tension|cholestérol|thyroïde|cœliaque|coeliaque|migraines?|arthrose|arthrite|dépression|anxiété|épilepsie|tdah|covid long|insomnie\p{L}*|apnée du sommeil|mal de dos|lombalgie|genou|blessé\p{L}*|blessure|entorse|tendinite|fracture|cassé|opéré\p{L}*|opération|diagnostiqué\p{L}*|diagnostic|eczéma|psoriasis|sciatique|burn-?out)\b`),
   signal("weight", String.raw`\b\d{2,3}(?:[.,]\d)? ?(?:kg|kilos?)\b`, { unless: String.raw`\b(?:perdre|maigrir|objectif|but|valise|bagages?|sac|soulever|haltères?|développé|squat|veux|voudrais)\b` }),
-  signal("age", String.raw`\b\d{1,2} ans\b|\bfêt\p{L}* (?:mes|ses) \d{1,2}\b|\b\d{1,2}e anniversaire\b`, { unless: String.raw`\b(?:fils|fille|enfants?|bébé|chien|chat|il|elle|depuis|il y a|voiture|vélo|appartement|maison|pendant)\b` }),
+  signal("age", String.raw`\b\d{1,2} ans\b|\bfêt\p{L}* (?:mes|ses) \d{1,2}\b|\b\d{1,2}e anniversaire\b`, { unless: String.raw`\b(?:fils|fille|enfants?|bébé|chien|chat|il|elle|depuis|il y a|ça fait|ca fait|voiture|vélo|appartement|maison|pendant)\b` }),
   signal("budget", MONEY, { with: String.raw`\b(?:budget|dépenser|payer|mettre|permettre|max|maximum|jusqu'à|jusqu’à|moins de|pas plus de|limite|plafond|par mois|mensuel\p{L}*|par nuit|la nuit|par personne|au total|économisé|de côté|environ|à peu près|autour de)\b`, unless: String.raw`\b(?:gagne|salaire|revenu)\b` }),
   signal("budget", String.raw`\bbudget\b`, { plan: true, with: AMOUNT }),
+  // A reply that is only a limit: "Max 200 €", "Pas plus de 300 euros."
+  signal("budget", String.raw`^\s*(?:max\.?|maximum|pas plus de|jusqu'à|jusqu’à|moins de|environ|autour de) ${MONEY}\s*(?:max\.?|maximum)?[.!]*\s*$`, { plan: true }),
   signal("daily steps", String.raw`\b\d[\d\s,.]{0,8} pas\b`, { with: String.raw`\b(?:jour|quotidien\p{L}*|journée)\b` }),
   signal("running days per week", String.raw`\b(?:\d|une|deux|trois|quatre|cinq|six|sept)(?: (?:jours|fois|sorties|séances))? (?:par|chaque|la) semaine\b|\b(?:deuxième|troisième|quatrième|cinquième|sixième) (?:sortie|séance|jour)\b`, { topic: /\b(?:cour[st]?|courir|course|footing|jogging|marathon|semi-marathon)\b/iu, unless: String.raw`\b(?:travaill\p{L}*|bureau|gym|salle|natation|yoga|cours d)\b` }),
   signal("training goal", String.raw`\b(?:marathon|semi-marathon|semi|ultra\p{L}*|triathlon|ironman|trail|\d{1,2} ?km|\d{1,2}k|course|compétition|10 bornes|cyclosportive|sportive|gran fondo|étape du tour)\b`, { unless: String.raw`\b(?:courses|faire les courses|regarder|encourager|dépenser|budget|payer|coûte|salaire|économiser|euros)\b` }),
   signal("car", String.raw`\b(?:toyota|honda|ford|vw|volkswagen|golf|polo|bmw|audi|mercedes|tesla|renault|clio|zoé|zoe|peugeot|citroën|fiat|seat|skoda|kia|hyundai|nissan|mazda|volvo|opel|dacia|sandero|voiture|bagnole|suv|break|électrique|hybride|moto|scooter)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:location|louer une|taxi|en voiture|covoiturage)\b` }),
-  signal("phone", String.raw`\b(?:iphone|pixel|galaxy|samsung|xiaomi|redmi|oneplus|huawei|motorola|nokia|fairphone|android|smartphone|portable|téléphone)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:au téléphone|par téléphone|ordinateur portable|pc portable)\b` }),
-  signal("laptop", String.raw`\b(?:ordinateur portable|pc portable|ordi|ordinateur|laptop|macbook|thinkpad|xps|surface|chromebook|imac)\b`, { owned: true, unless: SEEKING }),
+  signal("phone", String.raw`\b(?:iphone|pixel|galaxy|samsung|xiaomi|redmi|oneplus|huawei|motorola|nokia|fairphone|android|smartphone|portable|téléphone)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:(?:son|sa|ses|leur) (?:\p{L}+ )?(?:téléphone|portable|smartphone|iphone)|au téléphone|par téléphone|ordinateur portable|pc portable)\b` }),
+  signal("laptop", String.raw`\b(?:ordinateur portable|pc portable|ordi|ordinateur|laptop|macbook|thinkpad|xps|surface|chromebook|imac|framework (?:13|16)|zenbook|vivobook|ideapad|latitude)\b`, { owned: true, unless: SEEKING }),
   signal("operating system", String.raw`\b(?:linux|ubuntu|windows|macos|fedora|debian|chromeos)\b`),
   signal("programming language", String.raw`\b(?:python|java|kotlin|typescript|javascript|golang|rust|c#|c\+\+|ruby|php|swift|scala|elixir|haskell|dart)\b`),
-  signal("language learning", String.raw`\b${SPOKEN}\b`, { with: String.raw`\b(?:appren\p{L}*|étudi\p{L}*|cours|leçons?|duolingo|pratique\p{L}*|a1|a2|b1|b2|c1|examen|couramment|commencé|passé à|inscrit\p{L}*)\b` }),
+  signal("language learning", String.raw`\b${SPOKEN}\b`, { with: String.raw`\b(?:appren\p{L}*|étudi\p{L}*|cours|leçons?|duolingo|pratique\p{L}*|a1|a2|b1|b2|c1|examen|couramment|commencé|passée? à|niveau|inscrit\p{L}*|laissé tomber|arrêté|abandonné|concentre|reprends|repris|parle)\b` }),
   signal("shoe size", String.raw`\b(?:chaussures?|baskets|bottes|pointure|chausse|pieds?)\b`, { owned: true, with: String.raw`\b(?:du|taille|pointure|en) ?\d{2}(?:[.,]5)?\b|\b\d{2}(?:[.,]5)?\b|\bdemi-pointure\b` }),
   signal("clothing size", String.raw`\b(?:xxs|xs|xl|xxl|xxxl|taille (?:s|m|l|\d{2}))\b`, { owned: true, with: String.raw`\b(?:vestes?|chemises?|t-shirts?|robes?|jeans?|pantalons?|manteaux?|manteau|pulls?|sweats?|hauts?|vêtements|taille|xxs|xs|xl|xxl)\b` }),
-  signal("housing", String.raw`\b(?:${DWELLING}|[tf][1-6]|colocation|coloc|chez mes parents|propriétaires?|locataires?|loyer|prêt immobilier|crédit immobilier)\b`, { owned: true, with: String.raw`\b(?:lou\p{L}*|signé|acheté|achet\p{L}*|propriétaire\p{L}*|locataire\p{L}*|déménag\p{L}*|emménag\p{L}*|habit\p{L}*|vi[vs]\p{L}*|vendu|partag\p{L}*|loyer|prêt|crédit)\b` }),
-  signal("home city", String.raw`\b(?:à|a|en|près de|vers|dans|pour) ${PLACE}`, { with: String.raw`\b(?:habit\p{L}*|quitté|vi[vs]\p{L}*|installé\p{L}*|installer|déménag\p{L}*|emménag\p{L}*|chez nous|domicile|nouvel appart\p{L}*|nouvelle maison)\b`, unless: TRAVEL }),
+  signal("housing", String.raw`\b(?:${DWELLING}|[tf][1-6]|colocation|coloc|chez mes parents|propriétaires?|locataires?|loyer|prêt immobilier|crédit immobilier)\b`, { owned: true, with: String.raw`\b(?:lou\p{L}*|signé|acheté|achet\p{L}*|propriétaire\p{L}*|locataire\p{L}*|d[ée]m[ée]nag\p{L}*|emm[ée]nag\p{L}*|habit\p{L}*|vi[vs]\p{L}*|vit|vendu|partag\p{L}*|loyer|prêt|crédit|quitt\p{L}*|maintenant|désormais|en coloc\p{L}*)\b` }),
+  signal("home city", String.raw`\b(?:à|a|en|près de|vers|dans|pour) ${PLACE}`, { with: String.raw`\b(?:habit\p{L}*|quitté|vi[vs]\p{L}*|vit|install[ée]\p{L}*|installer|d[ée]m[ée]nag\p{L}*|emm[ée]nag\p{L}*|chez nous|domicile|nouvel appart\p{L}*|nouvelle maison)\b`, unless: TRAVEL }),
   // A home bought, rented or signed for in a place: "wir haben ein Reihenhaus in Pinneberg gekauft".
-  signal("home city", String.raw`\b(?:à|a|en|près de|vers|dans|pour) ${PLACE}`, { with: String.raw`\b(?:acheté|acheter|signé|lou[eé]\p{L}*|emménag\p{L}*)\b[^.;]{0,40}\b${HOME}\b|\b${HOME}\b[^.;]{0,40}\b(?:acheté|acheter|signé|lou[eé]\p{L}*|emménag\p{L}*)\b`, unless: TRAVEL }),
+  signal("home city", String.raw`\b(?:à|a|en|près de|vers|dans|pour) ${PLACE}`, { with: String.raw`\b(?:acheté|acheter|signé|lou[eé]\p{L}*|emm[ée]nag\p{L}*)\b[^.;]{0,40}\b${HOME}\b|\b${HOME}\b[^.;]{0,40}\b(?:acheté|acheter|signé|lou[eé]\p{L}*|emm[ée]nag\p{L}*)\b`, unless: TRAVEL }),
+  // A move to the place just named: "un stage à Toulouse, du coup on d[ée]m[ée]nage là-bas".
+  signal("home city", String.raw`\b(?:d[ée]m[ée]nag\p{L}*|emm[ée]nag\p{L}*|installe\p{L}*) là-bas\b|\bon y (?:d[ée]m[ée]nage|emm[ée]nage|habite|vit)\b`),
   signal("name", String.raw`\b(?:je m'appelle|je m’appelle|mon nom est|mon prénom est|appelez-moi)\b(?: \p{L}+)? ${PLACE}`),
-  signal("travel date", DATE, { plan: true, with: `${TRAVEL}|${CHANGE}` }),
+  signal("travel date", DATE, { plan: true, with: TRAVEL }),
+  signal("travel date", DATE, { plan: true, with: CHANGE, topic: TRIP }),
   signal("travel origin", String.raw`\b(?:de|d'|d’|depuis|au départ de) ${PLACE}`, { plan: true, with: TRAVEL }),
-  signal("travel destination", String.raw`\b(?:à|a|en|au|aux|pour|vers|visiter|direction|ce sera|c'est|c’est) ${PLACE}`, {
+  signal("travel destination", String.raw`\b(?:à|a|en|au|aux|pour|vers|visiter|direction|ce sera|c'est|c’est) (?:plutôt |finalement |donc )?(?:(?:la|le|les) |l['’])?${PLACE}`, {
     plan: true,
     with: `${TRAVEL}|${CHANGE}`,
-    unless: String.raw`\b(?:habit\p{L}*|vivons|vis|déménag\p{L}*|emménag\p{L}*|installé\p{L}*)\b`,
-    topic: /\b(?:voyage\p{L}*|vacances|vols?|volons|avion|hôtel|séjour|escapade|lune de miel|week-end|partir|partons|pars)\b/iu,
+    unless: String.raw`\b(?:habit\p{L}*|vivons|vis|d[ée]m[ée]nag\p{L}*|emm[ée]nag\p{L}*|install[ée]\p{L}*)\b`,
+    topic: TRIP,
   }),
+  // Going to the place just named: "ma sœur d[ée]m[ée]nage à Québec, donc je vais plutôt là-bas".
+  signal("travel destination", String.raw`\b(?:vais|allons|pars|partons|irai|irons|vole|volons)\b[^.;]{0,20}\blà-bas\b`, { plan: true, topic: TRIP }),
 ];

@@ -1,0 +1,47 @@
+import t from "tap";
+import { compile, prefilter } from "../../../src/memory/facts/rule.ts";
+import { rulesFor } from "../../../src/memory/facts/rules/index.ts";
+import { signalReaders } from "../../../src/memory/facts/signals/index.ts";
+import { FACTS_USERS } from "../../fixtures/memory/facts/index.ts";
+
+/**
+ * The prefilter (src/memory/facts/rule.ts) rules statements out before a rule's or a signal's
+ * pattern runs: it must match wherever the pattern does, or a fact would be lost.
+ */
+t.test("drops word boundaries, lookarounds and anchors, keeps the rest", async (t) => {
+  t.equal(prefilter(String.raw`^\bcats?(?! (?:food|\bsitter)\b)(?<=s)\b(?<!x)(?=\.)$`).source, "cats?");
+  t.equal(prefilter(String.raw`\bmy name is (?<name>\p{L}+)`).source, String.raw`my name is (?<name>\p{L}+)`);
+  t.equal(prefilter(String.raw`[^.;$]{0,20}\$\d+[\b\]]`).source, String.raw`[^.;$]{0,20}\$\d+[\b\]]`);
+  t.equal(prefilter("a").flags, "iu");
+});
+
+t.test("a name group's negative lookahead goes with it, not only its boundary", async (t) => {
+  const source = String.raw`\bmoved to (?!(?:a|the)\b)(?<name>\p{L}+)`;
+  t.ok(compile(source).test("We moved to Amsterdam"));
+  t.ok(prefilter(source).test("We moved to Amsterdam"), "without the lookahead's boundary alone, 'a' would rule Amsterdam out");
+});
+
+t.test("every rule's and signal's prefilter matches every fixture text its pattern matches", async (t) => {
+  const tuned = new Set(["tune", "heldout", "heldout2"]);
+  const texts = FACTS_USERS.filter((user) => tuned.has(user.split))
+    .flatMap((user) => user.threads.flatMap((thread) => thread.messages.flatMap(([role, content]) => (role === "user" ? [content] : []))))
+    .flatMap((content) => content.split(/(?<=[.!?])\s+|, /u));
+  const patterns = [
+    ...rulesFor(undefined).map((rule) => [rule.subject, rule.pattern, rule.quick] as const),
+    ...signalReaders(undefined).flatMap(({ signals }) =>
+      signals.flatMap((signal) => [[signal.subject, signal.pattern, signal.quick] as const, ...(signal.with && signal.quickWith ? [[`${signal.subject} (with)`, signal.with, signal.quickWith] as const] : [])]),
+    ),
+  ];
+  let matched = 0;
+  const missed: string[] = [];
+  for (const [subject, pattern, quick] of patterns) {
+    for (const text of texts) {
+      pattern.lastIndex = 0;
+      if (!pattern.test(text)) continue;
+      matched++;
+      if (!quick.test(text)) missed.push(`${subject}: ${text}`);
+    }
+  }
+  t.ok(matched > 300, `the patterns match fixture texts (${matched})`);
+  t.same(missed, []);
+});

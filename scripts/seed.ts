@@ -12,7 +12,7 @@ import { initOrganization, organizationExists } from "../src/organizations/organ
 import { progressBar } from "./progress.ts";
 import { seedIntents, seedProjects, seedThreadBatch, seedUsers, threadCount, type SqlRunner } from "./seed/dataset.ts";
 import { messageIdRange, seedAttributes, seedFeedbackBatch } from "./seed/feedback.ts";
-import { recountFeedback } from "./seed/counts.ts";
+import { recountFeedback, recountThreads } from "./seed/counts.ts";
 import { createIndexes, dropSecondaryIndexes } from "./seed/indexes.ts";
 import { startSeedSession, withoutTriggers } from "./seed/session.ts";
 import { runSideBySide, runStatement } from "./seed/sideBySide.ts";
@@ -230,7 +230,10 @@ async function seed(target: Target): Promise<void> {
     if (feedback > 0) await seedFeedback(target, organization, feedback);
   } finally {
     // Also after a failure: the rows a seed added before it are there, counted or not.
-    await timed("recounting the daily counts", () => recountFeedback(sql, organizationId));
+    await timed("recounting the daily counts", async () => {
+      await recountFeedback(sql, organizationId);
+      await recountThreads(sql);
+    });
   }
   // The visibility map lets count(*) be an index-only scan; fresh statistics give the planner real selectivities.
   await timed("vacuum analyze", () => runSideBySide(target.connections, VACUUMED.map((table) => `VACUUM (ANALYZE) "${table}"`), runStatement));

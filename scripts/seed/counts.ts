@@ -38,3 +38,8 @@ export async function recountFeedback(sql: SqlRunner, organizationId: number): P
     throw error;
   }
 }
+
+/** The daily thread counts (0013_thread_counts) from the rows: the seed loads threads and their intents without the triggers that keep them. */
+export async function recountThreads(sql: SqlRunner): Promise<void> {
+  await sql.query(`SELECT "thread_counts_recount"()`);
+}

@@ -28,6 +28,18 @@ async function keptAndRecounted(database: Database, organizationId: number) {
       (SELECT count(*)::int FROM "SegmentType" WHERE "organizationId" = ${organizationId}) AS "segmentTypeRows",
       (SELECT "count" FROM "OrganizationCount" WHERE "organizationId" = ${organizationId} AND "kind" = 'segments') AS "segments",
       (SELECT count(*)::int FROM "Segment" WHERE "organizationId" = ${organizationId}) AS "segmentRows"`;
+  // The daily thread counts (0013_thread_counts), kept and from the rows.
+  const threadCounts = await prisma.$queryRaw<object[]>`
+    SELECT "intentId", "projectId", "day"::text, sum("count")::int AS "count"
+    FROM (SELECT * FROM "ThreadCount" UNION ALL SELECT * FROM "ThreadCountDelta") c WHERE "organizationId" = ${organizationId}
+    GROUP BY 1, 2, 3 HAVING sum("count") <> 0 ORDER BY 1, 2, 3`;
+  const threadRecount = await prisma.$queryRaw<object[]>`
+    SELECT "intentId", "projectId", "day"::text, count(*)::int AS "count" FROM (
+      SELECT 0 AS "intentId", t."projectId", t."createdAt"::date AS "day" FROM "Thread" t WHERE t."organizationId" = ${organizationId}
+      UNION ALL
+      SELECT ti."intentId", t."projectId", t."createdAt"::date FROM "Thread" t JOIN "ThreadIntent" ti ON ti."threadId" = t."id"
+      WHERE t."organizationId" = ${organizationId}) x
+    GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`;
   const [stored] = await prisma.$queryRaw<{ threads: number; messages: number; feedback: number; orphans: number; disabled: number }[]>`
     SELECT (SELECT count(*)::int FROM "Thread" WHERE "organizationId" = ${organizationId}) AS "threads",
       (SELECT count(*)::int FROM "Message" WHERE "organizationId" = ${organizationId}) AS "messages",
@@ -36,7 +48,7 @@ async function keptAndRecounted(database: Database, organizationId: number) {
         SELECT 1 FROM "Message" m JOIN "Thread" t ON t."id" = m."threadId"
         WHERE m."id" = f."messageId" AND t."id" = f."threadId" AND t."projectId" = f."projectId")) AS "orphans",
       (SELECT count(*)::int FROM pg_trigger WHERE tgenabled <> 'O') AS "disabled"`;
-  return { documents, recount, counts, organizationCounts, stored: stored! };
+  return { documents, recount, counts, organizationCounts, threadCounts, threadRecount, stored: stored! };
 }
 
 t.test("seeded threads hold their search documents and feedback its daily counts, also when a second seed adds to them", async (t) => {
@@ -49,10 +61,12 @@ t.test("seeded threads hold their search documents and feedback its daily counts
 
   const database = await openDatabaseOf(env);
   t.teardown(() => database.close());
-  const { documents, recount, counts, organizationCounts, stored } = await keptAndRecounted(database, organizationId);
+  const { documents, recount, counts, organizationCounts, threadCounts, threadRecount, stored } = await keptAndRecounted(database, organizationId);
   t.match(stored, { threads: 80, messages: Number, feedback: Number, orphans: 0, disabled: 0 }, "every trigger stays enabled");
   t.ok(stored.messages >= 80 * 3 && stored.feedback === 50, `messages and feedback stored: ${JSON.stringify(stored)}`);
   t.same(organizationCounts, { segmentTypes: 3, segmentTypeRows: 3, segments: 13, segmentRows: 13 }, "the segments are counted by their triggers");
+  t.ok(threadRecount.length > 0);
+  t.same(threadCounts, threadRecount, `every daily thread count equals the rows' (${threadRecount.length} counts)`);
   t.equal(documents.length, 80);
   t.same(documents.filter(({ kept, built }) => kept !== built), [], "every document is its messages' lowercased contents");
   t.ok(documents.every(({ kept }) => kept!.includes("\n")), "no document is empty");

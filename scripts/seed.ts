@@ -6,14 +6,16 @@ import { mkdir } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { readConfig } from "../src/config.ts";
-import { compactFeedbackCounts } from "../src/feedback/compaction.ts";
 import { databaseOnPglite, openDatabase, pglitePath, IN_MEMORY, type Database } from "../src/db/database.ts";
 import { openPglite } from "../src/db/pglite.ts";
 import { initOrganization, organizationExists } from "../src/organizations/organizations.ts";
 import { progressBar } from "./progress.ts";
 import { seedIntents, seedProjects, seedThreadBatch, seedUsers, threadCount, type SqlRunner } from "./seed/dataset.ts";
 import { messageIdRange, seedAttributes, seedFeedbackBatch } from "./seed/feedback.ts";
+import { recountFeedback, recountThreads } from "./seed/counts.ts";
 import { createIndexes, dropSecondaryIndexes } from "./seed/indexes.ts";
+import { startSeedSession, withoutTriggers } from "./seed/session.ts";
+import { runSideBySide, runStatement } from "./seed/sideBySide.ts";
 import { RARE_WORD_THREADS } from "./seed/vocabulary.ts";
 
 const USAGE = `Usage: npm run seed -- [options]   (database: DATABASE_URL, else PGlite in DATA_DIR)
@@ -54,6 +56,8 @@ const positiveInteger = (name: keyof typeof options) => integerOption(name, 1);
 interface Target {
   database: Database;
   sql: SqlRunner;
+  /** Connections that build indexes and vacuum side by side: `sql` and, on PostgreSQL, more. */
+  connections: SqlRunner[];
   close(): Promise<void>;
 }
 
@@ -72,19 +76,31 @@ async function ensurePostgresDatabase(url: string): Promise<void> {
   }
 }
 
-/** The service's database (for migrations and the organization) plus one raw connection for bulk SQL. */
+async function connectClient(url: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return client;
+}
+
+/** The three big GIN indexes (Message's two, Thread's document) build at once. */
+const POSTGRES_CONNECTIONS = 3;
+
+const runnerOf = (client: pg.Client): SqlRunner => ({ query: async (text, params) => (await client.query(text, params)).rows });
+
+/** The service's database (for migrations and the organization) plus raw connections for bulk SQL. */
 async function openTarget(): Promise<Target> {
   const config = readConfig();
   if (config.databaseUrl) {
     await ensurePostgresDatabase(config.databaseUrl);
     const database = await openDatabase({ databaseUrl: config.databaseUrl });
-    const client = new pg.Client({ connectionString: config.databaseUrl });
-    await client.connect();
+    const clients = await Promise.all(Array.from({ length: POSTGRES_CONNECTIONS }, () => connectClient(config.databaseUrl!)));
+    const runners = clients.map(runnerOf);
     return {
       database,
-      sql: { query: async (text, params) => (await client.query(text, params)).rows },
+      sql: runners[0]!,
+      connections: runners,
       async close() {
-        await client.end();
+        await Promise.all(clients.map((client) => client.end()));
         await database.close();
       },
     };
@@ -93,11 +109,8 @@ async function openTarget(): Promise<Target> {
   if (path !== IN_MEMORY) await mkdir(path, { recursive: true });
   const db = await openPglite(path);
   const database = databaseOnPglite(db);
-  return {
-    database,
-    sql: { query: async <Row>(text: string, params?: unknown[]) => (await db.query<Row>(text, params)).rows },
-    close: () => database.close(),
-  };
+  const sql: SqlRunner = { query: async <Row>(text: string, params?: unknown[]) => (await db.query<Row>(text, params)).rows };
+  return { database, sql, connections: [sql], close: () => database.close() };
 }
 
 async function organizationFor(database: Database): Promise<number> {
@@ -114,7 +127,7 @@ async function organizationFor(database: Database): Promise<number> {
 }
 
 /** Rebuilding a table's indexes after the load pays off only when the load is at least as big as what is there. */
-async function withIndexesRebuiltFor(sql: SqlRunner, tables: string[], rows: number, load: () => Promise<void>): Promise<void> {
+async function withIndexesRebuiltFor({ sql, connections }: Target, tables: string[], rows: number, load: () => Promise<void>): Promise<void> {
   const [{ estimate } = { estimate: 0 }] = await sql.query<{ estimate: number }>(
     `SELECT greatest(reltuples, 0)::float8 AS estimate FROM pg_class WHERE oid = $1::regclass`,
     [`"${tables[0]}"`],
@@ -125,7 +138,7 @@ async function withIndexesRebuiltFor(sql: SqlRunner, tables: string[], rows: num
   } finally {
     if (dropped.length > 0) {
       const bar = progressBar("indexes", dropped.length);
-      await createIndexes(sql, dropped, (done) => bar.update(done, dropped[done - 1]!.name));
+      await createIndexes(connections, dropped, (done, index) => bar.update(done, index.name));
       bar.finish();
     }
   }
@@ -137,58 +150,73 @@ interface Organization {
   userIds: number[];
 }
 
-async function seedThreads(sql: SqlRunner, { organizationId, projectIds, userIds }: Organization, threads: number): Promise<void> {
+async function seedThreads(target: Target, { organizationId, projectIds, userIds }: Organization, threads: number): Promise<void> {
+  const { sql } = target;
   const messagesPerThread = positiveInteger("messages-per-thread");
   const batchSize = positiveInteger("batch");
   const spanMs = positiveInteger("days") * 24 * 3600 * 1000;
-  await withIndexesRebuiltFor(sql, ["Message", "Thread", "ThreadIntent"], threads * messagesPerThread, async () => {
+  await withIndexesRebuiltFor(target, ["Message", "Thread", "ThreadIntent"], threads * messagesPerThread, () => withoutTriggers(target.connections, async () => {
     const offset = await threadCount(sql, organizationId);
     const start = new Date(Date.now() - spanMs - 3600_000);
     const bar = progressBar("threads", threads);
+    const firsts = Array.from({ length: Math.ceil(threads / batchSize) }, (_, index) => index * batchSize);
+    let added = 0;
     let messages = 0;
-    for (let done = 0; done < threads; done += batchSize) {
-      const size = Math.min(batchSize, threads - done);
+    // Batches side by side: each is one backend's CPU (building rows, writing heap and WAL), and the batches share nothing.
+    await runSideBySide(target.connections, firsts, async (sql, first) => {
+      const size = Math.min(batchSize, threads - first);
       const result = await seedThreadBatch(sql, {
         organizationId, userIds, projectIds, messagesPerThread, start,
-        first: offset + done + 1,
-        last: offset + done + size,
+        first: offset + first + 1,
+        last: offset + first + size,
         stepMs: spanMs / threads,
         rareWordEvery: Math.max(1, Math.floor(threads / RARE_WORD_THREADS)),
       });
+      added += result.threads;
       messages += result.messages;
-      bar.update(done + size, `(${messages} messages)`);
-    }
+      bar.update(added, `(${messages} messages)`);
+    });
     bar.finish(`(${messages} messages)`);
-  });
+  }));
 }
 
 const FEEDBACK_BATCH = 20_000;
 
-async function seedFeedback(sql: SqlRunner, { organizationId, projectIds, userIds }: Organization, wanted: number): Promise<void> {
+async function seedFeedback(target: Target, { organizationId, projectIds, userIds }: Organization, wanted: number): Promise<void> {
+  const { sql } = target;
   const range = await messageIdRange(sql, organizationId);
   if (!range) throw new Error(`organization ${organizationId} has no messages to give feedback on: seed threads first`);
   await seedAttributes(sql, organizationId, projectIds);
-  await withIndexesRebuiltFor(sql, ["Feedback", "FeedbackOption"], wanted, async () => {
+  await withIndexesRebuiltFor(target, ["Feedback", "FeedbackOption"], wanted, () => withoutTriggers(target.connections, async () => {
     const bar = progressBar("feedback", wanted);
     let added = 0;
-    while (added < wanted) {
-      const size = Math.min(FEEDBACK_BATCH, wanted - added);
-      const batch = await seedFeedbackBatch(sql, { organizationId, userIds, projectIds, size, firstMessageId: range.first, lastMessageId: range.last });
-      if (batch === 0) throw new Error(`no more feedback fits (${added} added): every giver has voted on the messages drawn`);
-      added += batch;
-      bar.update(added);
-    }
+    // An even share for each connection: each votes on its own residue of the message ids, as often as the others.
+    await Promise.all(target.connections.map(async (sql, residue, { length: stride }) => {
+      const share = Math.floor(wanted / stride) + (residue < wanted % stride ? 1 : 0);
+      for (let shareAdded = 0; shareAdded < share; ) {
+        const size = Math.min(FEEDBACK_BATCH, share - shareAdded);
+        const batch = await seedFeedbackBatch(sql, {
+          organizationId, userIds, projectIds, size, firstMessageId: range.first, lastMessageId: range.last, stride, residue,
+        });
+        if (batch === 0) throw new Error(`no more feedback fits (${added} added): every giver has voted on the messages drawn`);
+        shareAdded += batch;
+        added += batch;
+        bar.update(added);
+      }
+    }));
     bar.finish();
-  });
+  }));
 }
 
-async function seed({ database, sql }: Target): Promise<void> {
+async function seed(target: Target): Promise<void> {
+  const { database, sql } = target;
   const threads = integerOption("threads", 0);
   const feedback = integerOption("feedback", 0);
 
   const applied = await database.migrate();
   if (applied.length > 0) process.stderr.write(`applied migrations: ${applied.join(", ")}\n`);
   const organizationId = await organizationFor(database);
+  await startSeedSession(target.connections, database.kind === "postgres" ? "1GB" : "256MB");
   await sql.query("SELECT setseed(0.42)");
 
   const projectIds = await seedProjects(sql, organizationId, positiveInteger("projects"));
@@ -197,15 +225,29 @@ async function seed({ database, sql }: Target): Promise<void> {
   process.stderr.write(`organization ${organizationId}: ${projectIds.length} projects, ${userIds.length} users\n`);
   const organization = { organizationId, projectIds, userIds };
 
-  if (threads > 0) await seedThreads(sql, organization, threads);
-  if (feedback > 0) await seedFeedback(sql, organization, feedback);
-  process.stderr.write("compacting the daily counts…\n");
-  // Without the service's background compaction, the statistics of the seeded database would add up every batch's deltas.
-  await compactFeedbackCounts(database.driver);
-  process.stderr.write("vacuum analyze…\n");
+  try {
+    if (threads > 0) await seedThreads(target, organization, threads);
+    if (feedback > 0) await seedFeedback(target, organization, feedback);
+  } finally {
+    // Also after a failure: the rows a seed added before it are there, counted or not.
+    await timed("recounting the daily counts", async () => {
+      await recountFeedback(sql, organizationId);
+      await recountThreads(sql);
+    });
+  }
   // The visibility map lets count(*) be an index-only scan; fresh statistics give the planner real selectivities.
-  await sql.query(`VACUUM (ANALYZE) "Thread", "Message", "ThreadIntent", "ExternalUser", "UserSegment", "Intent",
-    "Feedback", "FeedbackOption", "Attribute", "AttributeOption", "FeedbackCount", "FeedbackCountDelta"`);
+  await timed("vacuum analyze", () => runSideBySide(target.connections, VACUUMED.map((table) => `VACUUM (ANALYZE) "${table}"`), runStatement));
+}
+
+/** The tables the seed writes, the biggest first. */
+const VACUUMED = ["Message", "Thread", "Feedback", "ThreadIntent", "FeedbackOption", "ExternalUser", "UserSegment", "Intent",
+  "Attribute", "AttributeOption", "FeedbackCount", "FeedbackCountDelta"];
+
+async function timed(what: string, step: () => Promise<unknown>): Promise<void> {
+  const started = Date.now();
+  process.stderr.write(`${what}…\n`);
+  await step();
+  process.stderr.write(`${what}: ${((Date.now() - started) / 1000).toFixed(1)}s\n`);
 }
 
 if (options.help) {

@@ -109,50 +109,59 @@ export interface ThreadBatch {
 }
 
 /**
- * Threads first..last with their messages (alternating user and assistant, in arrival order)
- * and zero to two intents each, in one statement. Busy users and the first projects get more
- * threads; message counts vary around messagesPerThread and average to it.
+ * Threads first..last with their messages (alternating user and assistant, in arrival order),
+ * their search documents and zero to two intents each, in one statement. Busy users and the first
+ * projects get more threads; message counts vary around messagesPerThread and average to it. The
+ * document is what `Message_search_appended` (0010_search_document) would append, built here since
+ * the seed loads without triggers (withoutTriggers): one write of each thread instead of an insert and an update.
  */
 export async function seedThreadBatch(sql: SqlRunner, batch: ThreadBatch): Promise<{ threads: number; messages: number }> {
   const spread = Math.min(4, batch.messagesPerThread - 1);
   const [row] = await sql.query<{ threads: number; messages: number }>(
-    `WITH t AS (
-       INSERT INTO "Thread" ("organizationId", "projectId", "externalUserId", "externalId", "metadata", "createdAt", "updatedAt")
-       SELECT $1,
-              ($2::int[])[1 + floor(cardinality($2::int[]) * power(random(), 1.3))::int],
-              ($3::int[])[1 + floor(cardinality($3::int[]) * power(random(), 1.5))::int],
-              'conv-' || repeat('0', 7 - length(g::text)) || g,
-              jsonb_build_object('channel', (ARRAY['web', 'mobile', 'api', 'email'])[1 + g % 4],
-                                 'locale', (ARRAY['en-US', 'de-DE', 'fr-FR', 'es-ES', 'ja-JP'])[1 + g % 5]),
-              x.ts, x.ts + $8::int * interval '37 seconds'
+    `WITH numbered AS MATERIALIZED (
+       SELECT g, ($2::int[])[1 + floor(cardinality($2::int[]) * power(random(), 1.3))::int] AS "projectId",
+              ($3::int[])[1 + floor(cardinality($3::int[]) * power(random(), 1.5))::int] AS "externalUserId",
+              ($6::timestamptz AT TIME ZONE 'UTC') + g * $7::float8 * interval '1 millisecond'
+                + floor(random() * 600) * interval '1 second' AS ts,
+              $8::int + g % (2 * $9::int + 1) - $9::int AS n
        FROM generate_series($4::int, $5::int) AS g
-       CROSS JOIN LATERAL (SELECT ($6::timestamptz AT TIME ZONE 'UTC') + g * $7::float8 * interval '1 millisecond'
-                                  + floor(random() * 600) * interval '1 second' AS ts) AS x
-       ORDER BY g
-       -- g, the thread's number, is the digits of its externalId.
-       RETURNING "id", "projectId", "createdAt", substring("externalId" FROM 6)::int AS g
-     ), sized AS (
-       SELECT t.*, $8::int + t.g % (2 * $9::int + 1) - $9::int AS n FROM t
-     ), m AS (
-       INSERT INTO "Message" ("organizationId", "threadId", "externalId", "role", "type", "content", "metadata", "createdAt")
-       SELECT $1, s."id", 'msg-' || j, CASE WHEN j % 2 = 0 THEN 'user' ELSE 'assistant' END, 'markdown',
+     ), written AS MATERIALIZED (
+       SELECT x.g, j,
               CASE WHEN j % 2 = 0 THEN ($10::text[])[1 + floor(random() * cardinality($10::text[]))::int]
                    ELSE ($11::text[])[1 + floor(random() * cardinality($11::text[]))::int] || ' '
                      || ($11::text[])[1 + floor(random() * cardinality($11::text[]))::int] END
               || CASE WHEN random() < 0.3 THEN ' Ref #' || (100000 + floor(random() * 900000))::int ELSE '' END
-              || CASE WHEN j = 1 AND s.g % $12::int = 0 THEN ' The code word is ' || $13::text || '.' ELSE '' END,
-              CASE WHEN j % 2 = 0 THEN '{}'::jsonb
+              || CASE WHEN j = 1 AND x.g % $12::int = 0 THEN ' The code word is ' || $13::text || '.' ELSE '' END AS content
+       FROM numbered x CROSS JOIN LATERAL generate_series(0, x.n - 1) AS j
+     ), t AS (
+       INSERT INTO "Thread" ("organizationId", "projectId", "externalUserId", "externalId", "metadata", "createdAt", "updatedAt", "searchText")
+       SELECT $1, x."projectId", x."externalUserId",
+              'conv-' || repeat('0', 7 - length(x.g::text)) || x.g,
+              jsonb_build_object('channel', (ARRAY['web', 'mobile', 'api', 'email'])[1 + x.g % 4],
+                                 'locale', (ARRAY['en-US', 'de-DE', 'fr-FR', 'es-ES', 'ja-JP'])[1 + x.g % 5]),
+              x.ts, x.ts + $8::int * interval '37 seconds',
+              CASE WHEN d."length" <= 100000 THEN d."text" END
+       FROM numbered x
+       JOIN (SELECT g, sum(length(content) + 1) AS "length", string_agg(E'\n' || lower(content), '' ORDER BY j) AS "text"
+             FROM written GROUP BY g) d ON d.g = x.g
+       ORDER BY x.g
+       -- g, the thread's number, is the digits of its externalId.
+       RETURNING "id", "projectId", "createdAt", substring("externalId" FROM 6)::int AS g
+     ), m AS (
+       INSERT INTO "Message" ("organizationId", "threadId", "externalId", "role", "type", "content", "metadata", "createdAt")
+       SELECT $1, t."id", 'msg-' || w.j, CASE WHEN w.j % 2 = 0 THEN 'user' ELSE 'assistant' END, 'markdown', w.content,
+              CASE WHEN w.j % 2 = 0 THEN '{}'::jsonb
                    ELSE jsonb_build_object('model', 'assistant-v2', 'latencyMs', 200 + floor(random() * 1800)::int) END,
-              s."createdAt" + j * interval '37 seconds'
-       FROM sized s CROSS JOIN LATERAL generate_series(0, s.n - 1) AS j
-       ORDER BY s."id", j
+              t."createdAt" + w.j * interval '37 seconds'
+       FROM t JOIN written w ON w.g = t.g
+       ORDER BY t."id", w.j
        RETURNING 1
      ), ti AS (
        INSERT INTO "ThreadIntent" ("organizationId", "threadId", "intentId")
-       SELECT $1, s."id", i."id" FROM sized s
+       SELECT $1, t."id", i."id" FROM t
        CROSS JOIN LATERAL (
-         SELECT i."id" FROM "Intent" i WHERE i."organizationId" = $1 AND i."projectId" = s."projectId"
-         ORDER BY md5(i."id" || ':' || s."id") LIMIT s."id" % 3) AS i
+         SELECT i."id" FROM "Intent" i WHERE i."organizationId" = $1 AND i."projectId" = t."projectId"
+         ORDER BY md5(i."id" || ':' || t."id") LIMIT t."id" % 3) AS i
        RETURNING 1
      )
      SELECT (SELECT count(*)::int FROM t) AS threads, (SELECT count(*)::int FROM m) AS messages`,

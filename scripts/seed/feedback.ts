@@ -26,11 +26,17 @@ export interface FeedbackBatch {
   userIds: number[];
   /** Later projects get a lower positive rate, so that groups differ. */
   projectIds: number[];
-  /** Feedback to try to add; a giver's second vote on a message is skipped, so a few fewer may be. */
+  /** Feedback to add; fewer only when the messages drawn have run out of givers who have not voted on them. */
   size: number;
   /** The organization's message ids lie in this range. */
   firstMessageId: number;
   lastMessageId: number;
+  /**
+   * Only messages `firstMessageId + residue + k * stride`: batches that run side by side, each with
+   * its own residue, never vote on the same message (they would wait on each other's unique keys).
+   */
+  stride: number;
+  residue: number;
 }
 
 /**
@@ -43,9 +49,10 @@ export interface FeedbackBatch {
 export async function seedFeedbackBatch(sql: SqlRunner, batch: FeedbackBatch): Promise<number> {
   const [row] = await sql.query<{ added: number }>(
     `WITH candidates AS (
-       SELECT DISTINCT $3::int + floor(random() * ($4::int - $3::int + 1))::int AS id
-       FROM generate_series(1, $2::int * 3)
-     ), picked AS (
+       SELECT DISTINCT $3::int + $10::int + $9::int * floor(random() * (($4::int - $3::int - $10::int) / $9::int + 1))::int AS id
+       -- At least a thousand: a batch of a few would often draw only user messages or votes already given.
+       FROM generate_series(1, greatest($2::int * 3, 1000))
+     ), drawn AS (
        SELECT m."id" AS "messageId", m."threadId", t."projectId", m."createdAt",
               CASE WHEN random() < 0.75 THEN t."externalUserId"
                    ELSE ($5::int[])[1 + floor(random() * cardinality($5::int[]))::int] END AS "giverId",
@@ -55,6 +62,11 @@ export async function seedFeedbackBatch(sql: SqlRunner, batch: FeedbackBatch): P
        JOIN "Thread" t ON t."id" = m."threadId"
        -- The joins return the candidates in id order: without the shuffle, LIMIT would keep the oldest.
        ORDER BY random()
+     ), picked AS (
+       -- Not a second vote of a giver on a message: the batch adds its size unless the draw runs out.
+       SELECT d.* FROM drawn d
+       WHERE NOT EXISTS (SELECT 1 FROM "Feedback" f
+                         WHERE f."organizationId" = $1 AND f."messageId" = d."messageId" AND f."externalUserId" = d."giverId")
        LIMIT $2
      ), typed AS (
        SELECT p.*, CASE WHEN random() < 0.78 - 0.04 * p."projectRank" THEN 'POSITIVE' ELSE 'NEGATIVE' END AS "feedbackType"
@@ -88,7 +100,7 @@ export async function seedFeedbackBatch(sql: SqlRunner, batch: FeedbackBatch): P
      SELECT (SELECT count(*)::int FROM f) AS added`,
     [
       batch.organizationId, batch.size, batch.firstMessageId, batch.lastMessageId, batch.userIds,
-      POSITIVE_FEEDBACK_TEXTS, NEGATIVE_FEEDBACK_TEXTS, batch.projectIds,
+      POSITIVE_FEEDBACK_TEXTS, NEGATIVE_FEEDBACK_TEXTS, batch.projectIds, batch.stride, batch.residue,
     ],
   );
   return row!.added;

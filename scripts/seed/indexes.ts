@@ -1,4 +1,5 @@
 import type { SqlRunner } from "./dataset.ts";
+import { runSideBySide } from "./sideBySide.ts";
 
 export interface IndexDefinition {
   name: string;
@@ -25,12 +26,17 @@ export async function dropSecondaryIndexes(sql: SqlRunner, tables: string[]): Pr
   return indexes;
 }
 
-/** Recreates indexes from their definitions, with room to sort in memory. */
-export async function createIndexes(sql: SqlRunner, indexes: IndexDefinition[], onCreated: (done: number) => void): Promise<void> {
-  await sql.query(`SET maintenance_work_mem = '256MB'`);
-  for (const [position, index] of indexes.entries()) {
-    await sql.query(index.definition);
-    onCreated(position + 1);
-  }
-  await sql.query(`RESET maintenance_work_mem`);
+/**
+ * Recreates indexes from their definitions, side by side on the connections, the GIN indexes (the
+ * longest builds: every trigram or word of every row) first so that they do not wait for each other.
+ */
+export async function createIndexes(
+  connections: SqlRunner[],
+  indexes: IndexDefinition[],
+  onCreated: (done: number, index: IndexDefinition) => void,
+): Promise<void> {
+  const ordered = [...indexes].sort((a, b) => Number(isGin(b)) - Number(isGin(a)));
+  await runSideBySide(connections, ordered, (sql, index) => sql.query(index.definition), onCreated);
 }
+
+const isGin = (index: IndexDefinition) => / USING gin /i.test(index.definition);

@@ -12,6 +12,7 @@ import { feedbackListing } from "../../src/feedback/sql.ts";
 import { createProject } from "../../src/projects/projects.ts";
 import { importOrganization } from "../../src/transfer/importer.ts";
 import { startService, uniqueId } from "../helpers/app.ts";
+import { keptAndRecountedDailyCounts } from "../helpers/dailyCounts.ts";
 import { randomDays, seededRandom } from "../helpers/random.ts";
 import { exportLines, linesOf } from "../helpers/transfer.ts";
 import { readingClient } from "../fixtures/feedbackReading.ts";
@@ -129,16 +130,7 @@ async function compare(t: Test, organizationId: number, projectIds: number[], wh
   }
   t.comment(`${what}: ${compared} statistics compared`);
 
-  const recount = await prisma.$queryRaw<object[]>`
-    SELECT (c)."dimension", (c)."projectId", (c)."day"::text, (c)."dimensionId", sum((c)."count")::int AS "count",
-      sum((c)."positive")::int AS "positive", sum((c)."negative")::int AS "negative"
-    FROM "Feedback" f, "feedback_counts_of"(f, 1, true) c WHERE f."organizationId" = ${organizationId}
-    GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`;
-  const kept = await prisma.$queryRaw<object[]>`
-    SELECT "dimension", "projectId", "day"::text, "dimensionId", sum("count")::int AS "count", sum("positive")::int AS "positive",
-      sum("negative")::int AS "negative"
-    FROM (SELECT * FROM "FeedbackCount" UNION ALL SELECT * FROM "FeedbackCountDelta") c WHERE "organizationId" = ${organizationId}
-    GROUP BY 1, 2, 3, 4 HAVING (sum("count"), sum("positive"), sum("negative")) <> (0, 0, 0) ORDER BY 1, 2, 3, 4`;
+  const { kept, recount } = await keptAndRecountedDailyCounts(prisma, organizationId);
   t.same(kept, recount, `${what}: every daily count equals the rows' (${kept.length} counts)`);
 }
 

@@ -11,8 +11,13 @@ import { FACTS_USERS } from "../../fixtures/memory/facts/index.ts";
 t.test("drops word boundaries, lookarounds and anchors, keeps the rest", async (t) => {
   t.equal(prefilter(String.raw`^\bcats?(?! (?:food|\bsitter)\b)(?<=s)\b(?<!x)(?=\.)$`).source, "cats?");
   t.equal(prefilter(String.raw`\bmy name is (?<name>\p{L}+)`).source, String.raw`my name is (?<name>\p{L}+)`);
-  t.equal(prefilter(String.raw`[^.;$]{0,20}\$\d+[\b\]]`).source, String.raw`[^.;$]{0,20}\$\d+[\b\]]`);
+  t.equal(prefilter(String.raw`x[^.;$]{0,20}\$\d+[\b\]]`).source, String.raw`x[^.;$]{0,20}\$\d+[\b\]]`);
   t.equal(prefilter("a").flags, "iu");
+});
+
+t.test("an alternative starts at its first part that is neither white space nor optional", async (t) => {
+  t.equal(prefilter(String.raw`\b(?:around|about)?\s*(?<v>\d+)|^\s*(?:ya )?en casa|[^.;$]{0,20}\$\d+`).source, String.raw`(?<v>\d+)|en casa|\$\d+`);
+  t.equal(prefilter(String.raw`(?:a|b)? +x`).source, "x");
 });
 
 t.test("a name group's negative lookahead goes with it, not only its boundary", async (t) => {

@@ -165,10 +165,11 @@ function threadCount(given: ReadonlySet<ThreadListingPart>, where: string): stri
 const searching = (given: ReadonlySet<ThreadListingPart>) => given.has("search") || given.has("userSearch");
 
 /**
- * The thread listing as one statement: the ThreadPage as JSON text, the count of all threads these filters match (from the
- * daily counts when they keep these filters: `dailyThreadCount`; a search's stops at 10,000: `listingCount`) and the page's Thread objects, newest first (createdAt, then id, descending). One statement rather than
- * the count on a connection of its own: under load a second round trip and connection cost more
- * than running the two one after the other saves. Each set of filters has its own name, so that
+ * The thread listing as one statement: the ThreadPage as JSON text, the count of all threads these
+ * filters match (from the daily counts when they keep these filters: `dailyThreadCount`; a search's
+ * stops at 10,000: `listingCount`) and the page's Thread objects, newest first (createdAt, then id,
+ * descending). One statement rather than the count on a connection of its own: under load a second
+ * round trip and connection cost more than running the two one after the other saves. Each set of filters has its own name, so that
  * each is prepared with a plan for its own shape; the search terms' statements are left unnamed,
  * since a plan made for one term can be far off for another.
  */

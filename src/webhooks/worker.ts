@@ -1,4 +1,3 @@
-import type { KeyObject } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import http from "node:http";
 import https from "node:https";
@@ -53,8 +52,6 @@ const WAITING_PER_ENDPOINT = 256;
 const WAITING_BYTES = 16 * 1024 * 1024;
 /** Delivered deliveries are marked so together, one statement for those of this long. */
 const MARK_DELIVERED_EVERY_MS = 100;
-/** Signing keys kept decoded, at most (one per endpoint secret). */
-const SIGNING_KEYS_KEPT = 1024;
 
 /** The delay before attempt `attempts + 1`: the base doubled per attempt made, capped, the upper half jittered. */
 export function backoffMs(baseMs: number, attempts: number, random: () => number): number {
@@ -96,7 +93,6 @@ export class DeliveryWorker implements LocalWorker {
   private markTimer: NodeJS.Timeout | undefined;
   private readonly agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
   private readonly lookup: LookupFunction;
-  private readonly signingKeys = new Map<string, KeyObject>();
   private timer: NodeJS.Timeout | undefined;
   private polling = false;
   /** The last claim took as many as there was room for: more may be due as soon as an attempt ends. */
@@ -279,22 +275,11 @@ export class DeliveryWorker implements LocalWorker {
       const target = deliveryUrl(url, this.options.settings.allowPrivateNetworks);
       const options = { timeoutMs: this.timeoutMs, maxResponseBytes: MAX_RESPONSE_BYTES, agents: this.agents, lookup: this.lookup, signal: this.abort.signal };
       const bytes = Buffer.from(body);
-      const outcome = await post(target, webhookHeaders(this.signingKey(secret), eventId, bytes), bytes, options);
+      const outcome = await post(target, webhookHeaders(signingKey(secret), eventId, bytes), bytes, options);
       return this.abort.signal.aborted && "error" in outcome ? { error: "interrupted: the service shut down" } : outcome;
     } catch (error) {
       return { error: (error as Error).message };
     }
-  }
-
-  /** The secret's key, decoded once (a full cache starts again). */
-  private signingKey(secret: string): KeyObject {
-    let key = this.signingKeys.get(secret);
-    if (!key) {
-      if (this.signingKeys.size >= SIGNING_KEYS_KEPT) this.signingKeys.clear();
-      key = signingKey(secret);
-      this.signingKeys.set(secret, key);
-    }
-    return key;
   }
 
   /** Milliseconds to the next attempt; null once the event is older than the maximum age (failed for good). Interrupted: at once. */

@@ -2,7 +2,7 @@ import { withoutGreeting } from "../../summarizer/lexicon.ts";
 import { splitSentences } from "../../summarizer/sentences.ts";
 import { clip, plainText } from "../../summarizer/text.ts";
 import { askedSubject, isShortAnswer } from "./answers.ts";
-import { generalStatements } from "./general.ts";
+import { aboutSomeoneElse, generalStatements } from "./general.ts";
 import { StatementReader, statedPart } from "./statements.ts";
 
 export interface FactMessage {
@@ -57,6 +57,14 @@ function clauseOf(sentence: string, start: number, end: number): string {
   return untied.length < MIN_CLAUSE ? sentence : untied.charAt(0).toLocaleUpperCase() + untied.slice(1);
 }
 
+/** Words in quotation marks, three or more: what someone else said ("My boss said "I live in Paris""), not the user's statement. */
+const QUOTED = /"[^"]{1,200}"|“[^”]{1,200}”|„[^“”]{1,200}[“”]|«[^»]{1,200}»/gu;
+
+/** `statement` with the quoted speech in it blanked (same length, so that positions still match the statement). */
+function withoutQuotes(statement: string): string {
+  return statement.replace(QUOTED, (quote) => (quote.trim().split(/\s+/u).length >= 3 ? " ".repeat(quote.length) : quote));
+}
+
 /**
  * The facts the user's messages state, in message order: at most one per subject and message
  * (its last statement of it), the text being the clause that states it (within what a question
@@ -73,17 +81,19 @@ export function extractFacts(messages: readonly FactMessage[]): ExtractedFact[] 
       .slice(0, MAX_SENTENCES)
       .map((sentence) => statedPart(withoutGreeting(sentence)))
       .filter((statement) => statement !== "");
-    for (const statement of stated) {
-      for (const { subject, start, end } of reader.read(statement, index)) {
+    const language = reader.languageOf(index);
+    const readable = stated.map(withoutQuotes);
+    stated.forEach((statement, at) => {
+      for (const { subject, start, end } of reader.read(readable[at]!, index)) {
+        if (aboutSomeoneElse(readable[at]!, start, language)) continue;
         bySubject.delete(subject);
         bySubject.set(subject, clauseOf(statement, start, end));
       }
-    }
+    });
     // The general stage, for the subjects no rule found in the message.
-    const language = reader.languageOf(index);
     const about = (topic: RegExp) => reader.about(topic);
-    for (const statement of stated) {
-      for (const { subject, start, end } of generalStatements(statement, language, bySubject, about)) {
+    for (const [at, statement] of stated.entries()) {
+      for (const { subject, start, end } of generalStatements(readable[at]!, language, bySubject, about)) {
         bySignal.delete(subject);
         bySignal.set(subject, clauseOf(statement, start, end));
       }

@@ -84,6 +84,23 @@ function clauses(statement: string): [number, number][] {
   return spans;
 }
 
+/**
+ * Whether a find at `start` of `statement` is said of someone else: its clause starts with another
+ * person before it ("My mum has diabetes", "Mi amigo vive en Madrid"), in a language of
+ * `language` (every language's words when it is unknown). The rules read phrasings, not who says
+ * them; this is the general stage's check, for their finds.
+ */
+export function aboutSomeoneElse(statement: string, start: number, language: string | undefined): boolean {
+  const span = clauses(statement).find(([, end]) => start < end);
+  if (!span) return false;
+  const clause = statement.slice(span[0], span[1]);
+  // The person named may be what is stated: "Mein Freund Jonas zieht mit ein" (a partner).
+  return signalReaders(language).some(({ person }) => {
+    const other = person.other.exec(clause);
+    return other !== null && span[0] + other.index + other[0].length <= start && !person.together.test(clause);
+  });
+}
+
 /** A place the pattern names in `clause`: a capitalised group `name` that is no month or pronoun. */
 function namesPlace(pattern: RegExp, clause: string): boolean {
   pattern.lastIndex = 0;

@@ -260,3 +260,23 @@ t.test("classes heldout3's misses taught (sentences of their own, none from the 
   const trip = [message("assistant", "¿Qué tenéis pensado para el viaje?", "es"), message("user", "Queremos ir a Chile en marzo.", "es")];
   t.ok(extractFacts(trip).some((fact) => fact.subject === "travel destination"), "es: ir a Chile, in a thread about a trip");
 });
+
+t.test("who speaks: another person's facts and quoted speech are not the user's, for the rules' finds too", async (t) => {
+  const someoneElse: [string, string][] = [
+    ["en", "My mum has diabetes."],
+    ["en", "My brother just got a puppy."],
+    ["en", 'My boss always says "I live in the office" to clients.'],
+    ["de", "Meine Mutter hat Diabetes."],
+    ["de", 'Mein Chef sagt immer „ich wohne im Büro“ zu Kunden.'],
+    ["fr", "Ma mère est diabétique."],
+    ["fr", "Mon collègue vient d'adopter un chiot."],
+    ["es", "Mi madre tiene diabetes."],
+    ["es", "Mi amigo vive en Madrid."],
+  ];
+  for (const [language, sentence] of someoneElse) t.same(subjectsOf(sentence, language), [], `${language}: ${sentence}`);
+  // The person named is what is stated: the user's partner; the user and someone as one subject.
+  t.ok(subjectsOf("Mein Freund Jonas zieht mit ein.", "de").includes("partner"), "de: mein Freund Jonas is the partner");
+  t.same(subjectsOf("Mein Freund Jonas und ich wohnen in Köln.", "de").sort(), ["home city", "partner"], "de: someone and I speak for the user");
+  // Two quoted words are a name, not speech.
+  t.ok(subjectsOf('I bought the "Pixel 8" last week.', "en").includes("phone"), "a quoted name stays read");
+});

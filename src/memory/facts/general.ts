@@ -54,6 +54,12 @@ export interface Person {
   /** Someone with the speaker, as one subject: "My girlfriend and I …", "Mein Freund und ich …". */
   together: RegExp;
   condition: RegExp;
+  /**
+   * The end of something the user has, said of it without the speaker: "the hamster died", "ein
+   * Meerschweinchen ist gestorben", "vendimos el coche". It states that subject (the member that
+   * ended), as a change does.
+   */
+  ending: RegExp;
 }
 
 /**
@@ -148,12 +154,13 @@ export function generalStatements(statement: string, language: string | undefine
       const other = !together && person.other.test(clause);
       const household = !together && (other || person.household.test(clause));
       const condition = person.condition.test(clause);
+      const ending = person.ending.test(clause);
       if (!self && !own && !household && !condition) ({ self, own } = before[index]!);
       before[index] = condition || other ? { self: false, own: false } : { self, own };
-      if ((!self && !own && !plans) || condition) continue;
+      if ((!self && !own && !plans && !ending) || condition) continue;
       for (const candidate of signals) {
         if (found.some((statement) => statement.subject === candidate.subject && statement.start === start)) continue;
-        const speaker = candidate.owned ? (self || own) && !other : (candidate.plan || self || own) && !household;
+        const speaker = candidate.owned ? (self || own || ending) && !other : (candidate.plan || self || own) && !household;
         if (!speaker) continue;
         if (candidate.topic && !about(candidate.topic)) continue;
         if (says(candidate, clause)) found.push({ subject: candidate.subject, start, end });

@@ -280,3 +280,24 @@ t.test("who speaks: another person's facts and quoted speech are not the user's,
   // Two quoted words are a name, not speech.
   t.ok(subjectsOf('I bought the "Pixel 8" last week.', "en").includes("phone"), "a quoted name stays read");
 });
+
+t.test("the end of something the user has states that subject without the speaker, in each language", async (t) => {
+  const cases: [string, string, string][] = [
+    ["en", "Sadly the dog had to be put down.", "pet"],
+    ["en", "The Golf got written off last week.", "car"],
+    ["de", "Ein Kaninchen ist leider gestorben.", "pet"],
+    ["de", "Der Passat ist verkauft.", "car"],
+    ["fr", "Le chat est mort la semaine dernière.", "pet"],
+    ["fr", "La Clio est vendue.", "car"],
+    ["es", "El perro murió en mayo.", "pet"],
+    ["es", "Vendimos el coche.", "car"],
+  ];
+  for (const [language, sentence, subject] of cases) t.same(subjectsOf(sentence, language), [subject], `${language}: ${sentence}`);
+  t.same(subjectsOf("My neighbour's dog died.", "en"), [], "another person's pet");
+  t.same(subjectsOf("Mi hermana vendió su coche.", "es"), [], "another person's car");
+  // An ending is a change of the subject: it supersedes the pet stated before.
+  const pets = extractFacts([message("user", "Wir haben zwei Meerschweinchen.", "de", 0), message("user", "Ein Meerschweinchen ist leider gestorben.", "de", 30)]);
+  let kept: KeptFact[] = [];
+  for (const fact of pets) kept = withFact(kept, { ...fact, statedAt: at(fact.messageId) }, kept.length + 1);
+  t.same(kept.filter((fact) => fact.invalidAt === null).map((fact) => fact.text), ["Ein Meerschweinchen ist leider gestorben."]);
+});

@@ -30,6 +30,7 @@ export const EN_PERSON: Person = {
   ),
   household: compile(String.raw`^\s*(?:my|our|his|her|their) (?:\p{L}+ )?(?:husband|wife|partner|girlfriend|boyfriend|son|daughter|kids?|children|baby|dog|cat|fianc\p{L}*|spouse|hubby)\b`, "iu"),
   together: compile(String.raw`^\s*(?:\p{L}+ ){1,3}(?:and|&) (?:i|me|myself)\b`, "iu"),
+  ending: compile(String.raw`\b(?:died|passed away|put down|put to sleep|rehomed|re-homed|gave (?:\p{L}+ ){0,2}away|sold|got rid of|scrapped|written off|totall?ed|broke up|split up)\b`, "iu"),
   condition: compile(String.raw`^\s*(?:if|when|once|unless|in case|whether|maybe|might|should)\b|\b(?:would|could|might|thinking about|considering|wondering|one day|someday|some day)\b|(?:'d|’d) (?:love|like|prefer)\b`, "iu"),
 };
 
@@ -38,8 +39,6 @@ const HOME = String.raw`(?:${DWELLING}|\d[- ]?bed(?:room)?|terrace|semi)`;
 
 export const EN: Signal[] = [
   signal("pet", String.raw`\b${ANIMAL}\b(?! (?:park|food|sitter|walker|friendly|show|owners?|people|bed|toys?|hair|allergy))`, { owned: true, unless: String.raw`\b(?:allergic|allerg(?:y|ies)|scared|afraid|neighbou?r's|friend's)\b` }),
-  // A pet's death, said of it: "the hamster died".
-  signal("pet", String.raw`^\s*(?:the|our|my) ${ANIMAL} (?:died|passed away|had to be put down|was put down)\b`, { plan: true }),
   signal("partner", String.raw`\b(?:husband|hubby|wife|partner|girlfriend|boyfriend|fianc[ée]e?|spouse|other half|better half|married|engaged|divorced|divorce|separated|broke up|split up|seeing someone|dating|tied the knot|proposed|single again)\b`, { owned: true, unless: String.raw`\bbusiness partner\b` }),
   signal("children", String.raw`\b(?:sons?|daughters?|kids?|child|children|bab(?:y|ies)|toddler|twins|newborn|little ones?|pregnant|expecting|was born|were born|arrived|became (?:parents|a dad|a mum|a mom)|stepson|stepdaughter|teenager|(?:mum|mom|mother|dad|father|parent) of (?:one|two|three|four|five|\d))\b`, { owned: true, unless: String.raw`\b(?:as|was|were) an? (?:kid|child|baby|teenager)\b|\bsince (?:i was )?an? (?:kid|child)\b` }),
   // A birth announced by the baby's weight, whoever says it: "Mia arrived on the 2nd, 3.4kg", "born at 7lbs 2oz".

@@ -301,3 +301,15 @@ t.test("the end of something the user has states that subject without the speake
   for (const fact of pets) kept = withFact(kept, { ...fact, statedAt: at(fact.messageId) }, kept.length + 1);
   t.same(kept.filter((fact) => fact.invalidAt === null).map((fact) => fact.text), ["Ein Meerschweinchen ist leider gestorben."]);
 });
+
+t.test("where the user works as what they are is their home city, in each language", async (t) => {
+  const cases: [string, string][] = [
+    ["en", "I'm a data analyst at an insurer in Norwich."],
+    ["de", "Ich bin Lehrerin an einer Grundschule in Kassel."],
+    ["fr", "Je suis prof de maths à Dijon."],
+    ["es", "Soy profesora de primaria en Burgos."],
+  ];
+  for (const [language, sentence] of cases) t.ok(subjectsOf(sentence, language).includes("home city"), `${language}: ${sentence}`);
+  t.notOk(subjectsOf("I'm a nurse on a trip to Rome.", "en").includes("home city"), "a trip is not a home");
+  t.notOk(subjectsOf("My sister is a nurse in Leeds.", "en").includes("home city"), "another person's work");
+});

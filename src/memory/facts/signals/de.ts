@@ -76,6 +76,8 @@ export const DE: Signal[] = [
   // A home bought, rented or signed for in a place: "wir haben ein Reihenhaus in Pinneberg gekauft".
   signal("home city", String.raw`\b(?:in|nach|bei) ${PLACE}`, { with: String.raw`\b(?:gekauft|kaufen|gemietet|mieten|eingezogen|bezogen|unterschrieben)\b[^.;]{0,40}\b${HOME}\b|\b${HOME}\b[^.;]{0,40}\b(?:gekauft|kaufen|gemietet|mieten|eingezogen|bezogen|unterschrieben)\b`, unless: TRAVEL }),
   // A move to the place just named: "eine Stelle in Toulouse, wir ziehen dorthin".
+  // Where the user works as what they are is where they live: "Ich bin Erzieherin in einer Kita in Köln".
+  signal("home city", String.raw`\b(?:in|bei) ${PLACE}`, { with: String.raw`\b(?:bin|arbeite als|jobbe als) (?:\p{L}+ ){0,2}${JOBS}`, unless: TRAVEL }),
   signal("home city", String.raw`\b(?:ziehen|ziehe|gezogen|umziehen|umgezogen) (?:\p{L}+ ){0,2}(?:dorthin|dahin|hin)\b|\b(?:dorthin|dahin) (?:gezogen|ziehen|umgezogen)\b`),
   signal("name", String.raw`\b(?:heiße|heisse|mein name ist|nennt mich)\b(?: \p{L}+)? ${PLACE}`),
   signal("travel date", DATE, { plan: true, with: TRAVEL }),

@@ -78,6 +78,8 @@ export const EN: Signal[] = [
   signal("home city", String.raw`\b(?:in|to|near|outside|into|from) ${PLACE}`, { with: String.raw`\b(?:live|living|lives|moved|moving|move|relocat\p{L}*|settled|settling|based|new (?:place|flat|house|home|city)|neighbou?rhood|rent|renting|bought|home|ended up|(?:i|we)(?:'ve|’ve| have) been in|(?:i'm|i’m|i am|we're|we’re|we are) (?:now |still )?in \p{L}+ (?:now|these days|at the moment|for good))\b`, unless: TRAVEL }),
   // A home bought, rented or signed for in a place: "wir haben ein Reihenhaus in Pinneberg gekauft".
   signal("home city", String.raw`\b(?:in|to|near|outside|into|from) ${PLACE}`, { with: String.raw`\b(?:bought|buying|rented|renting|rent|signed|moved into|moving into)\b[^.;]{0,40}\b${HOME}\b|\b${HOME}\b[^.;]{0,40}\b(?:bought|buying|rented|renting|rent|signed|moved into|moving into)\b`, unless: TRAVEL }),
+  // Where the user works as what they are is where they live: "I'm a backend dev at a fintech in London".
+  signal("home city", String.raw`\b(?:in|near|outside) ${PLACE}`, { with: String.raw`\b(?:i'm|i’m|im|i am|work as|working as) an? (?:[\p{L}-]+ ){0,2}${JOBS}\b`, unless: TRAVEL }),
   signal("name", String.raw`\b(?:my name is|my name's|call me|i go by)\b(?: \p{L}+)? ${PLACE}`),
   signal("travel date", DATE, { plan: true, with: `${TRAVEL}|${CHANGE}`, unless: String.raw`\b(?:moved|moving|relocat\p{L}*) (?:to|into|out)\b` }),
   signal("travel origin", String.raw`\b(?:from|out of) ${PLACE}`, { plan: true, with: TRAVEL }),

@@ -62,6 +62,8 @@ export const FR: Signal[] = [
   // A home bought, rented or signed for in a place: "wir haben ein Reihenhaus in Pinneberg gekauft".
   signal("home city", String.raw`\b(?:à|a|en|près de|vers|dans|pour) ${PLACE}`, { with: String.raw`\b(?:acheté|acheter|signé|lou[eé]\p{L}*|emm[ée]nag\p{L}*)\b[^.;]{0,40}\b${HOME}\b|\b${HOME}\b[^.;]{0,40}\b(?:acheté|acheter|signé|lou[eé]\p{L}*|emm[ée]nag\p{L}*)\b`, unless: TRAVEL }),
   // A move to the place just named: "un stage à Toulouse, du coup on d[ée]m[ée]nage là-bas".
+  // Where the user works as what they are is where they live: "Je suis infirmière de nuit à Bordeaux".
+  signal("home city", String.raw`\b(?:à|a|près de) ${PLACE}`, { with: String.raw`\b(?:suis|travaille comme|bosse comme) (?:\p{L}+ ){0,2}${JOBS}`, unless: TRAVEL }),
   signal("home city", String.raw`\b(?:d[ée]m[ée]nag\p{L}*|emm[ée]nag\p{L}*|installe\p{L}*) là-bas\b|\bon y (?:d[ée]m[ée]nage|emm[ée]nage|habite|vit)\b`),
   signal("name", String.raw`\b(?:je m'appelle|je m’appelle|mon nom est|mon prénom est|appelez-moi)\b(?: \p{L}+)? ${PLACE}`),
   signal("travel date", DATE, { plan: true, with: TRAVEL }),

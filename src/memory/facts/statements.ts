@@ -24,6 +24,14 @@ const CONDITIONAL = /^(?:if|when|once|in case|wenn|falls|sobald|si|quand|cuando|
 const ASKING =
   /^(?:¿|what|how|can|could|do|does|did|is|are|should|would|will|where|when|which|who|why|any|shall|may|was|wie|wo|wann|welche\p{L}*|kann|können|soll\p{L}*|gibt|hast|habt|ist|sind|warum|que|quoi|quel\p{L}*|comment|où|quand|pourquoi|est-ce|pouvez|peux|combien|qué|cómo|dónde|cuándo|cuál\p{L}*|cuánto\p{L}*|puedo|puedes|hay|tiene)(?![\p{L}])/iu;
 /**
+ * A question typed without its question mark, told by its first words: an interrogative or a modal
+ * before the person asked ("how do I stop him chewing shoes", "kann ich das einfrieren", "comment je
+ * fais", "cómo puedo bajar").
+ */
+const UNMARKED_QUESTION =
+  /^(?:(?:how|what|where|why|which|who)(?:'s|’s)? (?:do|does|did|can|could|should|would|will|is|are|am|i|we|you|u)|(?:can|could|should|would|do|does|is|are|am) (?:i|we|you|u)|(?:wie|was|wo|warum|welche\p{L}*) (?:kann|soll|muss|sollte|könnte|mache|mach|kriege|krieg)|(?:kann|soll|muss|sollte|könnte|darf) (?:ich|man|wir)|(?:comment|pourquoi|où|que|quoi|quel\p{L}*) (?:je|j['’]|on|faire|puis|dois|peux|pourrais|devrais)|est-ce qu|(?:cómo|qué|dónde|por qué|cuál\p{L}*|cuánto\p{L}*) (?:puedo|hago|debo|debería|podemos|deberíamos|hacemos)|(?:puedo|debo|debería|podemos) )(?![\p{L}])/iu;
+
+/**
  * Where a question starts after a statement: its last comma, "¿", dash, colon or emoji ("We got a
  * puppy — how do I crate-train her?", "I have type 2 diabetes 😕 What can I still eat?": an emoji
  * ends a sentence the sentence splitter does not cut).
@@ -37,6 +45,7 @@ const LAST_QUESTION_BREAK = /(?:,\s*|\s*¿|\s+[–—-]\s+|:\s+|\s*\p{Extended_P
  */
 export function statedPart(sentence: string): string {
   if (CONDITIONAL.test(sentence) || isPleasantry(sentence)) return "";
+  if (UNMARKED_QUESTION.test(sentence)) return "";
   if (!isQuestion(sentence)) return sentence;
   if (ASKING.test(sentence)) return "";
   const cut = LAST_QUESTION_BREAK.exec(sentence);

@@ -313,3 +313,15 @@ t.test("where the user works as what they are is their home city, in each langua
   t.notOk(subjectsOf("I'm a nurse on a trip to Rome.", "en").includes("home city"), "a trip is not a home");
   t.notOk(subjectsOf("My sister is a nurse in Leeds.", "en").includes("home city"), "another person's work");
 });
+
+t.test("a question typed without its question mark states nothing; a statement before it still does", async (t) => {
+  const questions: [string, string][] = [
+    ["en", "how do I stop him chewing my sons shoes"],
+    ["en", "can I give my dog carrots"],
+    ["de", "kann ich das mit meinem Hund machen"],
+    ["fr", "comment je fais avec mon chat"],
+    ["es", "cómo puedo bajar de peso con mi diabetes"],
+  ];
+  for (const [language, sentence] of questions) t.same(subjectsOf(sentence, language), [], `${language}: ${sentence}`);
+  t.same(subjectsOf("we just got a puppy!! how do I stop him chewing shoes", "en"), ["pet"], "the statement before the question");
+});

@@ -60,6 +60,8 @@ export interface Person {
    * ended), as a change does.
    */
   ending: RegExp;
+  /** A wish or a request: what follows it is wanted, not had ("Unsere Zwillinge wollen eine Katze", "my daughter wants a puppy"). */
+  wish: RegExp;
 }
 
 /**
@@ -158,12 +160,16 @@ export function generalStatements(statement: string, language: string | undefine
       if (!self && !own && !household && !condition) ({ self, own } = before[index]!);
       before[index] = condition || other ? { self: false, own: false } : { self, own };
       if ((!self && !own && !plans && !ending) || condition) continue;
+      // Something the user has is said only before a wish: "Unsere Zwillinge wollen eine Katze" has
+      // children, no cat. Plans, goals and limits are often wishes: "quiero correr una maratón".
+      const wish = person.wish.exec(clause);
+      const had = wish ? clause.slice(0, wish.index) : clause;
       for (const candidate of signals) {
         if (found.some((statement) => statement.subject === candidate.subject && statement.start === start)) continue;
         const speaker = candidate.owned ? (self || own || ending) && !other : (candidate.plan || self || own) && !household;
         if (!speaker) continue;
         if (candidate.topic && !about(candidate.topic)) continue;
-        if (says(candidate, clause)) found.push({ subject: candidate.subject, start, end });
+        if (says(candidate, candidate.owned ? had : clause)) found.push({ subject: candidate.subject, start, end });
       }
     }
   }

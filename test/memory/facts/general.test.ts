@@ -325,3 +325,16 @@ t.test("a question typed without its question mark states nothing; a statement b
   for (const [language, sentence] of questions) t.same(subjectsOf(sentence, language), [], `${language}: ${sentence}`);
   t.same(subjectsOf("we just got a puppy!! how do I stop him chewing shoes", "en"), ["pet"], "the statement before the question");
 });
+
+t.test("what follows a wish is wanted, not had: the children who want a pet are the user's, the pet is not", async (t) => {
+  const cases: [string, string][] = [
+    ["en", "My daughter wants a puppy for Christmas."],
+    ["de", "Unsere Jungs wollen unbedingt einen Hund."],
+    ["fr", "Mon fils réclame un chat depuis des mois."],
+    ["es", "Mis hijas quieren un perro."],
+  ];
+  for (const [language, sentence] of cases) t.same(subjectsOf(sentence, language), ["children"], `${language}: ${sentence}`);
+  t.same(subjectsOf("I live in Leeds and want a dog.", "en"), ["home city"], "what is said before the wish stays");
+  t.ok(subjectsOf("Wir wollen im Mai nach Lissabon fliegen.", "de").includes("travel destination"), "a plan said as a wish is a plan");
+  t.ok(subjectsOf("Mehr als 300 € will ich nicht ausgeben.", "de").includes("budget"), "a limit said with a wish is a budget");
+});

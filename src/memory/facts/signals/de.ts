@@ -32,6 +32,7 @@ export const DE_PERSON: Person = {
   household: compile(String.raw`^\s*(?:mein|meine|meinen|meinem|meiner|unser|unsere|unseren|unserem|unserer|sein|seine|ihr|ihre) (?:\p{L}+ )?(?:mann|frau|partner\p{L}*|sohn|tochter|kind\p{L}*|baby|hund|katze|verlobte\p{L}*|ehemann|ehefrau|freundin|freund)\b`, "iu"),
   together: compile(String.raw`^\s*(?:\p{L}+ ){1,3}und ich\b`, "iu"),
   ending: compile(String.raw`\b(?:gestorben|verstorben|eingeschläfert|abgegeben|verkauft|verschenkt|abgeschafft|verschrottet|getrennt|schluss gemacht)\b`, "iu"),
+  wish: compile(String.raw`\b(?:will|willst|wollen|wollt|wollte\p{L}*|möchte\p{L}*|wünsch\p{L}*|suche\p{L}*|träum\p{L}*|hätte\p{L}* gern|quengel\p{L}*|betteln)\b`, "iu"),
   condition: compile(String.raw`^\s*(?:wenn|falls|sobald|ob|vielleicht)\b|\b(?:würde\p{L}*|könnte\p{L}*|überlege\p{L}*|sollte\p{L}*)\b`, "iu"),
 };
 

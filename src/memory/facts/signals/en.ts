@@ -31,6 +31,7 @@ export const EN_PERSON: Person = {
   household: compile(String.raw`^\s*(?:my|our|his|her|their) (?:\p{L}+ )?(?:husband|wife|partner|girlfriend|boyfriend|son|daughter|kids?|children|baby|dog|cat|fianc\p{L}*|spouse|hubby)\b`, "iu"),
   together: compile(String.raw`^\s*(?:\p{L}+ ){1,3}(?:and|&) (?:i|me|myself)\b`, "iu"),
   ending: compile(String.raw`\b(?:died|passed away|put down|put to sleep|rehomed|re-homed|gave (?:\p{L}+ ){0,2}away|sold|got rid of|scrapped|written off|totall?ed|broke up|split up)\b`, "iu"),
+  wish: compile(String.raw`\b(?:wants?|wanted|wanting|wanna|wish(?:es)?|hoping for|looking for|dreaming of|begging for|asking for|asks? for|keeps? asking)\b`, "iu"),
   condition: compile(String.raw`^\s*(?:if|when|once|unless|in case|whether|maybe|might|should)\b|\b(?:would|could|might|thinking about|considering|wondering|one day|someday|some day)\b|(?:'d|’d) (?:love|like|prefer)\b`, "iu"),
 };
 

@@ -31,6 +31,7 @@ export const ES_PERSON: Person = {
   household: compile(String.raw`^\s*(?:mi|mis|nuestr[oa]s?|su|sus) (?:\p{L}+ )?(?:marido|esposa|esposo|mujer|novi[oa]|pareja|hij[oa]s?|bebé|perr[oa]|gat[oa]|prometid[oa])\b`, "iu"),
   together: compile(String.raw`^\s*(?:\p{L}+ ){1,3}y yo\b`, "iu"),
   ending: compile(String.raw`\b(?:murió|murieron|muri[oó]|falleci[oó]|se nos fue|sacrificad[oa]s?|vend(?:í|imos|ido|ió|ieron)|regal(?:é|amos|ado)|separ(?:é|amos|ado|ada|ados)|rompimos|cortamos)\b`, "iu"),
+  wish: compile(String.raw`\b(?:quiero|quiere|quieren|queremos|quería\p{L}*|busc(?:o|a|an|amos|ando)|sueñ\p{L}*|piden|pide|pedimos)\b`, "iu"),
   condition: compile(String.raw`^\s*(?:si|cuando|en caso|quizás|quizá|tal vez)\b|\b(?:podría\p{L}*|querría\p{L}*|debería\p{L}*|pensando en|encantaría|gustaría|ojalá|algún día)\b`, "iu"),
 };
 

@@ -25,6 +25,7 @@ export const FR_PERSON: Person = {
   household: compile(String.raw`^\s*(?:mon|ma|mes|notre|nos|son|sa|ses|leur) (?:\p{L}+ )?(?:mari|femme|conjoint\p{L}*|compagn\p{L}*|fils|fille|enfants?|bébé|chien|chat|fiancé\p{L}*|époux|épouse|copain|copine)\b`, "iu"),
   together: compile(String.raw`^\s*(?:\p{L}+ ){1,3}et moi\b`, "iu"),
   ending: compile(String.raw`\b(?:mort|morte|morts|mortes|décédé\p{L}*|euthanasié\p{L}*|piqué\p{L}*|vendu\p{L}*|donné\p{L}*|séparé\p{L}*|rompu)\b|\bnous a quitté\p{L}*|\ba dû être (?:piqué|euthanasié)`, "iu"),
+  wish: compile(String.raw`\b(?:veux|veut|veulent|voulons|voulez|voulai\p{L}*|souhait\p{L}*|cherch\p{L}*|rêv\p{L}*|réclam\p{L}*|demand\p{L}*)\b`, "iu"),
   condition: compile(String.raw`^\s*(?:si|quand|lorsque|dès que|peut-être)\b|\b(?:pourrai\p{L}*|voudrai\p{L}*|devrai\p{L}*|envisage\p{L}*|réfléchi\p{L}*)\b`, "iu"),
 };
 

@@ -338,3 +338,14 @@ t.test("what follows a wish is wanted, not had: the children who want a pet are 
   t.ok(subjectsOf("Wir wollen im Mai nach Lissabon fliegen.", "de").includes("travel destination"), "a plan said as a wish is a plan");
   t.ok(subjectsOf("Mehr als 300 € will ich nicht ausgeben.", "de").includes("budget"), "a limit said with a wish is a budget");
 });
+
+t.test("a limit on what the user spends is a budget without its currency, in each language", async (t) => {
+  const cases: [string, string][] = [
+    ["en", "We can spend 4k max on the kitchen."],
+    ["de", "Wir können höchstens 4k ausgeben."],
+    ["fr", "On peut dépenser 4000 maximum."],
+    ["es", "Podemos gastar 4.000 como mucho."],
+  ];
+  for (const [language, sentence] of cases) t.ok(subjectsOf(sentence, language).includes("budget"), `${language}: ${sentence}`);
+  t.notOk(subjectsOf("I run 5k max on weekdays.", "en").includes("budget"), "a distance is no budget");
+});

@@ -62,6 +62,8 @@ export const ES: Signal[] = [
   signal("age", String.raw`\b\d{1,2} años\b|\bcumpl(?:í|o|ir|iré) (?:los )?\d{1,2}\b`, { unless: String.raw`\b(?:hij[oa]s?|bebé|perr[oa]|gat[oa]|él|ella|desde|hace|durante|coche|bici|piso|casa|llevo|llevamos)\b` }),
   signal("budget", MONEY, { with: BUDGET_WORDS, unless: String.raw`\b(?:gano|sueldo|salario|ingresos)\b` }),
   signal("budget", String.raw`\bpresupuesto\b`, { plan: true, with: AMOUNT }),
+  // A limit on what the user spends needs no currency: "podemos gastar 5k como mucho".
+  signal("budget", String.raw`\b(?:máximo|como mucho|como máximo|hasta|no más de|menos de) ${AMOUNT}|${AMOUNT} ?(?:máximo|como mucho|como máximo)\b`, { with: String.raw`\b(?:gastar|gasto|gastamos|pagar|pago|pagamos|invertir|poner)\b` }),
   // Money in slang: "500 pavos".
   signal("budget", String.raw`\b\d[\d.]{0,8} ?(?:pavos|pelas)\b`, { with: BUDGET_WORDS }),
   signal("daily steps", String.raw`\b\d[\d,.]{0,8} pasos\b`),

@@ -45,6 +45,8 @@ export const FR: Signal[] = [
   signal("age", String.raw`\b\d{1,2} ans\b|\bfêt\p{L}* (?:mes|ses) \d{1,2}\b|\b\d{1,2}e anniversaire\b`, { unless: String.raw`\b(?:fils|fille|enfants?|bébé|chien|chat|il|elle|depuis|il y a|ça fait|ca fait|voiture|vélo|appartement|maison|pendant)\b` }),
   signal("budget", MONEY, { with: String.raw`\b(?:budget|dépenser|payer|mettre|permettre|max|maximum|jusqu'à|jusqu’à|moins de|pas plus de|limite|plafond|par mois|mensuel\p{L}*|par nuit|la nuit|par personne|au total|économisé|de côté|environ|à peu près|autour de)\b`, unless: String.raw`\b(?:gagne|salaire|revenu)\b` }),
   signal("budget", String.raw`\bbudget\b`, { plan: true, with: AMOUNT }),
+  // A limit on what the user spends needs no currency: "on peut dépenser 5k max".
+  signal("budget", String.raw`\b(?:maximum|max|jusqu'à|jusqu’à|pas plus de|au plus|moins de) ${AMOUNT}|${AMOUNT} ?(?:maximum|max)\b`, { with: String.raw`\b(?:dépenser|payer|mettre|investir)\b` }),
   // A reply that is only a limit: "Max 200 €", "Pas plus de 300 euros."
   signal("budget", String.raw`^\s*(?:max\.?|maximum|pas plus de|jusqu'à|jusqu’à|moins de|environ|autour de) ${MONEY}\s*(?:max\.?|maximum)?[.!]*\s*$`, { plan: true }),
   signal("daily steps", String.raw`\b\d[\d\s,.]{0,8} pas\b`, { with: String.raw`\b(?:jour|quotidien\p{L}*|journée)\b` }),

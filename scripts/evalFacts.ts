@@ -23,8 +23,8 @@ const builtin = createBuiltinFactExtractor();
 const refiner = configuredFactRefiner(readConfig().summarizer);
 const extractor: FactExtractor = refiner
   ? {
-      async extract(messages) {
-        const own = await builtin.extract(messages);
+      async extract(messages, signal, subjects) {
+        const own = await builtin.extract(messages, signal, subjects);
         const read = new Set(promptMessages(messages).map((message) => message.id));
         const refined = await refiner.extract(messages).catch(() => null);
         return refined ? [...own.filter((fact) => !read.has(fact.messageId)), ...refined] : own;

@@ -2,7 +2,10 @@
 // only the user's own statements, forgetting for good, and one current fact per subject under concurrency.
 import t from "tap";
 import { startService, uniqueId } from "../helpers/app.ts";
-import { says, taggedIngest } from "../helpers/facts.ts";
+import { says, taggedExtractor, taggedIngest } from "../helpers/facts.ts";
+import type { FactExtractor } from "../../src/memory/facts/extractor.ts";
+import { SummaryKeeper } from "../../src/memory/summaryKeeper.ts";
+import { createThread } from "../../src/threads/ingest.ts";
 
 type TapTest = Parameters<Parameters<typeof t.test>[0]>[0];
 
@@ -277,4 +280,40 @@ t.test("Create Thread keeps facts with the built-in extractor before it answers 
   const day = byText(/day shifts/);
   t.same([day?.invalidAt, byText(/night shifts/)?.supersededById], [null, day?.id], "day shifts replace night shifts");
   t.equal(byText(/four days/)?.invalidAt, null, "four days a week replaces nothing it does not change");
+});
+
+t.test("a subject read only in a thread about it is read in a later thread of a user who has it (running days without 'run')", async (t) => {
+  const userExternalId = uniqueId("user");
+  const externalUser = { externalId: userExternalId };
+  const post = (content: string, createdAt: string) => api(org.privateKey).POST("/api/external/threads", { body: { externalUser, messages: [{ role: "user", content, createdAt }] } });
+  t.equal((await post("I'm back to 4 days a week.", "2024-01-01T00:00:00.000Z")).response.status, 201);
+  t.same((await listFacts(userExternalId)).data!.facts, [], "no thread about running yet: four days a week says nothing");
+  await post("Training for a marathon, I run 3 days a week.", "2024-02-01T00:00:00.000Z");
+  await post("I'm back to 5 days a week.", "2024-03-01T00:00:00.000Z");
+  const facts = (await listFacts(userExternalId)).data!.facts.filter((fact) => fact.subject === "running days per week");
+  t.same(
+    facts.map((fact) => [fact.text, fact.invalidAt === null]),
+    [
+      ["I'm back to 5 days a week.", true],
+      ["I run 3 days a week.", false],
+    ],
+  );
+});
+
+t.test("the extractor is told the topic subjects the user has facts of, from any earlier thread, and no other", async (t) => {
+  const keeper = new SummaryKeeper({ driver: service.database.driver, log: { warn: () => {}, debug: () => {} } });
+  t.teardown(() => keeper.close());
+  const told: string[][] = [];
+  const extractor: FactExtractor = {
+    async extract(messages, signal, subjects) {
+      told.push([...(subjects ?? [])].sort());
+      return taggedExtractor.extract(messages, signal);
+    },
+  };
+  const externalUser = { externalId: uniqueId("user") };
+  const ingestOne = (message: ReturnType<typeof says>) => createThread(service.database, keeper, org.organizationId, { externalUser, messages: [message] }, { extractor });
+  await ingestOne(says("running days per week", "3 days a week", "2024-01-01T00:00:00.000Z"));
+  await ingestOne(says("home city", "I live in Paris", "2024-02-01T00:00:00.000Z"));
+  await ingestOne(says("travel destination", "Rome", "2024-03-01T00:00:00.000Z"));
+  t.same(told, [[], ["running days per week"], ["running days per week"]]);
 });

@@ -3,6 +3,8 @@ import { splitSentences } from "../../summarizer/sentences.ts";
 import { clip, plainText } from "../../summarizer/text.ts";
 import { askedSubject, isShortAnswer } from "./answers.ts";
 import { aboutSomeoneElse, generalStatements } from "./general.ts";
+import { rulesFor } from "./rules/index.ts";
+import { signalReaders } from "./signals/index.ts";
 import { StatementReader, statedPart } from "./statements.ts";
 
 export interface FactMessage {
@@ -21,11 +23,19 @@ export interface ExtractedFact {
 }
 
 export interface FactExtractor {
-  /** The facts of `messages` (of one thread, in order); an extractor that can fail (an LLM) throws. */
-  extract(messages: readonly FactMessage[], signal?: AbortSignal): Promise<ExtractedFact[]>;
+  /**
+   * The facts of `messages` (of one thread, in order); an extractor that can fail (an LLM) throws.
+   * `subjects`: those the user already has facts of (a later thread goes on with them).
+   */
+  extract(messages: readonly FactMessage[], signal?: AbortSignal, subjects?: ReadonlySet<string>): Promise<ExtractedFact[]>;
 }
 
 export const MAX_FACT_TEXT = 300;
+
+/** The subjects read only where their topic is (running days, a trip's destination, …): those `extract` wants to know the user has. */
+export const TOPIC_SUBJECTS: readonly string[] = [
+  ...new Set([...rulesFor(undefined), ...signalReaders(undefined).flatMap((reader) => reader.signals)].flatMap((read) => (read.topic ? [read.subject] : []))),
+];
 /** Characters and sentences read per message: facts are stated in a few sentences, not in pasted documents. */
 const MAX_MESSAGE_CHARS = 2000;
 const MAX_SENTENCES = 40;
@@ -70,8 +80,8 @@ function withoutQuotes(statement: string): string {
  * (its last statement of it), the text being the clause that states it (within what a question
  * states before it asks). Assistant messages, questions, greetings and thanks state none.
  */
-export function extractFacts(messages: readonly FactMessage[]): ExtractedFact[] {
-  const reader = new StatementReader(messages);
+export function extractFacts(messages: readonly FactMessage[], subjects?: ReadonlySet<string>): ExtractedFact[] {
+  const reader = new StatementReader(messages, subjects);
   const facts: ExtractedFact[] = [];
   messages.forEach((message, index) => {
     if (message.role !== "user") return;
@@ -91,9 +101,9 @@ export function extractFacts(messages: readonly FactMessage[]): ExtractedFact[] 
       }
     });
     // The general stage, for the subjects no rule found in the message.
-    const about = (topic: RegExp) => reader.about(topic);
+    const onTopic = (topic: RegExp, subject: string) => reader.onTopic(topic, subject);
     for (const [at, statement] of stated.entries()) {
-      for (const { subject, start, end } of generalStatements(readable[at]!, language, bySubject, about)) {
+      for (const { subject, start, end } of generalStatements(readable[at]!, language, bySubject, onTopic)) {
         bySignal.delete(subject);
         bySignal.set(subject, clauseOf(statement, start, end));
       }
@@ -109,5 +119,5 @@ export function extractFacts(messages: readonly FactMessage[]): ExtractedFact[] 
 
 /** The built-in extractor: deterministic, offline, no model. */
 export function createBuiltinFactExtractor(): FactExtractor {
-  return { extract: async (messages) => extractFacts(messages) };
+  return { extract: async (messages, _signal, subjects) => extractFacts(messages, subjects) };
 }

@@ -136,7 +136,7 @@ function says(found: Signal, clause: string): boolean {
  * ("I", "we", a first-person verb; "my"/"our" for what they have), not another person ("My
  * sister is allergic …") and not a condition. The span is the clause's.
  */
-export function generalStatements(statement: string, language: string | undefined, known: ReadonlyMap<string, unknown>, about: (topic: RegExp) => boolean): ClauseStatement[] {
+export function generalStatements(statement: string, language: string | undefined, known: ReadonlyMap<string, unknown>, onTopic: (topic: RegExp, subject: string) => boolean): ClauseStatement[] {
   const found: ClauseStatement[] = [];
   // Per language, the signals that may hold in a clause of the statement: most statements hold
   // none, and a language with none has no clause read.
@@ -168,7 +168,7 @@ export function generalStatements(statement: string, language: string | undefine
         if (found.some((statement) => statement.subject === candidate.subject && statement.start === start)) continue;
         const speaker = candidate.owned ? (self || own || ending) && !other : (candidate.plan || self || own) && !household;
         if (!speaker) continue;
-        if (candidate.topic && !about(candidate.topic)) continue;
+        if (candidate.topic && !onTopic(candidate.topic, candidate.subject)) continue;
         if (says(candidate, candidate.owned ? had : clause)) found.push({ subject: candidate.subject, start, end });
       }
     }

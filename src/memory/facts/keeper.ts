@@ -1,6 +1,6 @@
 import type { DriverQueries } from "../../db/driver.ts";
-import { type ExtractedFact, type FactExtractor, type FactMessage, MAX_FACT_TEXT } from "./extractor.ts";
-import { type AddedMessage, CLOSE_FACT, FACTS_NEIGHBOURS, type FactNeighbours, INSERT_FACT, NEW_MESSAGES } from "./sql.ts";
+import { type ExtractedFact, type FactExtractor, type FactMessage, MAX_FACT_TEXT, TOPIC_SUBJECTS } from "./extractor.ts";
+import { type AddedMessage, CLOSE_FACT, FACTS_NEIGHBOURS, type FactNeighbours, INSERT_FACT, NEW_MESSAGES, USER_SUBJECTS } from "./sql.ts";
 import { statementKey } from "./supersede.ts";
 import { recordEvent } from "../../webhooks/events.ts";
 import type { LocalWorker } from "../../webhooks/handoff.ts";
@@ -83,6 +83,12 @@ export async function keepStatedFacts(
   return added;
 }
 
+/** The subjects read only where their topic is that user `userId` already has (a topic of each later thread, FactExtractor's `subjects`). */
+export async function topicSubjects(db: DriverQueries, organizationId: number, userId: number): Promise<Set<string>> {
+  const [row] = await db.rows(USER_SUBJECTS, { organizationId, userId, topicSubjects: [...TOPIC_SUBJECTS] });
+  return new Set(row!.subjects);
+}
+
 /** The extractor reads at most this much of a message (ADDED_MESSAGE_ROWS' `factMessageChars`). */
 export const FACT_MESSAGE_CHARS = 20_000;
 
@@ -113,7 +119,7 @@ export interface AddedRange {
 
 /**
  * In Create Thread's transaction: the facts the extractor finds in the user messages `added` (those
- * of `range`, read by INGEST_DETAILS) join the facts of user `userId`, the thread's. True when
+ * of `range`, read by INGEST_DETAILS, with the TOPIC_SUBJECTS the user has, `subjects`) join the facts of user `userId`, the thread's. True when
  * there were user messages (a refiner then reads the range again after commit).
  * The extractor reads only the messages this ingest added (the assistant's among them, for the
  * questions the user answers); the database reads only the timelines of the subjects found. The
@@ -126,12 +132,13 @@ export async function keepFacts(
   organizationId: number,
   userId: number,
   added: readonly AddedMessage[],
+  subjects: readonly string[],
   localWorker: LocalWorker | undefined,
 ): Promise<boolean> {
   const { messages, statedAt } = factMessages(added);
   if (statedAt.size === 0) return false;
   // Only the user's messages state facts.
-  if (await keepStatedFacts(tx, organizationId, userId, await extractor.extract(messages), statedAt)) {
+  if (await keepStatedFacts(tx, organizationId, userId, await extractor.extract(messages, undefined, new Set(subjects)), statedAt)) {
     await recordEvent(tx, organizationId, { type: "memory.facts_changed", userId }, localWorker);
   }
   return true;

@@ -44,6 +44,20 @@ export const NEW_MESSAGES = statement<{ organizationId: number; threadId: number
     ORDER BY added."id"`,
 );
 
+/**
+ * Those of `topicSubjects` user `userId` has a fact of (current or history), as a text array: one index probe each.
+ * USER_SUBJECTS, and part of Create Thread's INGEST_DETAILS.
+ */
+export const USER_SUBJECTS_ARRAY = `
+    COALESCE((SELECT array_agg(given."subject") FROM unnest(:topicSubjects::text[]) AS given("subject")
+              WHERE EXISTS (SELECT 1 FROM "Fact" WHERE "organizationId" = :organizationId AND "externalUserId" = :userId AND "subject" = given."subject")), '{}')`;
+
+/** USER_SUBJECTS_ARRAY alone. */
+export const USER_SUBJECTS = statement<{ organizationId: number; userId: number; topicSubjects: string[] }, { subjects: string[] }>(
+  "user_subjects",
+  `SELECT ${USER_SUBJECTS_ARRAY} AS "subjects"`,
+);
+
 export interface FactNeighbours {
   /** The user asked to forget this statement on this subject. */
   forgotten: boolean;

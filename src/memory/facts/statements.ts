@@ -101,7 +101,11 @@ export class StatementReader {
   private language: string | undefined | null = null;
   private readonly topics = new Map<RegExp, boolean>();
 
-  constructor(private readonly messages: readonly ReadableMessage[]) {}
+  /** `subjects`: those the user already has facts of, each a topic of every later thread. */
+  constructor(
+    private readonly messages: readonly ReadableMessage[],
+    private readonly subjects: ReadonlySet<string> = new Set(),
+  ) {}
 
   private conversationLanguage(): string | undefined {
     if (this.language === null) {
@@ -116,6 +120,14 @@ export class StatementReader {
     let found = this.topics.get(topic);
     if (found === undefined) this.topics.set(topic, (found = this.messages.some((message) => topic.test(message.content))));
     return found;
+  }
+
+  /**
+   * Whether `subject` may be read where only `topic` says it: a thread about it, or a subject the
+   * user already has ("Vuelvo a 5 días por semana" in a later thread that never says "correr").
+   */
+  onTopic(topic: RegExp, subject: string): boolean {
+    return this.subjects.has(subject) || this.about(topic);
   }
 
   /** The language message `index` is read in. */
@@ -133,7 +145,7 @@ export class StatementReader {
     for (const rule of rules) {
       if (subjects.has(rule.subject)) continue;
       if (rule.cues && !hasAny(words, rule.cues)) continue;
-      if (rule.topic && !this.about(rule.topic)) continue;
+      if (rule.topic && !this.onTopic(rule.topic, rule.subject)) continue;
       if (rule.answers && !(index > 0 && this.messages[index - 1]!.role !== "user" && rule.answers.test(this.messages[index - 1]!.content))) continue;
       const read = statementOf(rule, statement);
       if (!read) continue;

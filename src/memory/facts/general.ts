@@ -65,12 +65,15 @@ export interface Person {
 }
 
 /**
- * Clauses end at ", ", "; ", ": ", a dash, "but" (what follows "but" is often the change), or a
+ * Clauses end at ", ", "; ", ": ", a dash, "but" (what follows "but" is often the change), a
  * German or French "and" before "I"/"we": "Je suis infirmière de nuit et je voudrais …" states the
- * first part, though the second is a wish.
+ * first part, though the second is a wish; or an emoji between words ("84 kg ce matin 💪 j'ai
+ * changé d'objectif …": the goal is another clause than the weight).
  */
-const CLAUSE_END = /[,;:] | [–—-] | (?:but|aber|mais|pero|sino|doch) | (?:und|et) (?=(?:ich|wir|je|j['’]|nous|on)\b)/giu;
+const CLAUSE_END = /[,;:] | [–—-] | (?:but|aber|mais|pero|sino|doch) | (?:und|et) (?=(?:ich|wir|je|j['’]|nous|on)\b)| ?\p{Extended_Pictographic}[\p{Extended_Pictographic}\u{FE0F}\u{200D}]* /giu;
 const CAPITAL = /^\p{Lu}/u;
+/** A clause that starts with a body weight is the speaker's, in any language: "84 kg ce matin", "78,5 kilo heute". */
+const WEIGHED = /^\s*\d{2,3}(?:[.,]\d)? ?(?:kg|kilos?|lbs?)(?![\p{L}])/iu;
 /** Capitalised words that are no place: months, days, pronouns, languages' first words. */
 const NOT_A_PLACE =
   /^(?:I|I'm|January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Christmas|Easter|Januar|Februar|März|Juni|Juli|Oktober|Dezember|Ostern|Weihnachten|Hause|Rente|Teilzeit|Vollzeit|Janvier|Février|Mars|Avril|Mai|Juin|Juillet|Août|Noël|Pâques|Enero|Febrero|Marzo|Abril|Mayo|Junio|Julio|Agosto|Navidad|Semana)$/u;
@@ -151,7 +154,7 @@ export function generalStatements(statement: string, language: string | undefine
     const clause = statement.slice(start, end);
     for (const [index, { signals, person, plans }] of readers.entries()) {
       const together = person.together.test(clause);
-      let self = together || person.self.test(clause) || (person.subjectless?.test(clause) ?? false);
+      let self = together || person.self.test(clause) || (person.subjectless?.test(clause) ?? false) || WEIGHED.test(clause);
       let own = person.own.test(clause);
       const other = !together && person.other.test(clause);
       const household = !together && (other || person.household.test(clause));

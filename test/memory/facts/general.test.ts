@@ -349,3 +349,10 @@ t.test("a limit on what the user spends is a budget without its currency, in eac
   for (const [language, sentence] of cases) t.ok(subjectsOf(sentence, language).includes("budget"), `${language}: ${sentence}`);
   t.notOk(subjectsOf("I run 5k max on weekdays.", "en").includes("budget"), "a distance is no budget");
 });
+
+t.test("an emoji between words ends a clause; a clause that starts with a body weight is the speaker's", async (t) => {
+  t.ok(subjectsOf("81 kg ce matin 💪 nouvel objectif : le marathon de Nantes", "fr").includes("weight"), "fr: the weight before the emoji, the goal after it");
+  t.ok(subjectsOf("78,5 Kilo heute früh.", "de").includes("weight"), "de: a weight said alone");
+  t.ok(subjectsOf("92 kilos this morning 🎉 feeling great", "en").includes("weight"), "en: a weight said alone, before an emoji");
+  t.same(subjectsOf("23kg is the bag limit.", "en"), [], "a luggage limit is no weight");
+});

@@ -132,7 +132,7 @@ export class DeliveryWorker implements LocalWorker {
     clearTimeout(this.timer);
     const waiting = [...this.waiting.values()].flat();
     this.waiting.clear();
-    await this.release(waiting.filter(({ startBy }) => performance.now() <= startBy).map(({ delivery }) => delivery));
+    await this.release(waiting.map(({ delivery }) => delivery));
     const grace = new Promise((resolve) => setTimeout(resolve, this.stopGraceMs).unref());
     await Promise.race([Promise.all(this.inFlight), grace]);
     this.abort.abort();
@@ -159,6 +159,7 @@ export class DeliveryWorker implements LocalWorker {
     if (this.polling || this.stopping) return;
     this.polling = true;
     try {
+      this.startWaiting();
       await this.claim();
       await this.cleanUp();
     } catch (error) {
@@ -169,16 +170,22 @@ export class DeliveryWorker implements LocalWorker {
     this.schedule(this.moreDue && this.inFlight.size < this.concurrency ? 0 : this.pollMs);
   }
 
+  /**
+   * Claims no more than can start at once: the deliveries waiting here count as in flight, in all and per endpoint, so
+   * that a claimed delivery never queues behind them (a claim's lease leaves it a second to start).
+   */
   private async claim(): Promise<void> {
-    const room = this.concurrency - this.inFlight.size;
+    const held = new Map(this.busy);
+    for (const [endpointId, queue] of this.waiting) held.set(endpointId, (held.get(endpointId) ?? 0) + queue.length);
+    const room = this.concurrency - [...held.values()].reduce((sum, count) => sum + count, 0);
     this.moreDue = false;
     if (room <= 0) return;
     const claimedAt = performance.now();
     const deliveries = await this.options.db.rows(CLAIM_DELIVERIES, {
       limit: room,
       perEndpoint: this.perEndpoint,
-      busyEndpointIds: [...this.busy.keys()],
-      inFlight: [...this.busy.values()],
+      busyEndpointIds: [...held.keys()],
+      inFlight: [...held.values()],
       leaseMs: this.claimLeaseMs,
     });
     this.moreDue = deliveries.length === room;
@@ -199,17 +206,23 @@ export class DeliveryWorker implements LocalWorker {
     this.startWaiting();
   }
 
-  /** Starts the waiting deliveries the bounds leave room for; those too late to end within their lease are left to it. */
+  /**
+   * Starts the waiting deliveries the bounds leave room for; those too late to end within their lease are released, due
+   * at once for any worker, rather than kept out until their lease runs out.
+   */
   private startWaiting(): void {
     const now = performance.now();
+    const late: ClaimedDelivery[] = [];
     for (const [endpointId, queue] of this.waiting) {
       while (queue.length > 0 && (queue[0]!.startBy < now || (this.inFlight.size < this.concurrency && (this.busy.get(endpointId) ?? 0) < this.perEndpoint))) {
         const { delivery, startBy } = queue.shift()!;
         this.waitingBytes -= delivery.body.length;
         if (startBy >= now) this.begin(delivery);
+        else late.push(delivery);
       }
       if (queue.length === 0) this.waiting.delete(endpointId);
     }
+    void this.release(late);
   }
 
   private begin(delivery: ClaimedDelivery): void {
@@ -229,9 +242,10 @@ export class DeliveryWorker implements LocalWorker {
   /** Leased deliveries this worker will not attempt: due at once for any worker (their lease's attempt not counted). */
   private async release(deliveries: ClaimedDelivery[]): Promise<void> {
     if (deliveries.length === 0) return;
-    await this.options.db.rows(RELEASE_DELIVERIES, { deliveryIds: deliveries.map(({ id }) => id) }).catch((error: unknown) =>
+    const params = { deliveryIds: deliveries.map(({ id }) => id), attempts: deliveries.map(({ attempts }) => attempts) };
+    await this.options.db.rows(RELEASE_DELIVERIES, params).catch((error: unknown) =>
       // Their lease runs out, then a worker claims them: at least once still holds.
-      this.options.log.warn({ err: error }, "webhook deliveries: could not release deliveries at shutdown"),
+      this.options.log.warn({ err: error }, "webhook deliveries: could not release leased deliveries"),
     );
   }
 

@@ -177,12 +177,13 @@ export class DeliveryWorker implements LocalWorker {
   }
 
   /**
-   * Claims no more than can start at once: the deliveries waiting here count as in flight, in all and per endpoint, so
-   * that a claimed delivery never queues behind them (a claim's lease leaves it a second to start).
+   * Claims no more than can start at once: the deliveries waiting here count as in flight, up to the per-endpoint bound
+   * (beyond it they hold no more of the worker's room), so that a claimed delivery never queues behind them (a claim's
+   * lease leaves it a second to start), while one endpoint's backlog keeps no other endpoint's deliveries out.
    */
   private async claim(): Promise<void> {
     const held = new Map(this.busy);
-    for (const [endpointId, queue] of this.waiting) held.set(endpointId, (held.get(endpointId) ?? 0) + queue.length);
+    for (const [endpointId, queue] of this.waiting) held.set(endpointId, Math.min(this.perEndpoint, (held.get(endpointId) ?? 0) + queue.length));
     const room = this.concurrency - [...held.values()].reduce((sum, count) => sum + count, 0);
     this.moreDue = false;
     if (room <= 0) return;

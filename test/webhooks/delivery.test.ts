@@ -225,6 +225,21 @@ t.test("an endpoint that never answers keeps none of the others waiting", async 
   t.ok(hanging.received.length <= 4, `the hanging endpoint holds at most 4 attempts at once (${hanging.received.length})`);
 });
 
+t.test("a backlog handed over for an endpoint that never answers keeps the worker's claims for the others flowing", async (t) => {
+  // 12 deliveries to the hanging endpoint, handed over by the writes: 4 in flight, 8 waiting, the worker's room 8.
+  const service = await serviceWithWorker(t, {}, { concurrency: 8, timeoutMs: 60_000, stopGraceMs: 100 });
+  const hanging = await startReceiver(t, () => () => {});
+  const healthy = await startReceiver(t);
+  await register(service, hanging.url, ["thread.created"]);
+  await register(service, healthy.url);
+  const client = service.api(service.org.privateKey);
+  for (let i = 0; i < 12; i++) await client.POST("/api/external/threads", { body: { externalUser: { externalId: uniqueId("user") } } });
+  await eventually(() => hanging.received.length === 4, "the hanging endpoint's 4 attempts");
+  for (let i = 0; i < 3; i++) await emit(service);
+  await eventually(() => healthy.received.length === 3, { what: "the claimed deliveries to the healthy endpoint", timeoutMs: 10_000 });
+  t.equal(hanging.received.length, 4, "the hanging endpoint still holds 4 attempts at most");
+});
+
 t.test("an answer is read up to 64 KB, then the connection is dropped: a 2xx is delivered, however long the body", async (t) => {
   const service = await serviceWithWorker(t);
   let written = 0;

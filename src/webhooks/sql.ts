@@ -164,10 +164,14 @@ export const MARK_DELIVERED = statement<{ deliveryIds: string[]; statusCodes: nu
     FROM unnest(:deliveryIds::bigint[], :statusCodes::int[]) AS s("id", "statusCode")
     WHERE d."id" = s."id"`);
 
-/** Deliveries leased to a worker that stops before attempting them (`deliveryIds`): due at once, the lease's attempt not counted. */
-export const RELEASE_DELIVERIES = statement<{ deliveryIds: string[] }, never>("webhook_release_deliveries", `
-    UPDATE "WebhookDelivery" SET "nextAttemptAt" = now(), "attempts" = "attempts" - 1
-    WHERE "id" = ANY(:deliveryIds::bigint[]) AND "status" = 'pending'`);
+/**
+ * Deliveries leased to a worker that will not attempt them (`deliveryIds`, with the `attempts` their lease counted): due at
+ * once, the lease's attempt not counted. One whose attempts moved on was claimed again after its lease ran out: left to that claim.
+ */
+export const RELEASE_DELIVERIES = statement<{ deliveryIds: string[]; attempts: number[] }, never>("webhook_release_deliveries", `
+    UPDATE "WebhookDelivery" d SET "nextAttemptAt" = now(), "attempts" = d."attempts" - 1
+    FROM unnest(:deliveryIds::bigint[], :attempts::int[]) AS r("id", "attempts")
+    WHERE d."id" = r."id" AND d."attempts" = r."attempts" AND d."status" = 'pending'`);
 
 /** `retryInMs` milliseconds to the next attempt, or null: failed for good. */
 export const MARK_ATTEMPT_FAILED = statement<{ deliveryId: string; statusCode: number | null; error: string; retryInMs: number | null }, never>(

@@ -1,4 +1,4 @@
-import { setMaxListeners } from "node:events";
+import type { KeyObject } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
@@ -50,6 +50,8 @@ const HAND_OFF_WAIT_MS = 15_000;
 /** Deliveries waiting for room, at most, per endpoint and in body bytes in all: beyond, they are left to their lease's end. */
 const WAITING_PER_ENDPOINT = 256;
 const WAITING_BYTES = 16 * 1024 * 1024;
+/** Endpoints whose checked URL and signing key a worker keeps (targetOf); beyond, it forgets them all. */
+const MAX_TARGETS = 1024;
 /** Delivered deliveries are marked so together, one statement for those of this long. */
 const MARK_DELIVERED_EVERY_MS = 100;
 
@@ -87,7 +89,11 @@ export class DeliveryWorker implements LocalWorker {
   /** Leased here and not started for want of room, per endpoint id, oldest first. */
   private readonly waiting = new Map<number, Waiting[]>();
   private waitingBytes = 0;
-  private readonly abort = new AbortController();
+  /** Attempts in flight, destroyed when the stop's grace runs out. */
+  private readonly requests = new Set<http.ClientRequest>();
+  private interrupted = false;
+  /** Per endpoint id, its URL checked (deliveryUrl) and its signing key: an endpoint's URL and secret never change. */
+  private readonly targets = new Map<number, { url: string; secret: string; target: URL; key: KeyObject }>();
   /** Delivered, not yet marked so: marked together, one statement for all. */
   private delivered: { id: string; statusCode: number }[] = [];
   private markTimer: NodeJS.Timeout | undefined;
@@ -111,7 +117,6 @@ export class DeliveryWorker implements LocalWorker {
     this.claimLeaseMs = this.timeoutMs + this.stopGraceMs + LEASE_MARGIN_MS;
     this.handOffLeaseMs = this.claimLeaseMs + HAND_OFF_WAIT_MS;
     this.lookup = checkingLookup({ allowPrivateNetworks: options.settings.allowPrivateNetworks, resolve: options.resolve });
-    setMaxListeners(0, this.abort.signal); // one listener per attempt in flight
   }
 
   get running(): boolean {
@@ -132,10 +137,11 @@ export class DeliveryWorker implements LocalWorker {
     clearTimeout(this.timer);
     const waiting = [...this.waiting.values()].flat();
     this.waiting.clear();
-    await this.release(waiting.filter(({ startBy }) => performance.now() <= startBy).map(({ delivery }) => delivery));
+    await this.release(waiting.map(({ delivery }) => delivery));
     const grace = new Promise((resolve) => setTimeout(resolve, this.stopGraceMs).unref());
     await Promise.race([Promise.all(this.inFlight), grace]);
-    this.abort.abort();
+    this.interrupted = true;
+    for (const request of this.requests) request.destroy(new Error("interrupted"));
     await Promise.all(this.inFlight);
     clearTimeout(this.markTimer);
     await this.markDelivered();
@@ -159,6 +165,7 @@ export class DeliveryWorker implements LocalWorker {
     if (this.polling || this.stopping) return;
     this.polling = true;
     try {
+      this.startWaiting();
       await this.claim();
       await this.cleanUp();
     } catch (error) {
@@ -169,16 +176,23 @@ export class DeliveryWorker implements LocalWorker {
     this.schedule(this.moreDue && this.inFlight.size < this.concurrency ? 0 : this.pollMs);
   }
 
+  /**
+   * Claims no more than can start at once: the deliveries waiting here count as in flight, up to the per-endpoint bound
+   * (beyond it they hold no more of the worker's room), so that a claimed delivery never queues behind them (a claim's
+   * lease leaves it a second to start), while one endpoint's backlog keeps no other endpoint's deliveries out.
+   */
   private async claim(): Promise<void> {
-    const room = this.concurrency - this.inFlight.size;
+    const held = new Map(this.busy);
+    for (const [endpointId, queue] of this.waiting) held.set(endpointId, Math.min(this.perEndpoint, (held.get(endpointId) ?? 0) + queue.length));
+    const room = this.concurrency - [...held.values()].reduce((sum, count) => sum + count, 0);
     this.moreDue = false;
     if (room <= 0) return;
     const claimedAt = performance.now();
     const deliveries = await this.options.db.rows(CLAIM_DELIVERIES, {
       limit: room,
       perEndpoint: this.perEndpoint,
-      busyEndpointIds: [...this.busy.keys()],
-      inFlight: [...this.busy.values()],
+      busyEndpointIds: [...held.keys()],
+      inFlight: [...held.values()],
       leaseMs: this.claimLeaseMs,
     });
     this.moreDue = deliveries.length === room;
@@ -199,17 +213,23 @@ export class DeliveryWorker implements LocalWorker {
     this.startWaiting();
   }
 
-  /** Starts the waiting deliveries the bounds leave room for; those too late to end within their lease are left to it. */
+  /**
+   * Starts the waiting deliveries the bounds leave room for; those too late to end within their lease are released, due
+   * at once for any worker, rather than kept out until their lease runs out.
+   */
   private startWaiting(): void {
     const now = performance.now();
+    const late: ClaimedDelivery[] = [];
     for (const [endpointId, queue] of this.waiting) {
       while (queue.length > 0 && (queue[0]!.startBy < now || (this.inFlight.size < this.concurrency && (this.busy.get(endpointId) ?? 0) < this.perEndpoint))) {
         const { delivery, startBy } = queue.shift()!;
         this.waitingBytes -= delivery.body.length;
         if (startBy >= now) this.begin(delivery);
+        else late.push(delivery);
       }
       if (queue.length === 0) this.waiting.delete(endpointId);
     }
+    void this.release(late);
   }
 
   private begin(delivery: ClaimedDelivery): void {
@@ -229,9 +249,10 @@ export class DeliveryWorker implements LocalWorker {
   /** Leased deliveries this worker will not attempt: due at once for any worker (their lease's attempt not counted). */
   private async release(deliveries: ClaimedDelivery[]): Promise<void> {
     if (deliveries.length === 0) return;
-    await this.options.db.rows(RELEASE_DELIVERIES, { deliveryIds: deliveries.map(({ id }) => id) }).catch((error: unknown) =>
+    const params = { deliveryIds: deliveries.map(({ id }) => id), attempts: deliveries.map(({ attempts }) => attempts) };
+    await this.options.db.rows(RELEASE_DELIVERIES, params).catch((error: unknown) =>
       // Their lease runs out, then a worker claims them: at least once still holds.
-      this.options.log.warn({ err: error }, "webhook deliveries: could not release deliveries at shutdown"),
+      this.options.log.warn({ err: error }, "webhook deliveries: could not release leased deliveries"),
     );
   }
 
@@ -269,22 +290,35 @@ export class DeliveryWorker implements LocalWorker {
     }
   }
 
-  private async send({ eventId, url, secret, body }: ClaimedDelivery): Promise<Outcome> {
-    if (this.abort.signal.aborted) return { error: "interrupted: the service shut down" };
+  private async send({ eventId, endpointId, url, secret, body }: ClaimedDelivery): Promise<Outcome> {
+    if (this.interrupted) return { error: "interrupted: the service shut down" };
     try {
-      const target = deliveryUrl(url, this.options.settings.allowPrivateNetworks);
-      const options = { timeoutMs: this.timeoutMs, maxResponseBytes: MAX_RESPONSE_BYTES, agents: this.agents, lookup: this.lookup, signal: this.abort.signal };
+      const { target, key } = this.targetOf(endpointId, url, secret);
+      const options = { timeoutMs: this.timeoutMs, maxResponseBytes: MAX_RESPONSE_BYTES, agents: this.agents, lookup: this.lookup, requests: this.requests };
       const bytes = Buffer.from(body);
-      const outcome = await post(target, webhookHeaders(signingKey(secret), eventId, bytes), bytes, options);
-      return this.abort.signal.aborted && "error" in outcome ? { error: "interrupted: the service shut down" } : outcome;
+      const outcome = await post(target, webhookHeaders(key, eventId, bytes), bytes, options);
+      return this.interrupted && "error" in outcome ? { error: "interrupted: the service shut down" } : outcome;
     } catch (error) {
       return { error: (error as Error).message };
     }
   }
 
+  /**
+   * The endpoint's URL checked and its signing key, made at its first delivery here rather than at each (a URL parse,
+   * an address check and a key import: a fifth of an attempt's CPU). Its host's addresses are still checked at each new connection.
+   */
+  private targetOf(endpointId: number, url: string, secret: string): { target: URL; key: KeyObject } {
+    const known = this.targets.get(endpointId);
+    if (known?.url === url && known.secret === secret) return known;
+    if (this.targets.size >= MAX_TARGETS) this.targets.clear();
+    const made = { url, secret, target: deliveryUrl(url, this.options.settings.allowPrivateNetworks), key: signingKey(secret) };
+    this.targets.set(endpointId, made);
+    return made;
+  }
+
   /** Milliseconds to the next attempt; null once the event is older than the maximum age (failed for good). Interrupted: at once. */
   private nextAttemptInMs({ attempts, eventCreatedAt }: ClaimedDelivery): number | null {
-    if (this.abort.signal.aborted) return 0;
+    if (this.interrupted) return 0;
     const delay = backoffMs(this.options.settings.retryBaseMs, attempts, this.random);
     const giveUpAt = Date.parse(eventCreatedAt) + this.options.settings.maxAgeHours * HOUR_MS;
     return Date.now() + delay > giveUpAt ? null : delay;

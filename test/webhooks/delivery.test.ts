@@ -3,7 +3,7 @@ import t from "tap";
 import { buildApp, type AppOptions } from "../../src/app.ts";
 import type { WebhookSettings } from "../../src/config.ts";
 import { recordEvent } from "../../src/webhooks/events.ts";
-import { CLAIM_DELIVERIES, RECORD_EVENT } from "../../src/webhooks/sql.ts";
+import { CLAIM_DELIVERIES, RECORD_EVENT, RELEASE_DELIVERIES } from "../../src/webhooks/sql.ts";
 import { startService, uniqueId, type ServiceTest, type TestService } from "../helpers/app.ts";
 import { startReceiver } from "../helpers/receiver.ts";
 import { eventually, sleep } from "../helpers/wait.ts";
@@ -186,7 +186,7 @@ t.test("a kept-alive connection is reused without resolving the host again; each
 
 t.test("two workers on one database deliver each event once, within the per-endpoint bound", async (t) => {
   // Both claim the deliveries: leases (the attempt's timeout and more) long past any stall of a loaded machine, so that none runs
-  // out while its attempt is under way. A claim answered too late to start its deliveries leaves them to their lease's end (68 s).
+  // out while its attempt is under way. A claim answered too late to start its deliveries releases them, due at once again.
   const worker = { timeoutMs: 60_000 };
   const service = await serviceWithWorker(t, {}, worker);
   const second = await buildApp({ database: service.database, webhooks: SETTINGS, background: background(worker) });
@@ -223,6 +223,21 @@ t.test("an endpoint that never answers keeps none of the others waiting", async 
   for (let i = 0; i < 12; i++) await emit(service);
   await eventually(() => healthy.received.length === 12, { what: "the healthy endpoint's 12 deliveries", timeoutMs: 30_000 });
   t.ok(hanging.received.length <= 4, `the hanging endpoint holds at most 4 attempts at once (${hanging.received.length})`);
+});
+
+t.test("a backlog handed over for an endpoint that never answers keeps the worker's claims for the others flowing", async (t) => {
+  // 12 deliveries to the hanging endpoint, handed over by the writes: 4 in flight, 8 waiting, the worker's room 8.
+  const service = await serviceWithWorker(t, {}, { concurrency: 8, timeoutMs: 60_000, stopGraceMs: 100 });
+  const hanging = await startReceiver(t, () => () => {});
+  const healthy = await startReceiver(t);
+  await register(service, hanging.url, ["thread.created"]);
+  await register(service, healthy.url);
+  const client = service.api(service.org.privateKey);
+  for (let i = 0; i < 12; i++) await client.POST("/api/external/threads", { body: { externalUser: { externalId: uniqueId("user") } } });
+  await eventually(() => hanging.received.length === 4, "the hanging endpoint's 4 attempts");
+  for (let i = 0; i < 3; i++) await emit(service);
+  await eventually(() => healthy.received.length === 3, { what: "the claimed deliveries to the healthy endpoint", timeoutMs: 10_000 });
+  t.equal(hanging.received.length, 4, "the hanging endpoint still holds 4 attempts at most");
 });
 
 t.test("an answer is read up to 64 KB, then the connection is dropped: a 2xx is delivered, however long the body", async (t) => {
@@ -333,6 +348,49 @@ t.test("shutdown: deliveries waiting for room are left due at once, their lease'
   t.ok(rows.every((row) => row.status === "pending" && Date.parse(row.nextAttemptAt!) <= Date.now() + 1000), "all due again at once, not after their lease");
   t.same(rows.map((row) => row.attempts).sort(), [0, 0, 1], "the one in flight counted, the two waiting not");
   t.equal(receiver.received.length, 1);
+});
+
+t.test("a claim answered too late to start its deliveries within their lease releases them: sent again at once, not after the lease", async (t) => {
+  // A claim's lease (18 s) leaves its deliveries a second to start; this claim's answer comes 1.5 s late.
+  const service = await serviceWithWorker(t);
+  const { driver } = service.database;
+  const rows = driver.rows.bind(driver);
+  let delayed = false;
+  driver.rows = async (statement, params) => {
+    const answer = await rows(statement, params);
+    if (statement.name === CLAIM_DELIVERIES.name && answer.length > 0 && !delayed) {
+      delayed = true;
+      await sleep(1500);
+    }
+    return answer;
+  };
+  const receiver = await startReceiver(t);
+  const webhook = await register(service, receiver.url);
+  await emit(service);
+  const [row] = await eventually(async () => {
+    const rows = await deliveriesOf(service, webhook.id);
+    return rows[0]?.status === "delivered" && rows;
+  }, { what: "the delivery delivered before its first lease ran out", timeoutMs: 10_000 });
+  t.ok(delayed, "the claim was answered late");
+  t.equal(row!.attempts, 1, "the released lease's attempt not counted");
+  t.equal(receiver.received.length, 1);
+});
+
+t.test("releasing a lease leaves alone a delivery claimed again since (its attempts moved on)", async (t) => {
+  const service = await startService(t, { webhooks: SETTINGS });
+  const receiver = await startReceiver(t);
+  const webhook = await register(service, receiver.url);
+  await emit(service);
+  const claim = () => service.database.driver.rows(CLAIM_DELIVERIES, { limit: 100, perEndpoint: 4, busyEndpointIds: [], inFlight: [], leaseMs: 0 });
+  const [first] = (await claim()).filter((delivery) => delivery.endpointId === webhook.id);
+  const [second] = (await claim()).filter((delivery) => delivery.endpointId === webhook.id);
+  t.same([first!.attempts, second!.attempts], [1, 2], "claimed again once the first lease ran out");
+  await service.database.driver.rows(RELEASE_DELIVERIES, { deliveryIds: [first!.id], attempts: [first!.attempts] });
+  t.same((await deliveriesOf(service, webhook.id)).map((row) => row.attempts), [2], "the stale release changed nothing");
+  await service.database.driver.rows(RELEASE_DELIVERIES, { deliveryIds: [second!.id], attempts: [second!.attempts] });
+  const [released] = await deliveriesOf(service, webhook.id);
+  t.equal(released!.attempts, 1, "the current lease released: its attempt not counted");
+  t.ok(Date.parse(released!.nextAttemptAt!) <= Date.now() + 1000, "due at once");
 });
 
 t.test("delivered events are deleted after 7 days; pending ones are kept", async (t) => {

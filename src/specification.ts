@@ -31,7 +31,7 @@ export function readSpecification(): unknown {
  * From the JSON copy when it was made from this very text (JSON.parse takes milliseconds where the
  * YAML parser takes ~0.3 s of CPU, in every test process), else from the YAML.
  */
-function parseSpecification(text: string): unknown {
+export function parseSpecification(text: string): unknown {
   const copy = readJsonCopy();
   return copy?.sha256 === sha256(text) ? copy.document : parse(text);
 }

@@ -66,7 +66,7 @@ async function jsonRequests(app: FastifyInstance): Promise<void> {
   ignoreContentTypeWithoutBody(app);
   app.removeContentTypeParser("text/plain");
   acceptOnlyUtf8Json(app);
-  app.setValidatorCompiler(validatorCompiler());
+  app.setValidatorCompiler(validatorCompiler);
 }
 
 export default fp(jsonRequests, { name: "json-requests" });

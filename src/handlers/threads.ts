@@ -5,10 +5,10 @@ import { organizationOf, sendJsonText } from "./context.ts";
 
 export function threadHandlers({ threads }: Services) {
   return {
-    async createThread(request: ApiRequest<"createThread">, reply: FastifyReply): Promise<ResponseBody<"createThread", 200>> {
+    async createThread(request: ApiRequest<"createThread">, reply: FastifyReply): Promise<JsonText<ResponseBody<"createThread", 200>>> {
       const { thread, created } = await threads.create(organizationOf(request), request.body);
       reply.code(created ? 201 : 200);
-      return thread;
+      return sendJsonText(reply, thread);
     },
 
     async listThreads(request: ApiRequest<"listThreads", "pageSize" | "pageIndex">, reply: FastifyReply): Promise<JsonText<ResponseBody<"listThreads", 200>>> {

@@ -13,6 +13,7 @@ import { projectNotFound } from "../projects/projects.ts";
 import { BUILTIN_WINDOW, summarizeConversation } from "../summarizer/builtin.ts";
 import { refuseSegmentsOverLimits, segmentNames, type UserInput } from "../users/users.ts";
 import { outboxLease, type LocalWorker } from "../webhooks/handoff.ts";
+import type { JsonText } from "../db/json.ts";
 import type { ThreadView } from "./views.ts";
 
 type JsonObject = Record<string, unknown>;
@@ -103,7 +104,7 @@ export async function createThread(
   input: ThreadInput,
   facts?: FactKeeping,
   localWorker?: LocalWorker,
-): Promise<{ thread: ThreadView; created: boolean }> {
+): Promise<{ thread: JsonText<ThreadView>; threadId: number; created: boolean }> {
   const { externalUser: user } = input;
   let added: AddedRange | null = null;
   let factsKept = false;
@@ -130,9 +131,9 @@ export async function createThread(
     const lease = outboxLease(tx, localWorker);
     const [finished] = await tx.rows(FINISH_INGEST, { organizationId, threadId, summary, summaryMessageId: added?.upTo ?? null, type, leaseMs: lease.leaseMs });
     lease.handOff(finished!.deliveries);
-    return { thread: finished!.thread, created };
+    return { thread: finished!.thread, threadId, created };
   });
-  if (added) summaries.refineLater(organizationId, result.thread.id);
-  if (added && factsKept) facts?.refiner?.refineLater(organizationId, result.thread.id, added);
+  if (added) summaries.refineLater(organizationId, result.threadId);
+  if (added && factsKept) facts?.refiner?.refineLater(organizationId, result.threadId, added);
   return result;
 }

@@ -1,4 +1,5 @@
 import type { FactExtractor } from "../../src/memory/facts/extractor.ts";
+import { parseJsonText } from "../../src/db/json.ts";
 import { createThread } from "../../src/threads/ingest.ts";
 import { SummaryKeeper } from "../../src/memory/summaryKeeper.ts";
 import type { ThreadInput } from "../../src/threads/ingest.ts";
@@ -17,12 +18,14 @@ export const taggedExtractor: FactExtractor = {
   },
 };
 
-/** Create Thread as the service runs it, with the tagged extractor; `organizationId` defaults to the test's organization. */
+/** Create Thread as the service runs it, with the tagged extractor, its Thread object parsed; `organizationId` defaults to the test's organization. */
 export function taggedIngest(service: TestService, teardown: (fn: () => unknown) => void) {
   const keeper = new SummaryKeeper({ driver: service.database.driver, log: { warn: () => {}, debug: () => {} } });
   teardown(() => keeper.close());
-  return (input: ThreadInput, organizationId = service.org.organizationId) =>
-    createThread(service.database, keeper, organizationId, input, { extractor: taggedExtractor });
+  return async (input: ThreadInput, organizationId = service.org.organizationId) => {
+    const { thread, created } = await createThread(service.database, keeper, organizationId, input, { extractor: taggedExtractor });
+    return { thread: parseJsonText(thread), created };
+  };
 }
 
 /** A user message stating `text` about `subject` at `createdAt`. */

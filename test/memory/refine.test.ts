@@ -64,13 +64,13 @@ const exchange = (question: string, answerText: string) => [
 t.test("the refined summary replaces the built-in one after commit, without holding up the ingest", async (t) => {
   const gate = gatedSummarizer();
   const { keeper, warnings } = keeperWith(t, gate.summarizer);
-  const { thread } = await ingest(keeper, { messages: exchange("Can I pay by invoice?", "Yes, on the Team plan.") });
+  const { threadId } = await ingest(keeper, { messages: exchange("Can I pay by invoice?", "Yes, on the Team plan.") });
   const call = await gate.nextCall();
-  t.equal(await summaryOf(thread.id), "User asked: Can I pay by invoice?\nLatest answer: Yes, on the Team plan.", "built-in, while the refiner works");
+  t.equal(await summaryOf(threadId), "User asked: Can I pay by invoice?\nLatest answer: Yes, on the Team plan.", "built-in, while the refiner works");
   t.same(call.conversation, { messages: exchange("Can I pay by invoice?", "Yes, on the Team plan."), truncated: false });
   call.resolve("The user asked about paying by invoice: possible on the Team plan.");
   await keeper.settled();
-  t.equal(await summaryOf(thread.id), "The user asked about paying by invoice: possible on the Team plan.");
+  t.equal(await summaryOf(threadId), "The user asked about paying by invoice: possible on the Team plan.");
   t.same(warnings, []);
 });
 
@@ -79,53 +79,53 @@ t.test("a late answer never overwrites the summary of newer messages", async (t)
   const { keeper } = keeperWith(t, gate.summarizer);
   const externalId = uniqueId("thread");
   const externalUser = { externalId: uniqueId("user") };
-  const { thread } = await createThread(service.database, keeper, org.organizationId, { externalId, externalUser, messages: exchange("First?", "One.") });
+  const { threadId } = await createThread(service.database, keeper, org.organizationId, { externalId, externalUser, messages: exchange("First?", "One.") });
   const stale = await gate.nextCall();
 
   await createThread(service.database, keeper, org.organizationId, { externalId, externalUser, messages: exchange("Second?", "Two.") });
-  const builtin = await summaryOf(thread.id);
+  const builtin = await summaryOf(threadId);
   t.match(builtin, /User asked: First\? Second\?\nLatest answer: Two\./, "the append's built-in summary");
 
   stale.resolve("STALE: only about the first question");
   const fresh = await gate.nextCall();
-  t.equal(await summaryOf(thread.id), builtin, "the stale answer was not stored");
+  t.equal(await summaryOf(threadId), builtin, "the stale answer was not stored");
   t.same(fresh.conversation.messages.map((message) => message.content), ["First?", "One.", "Second?", "Two."]);
   fresh.resolve("FRESH: both questions");
   await keeper.settled();
-  t.equal(await summaryOf(thread.id), "FRESH: both questions");
+  t.equal(await summaryOf(threadId), "FRESH: both questions");
   t.equal(gate.calls.length, 2);
 });
 
 t.test("the guard itself: a summary of older messages is refused", async (t) => {
   const gate = gatedSummarizer();
   const { keeper } = keeperWith(t, gate.summarizer);
-  const { thread } = await ingest(keeper, { messages: exchange("Q?", "A.") });
-  const stored = await prisma.thread.findUniqueOrThrow({ where: { id: thread.id } });
-  t.notOk(await replaceSummaryIfCurrent(service.database.driver, org.organizationId, thread.id, "older", stored.summaryMessageId! - 1));
-  t.notOk(await replaceSummaryIfCurrent(service.database.driver, org.organizationId + 1_000_000, thread.id, "other org", stored.summaryMessageId!));
-  t.equal(await summaryOf(thread.id), stored.summary);
-  t.ok(await replaceSummaryIfCurrent(service.database.driver, org.organizationId, thread.id, "current", stored.summaryMessageId!));
-  t.equal(await summaryOf(thread.id), "current");
+  const { threadId } = await ingest(keeper, { messages: exchange("Q?", "A.") });
+  const stored = await prisma.thread.findUniqueOrThrow({ where: { id: threadId } });
+  t.notOk(await replaceSummaryIfCurrent(service.database.driver, org.organizationId, threadId, "older", stored.summaryMessageId! - 1));
+  t.notOk(await replaceSummaryIfCurrent(service.database.driver, org.organizationId + 1_000_000, threadId, "other org", stored.summaryMessageId!));
+  t.equal(await summaryOf(threadId), stored.summary);
+  t.ok(await replaceSummaryIfCurrent(service.database.driver, org.organizationId, threadId, "current", stored.summaryMessageId!));
+  t.equal(await summaryOf(threadId), "current");
   (await gate.nextCall()).resolve("x");
 });
 
 t.test("a failing refiner keeps the built-in summary and logs a warning", async (t) => {
   const gate = gatedSummarizer();
   const { keeper, warnings } = keeperWith(t, gate.summarizer);
-  const { thread } = await ingest(keeper, { messages: exchange("Will this fail?", "Maybe.") });
+  const { threadId } = await ingest(keeper, { messages: exchange("Will this fail?", "Maybe.") });
   (await gate.nextCall()).reject(new Error("LLM down"));
   await keeper.settled();
-  t.equal(await summaryOf(thread.id), "User asked: Will this fail?\nLatest answer: Maybe.");
+  t.equal(await summaryOf(threadId), "User asked: Will this fail?\nLatest answer: Maybe.");
   t.same(warnings, ["summarizer failed; the thread keeps its built-in summary"]);
 });
 
 t.test("an empty answer keeps the built-in summary", async (t) => {
   const gate = gatedSummarizer();
   const { keeper } = keeperWith(t, gate.summarizer);
-  const { thread } = await ingest(keeper, { messages: exchange("Empty?", "Yes.") });
+  const { threadId } = await ingest(keeper, { messages: exchange("Empty?", "Yes.") });
   (await gate.nextCall()).resolve("");
   await keeper.settled();
-  t.equal(await summaryOf(thread.id), "User asked: Empty?\nLatest answer: Yes.");
+  t.equal(await summaryOf(threadId), "User asked: Empty?\nLatest answer: Yes.");
 });
 
 t.test("nothing to refine: no call for a thread without user or assistant text", async (t) => {
@@ -141,13 +141,13 @@ t.test("close aborts a slow refiner; the thread keeps its built-in summary", asy
   const gate = gatedSummarizer();
   const { warnings, log } = recordingLog();
   const keeper = new SummaryKeeper({ driver: service.database.driver, refiner: gate.summarizer, log });
-  const { thread } = await ingest(keeper, { messages: exchange("Slow?", "Very.") });
+  const { threadId } = await ingest(keeper, { messages: exchange("Slow?", "Very.") });
   const call = await gate.nextCall();
   await keeper.close();
   t.ok(call.signal?.aborted);
-  t.equal(await summaryOf(thread.id), "User asked: Slow?\nLatest answer: Very.");
+  t.equal(await summaryOf(threadId), "User asked: Slow?\nLatest answer: Very.");
   t.same(warnings, [], "stopping is not a failure");
-  keeper.refineLater(org.organizationId, thread.id);
+  keeper.refineLater(org.organizationId, threadId);
   t.equal(gate.calls.length, 1, "nothing starts after close");
 });
 

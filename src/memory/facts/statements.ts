@@ -2,7 +2,7 @@ import { guessLanguage } from "../../summarizer/language.ts";
 import { isPleasantry } from "../../summarizer/lexicon.ts";
 import { isQuestion } from "../../summarizer/sentences.ts";
 import { wordsOf, type Rule } from "./rule.ts";
-import { rulesFor } from "./rules/index.ts";
+import { cuedRules, rulesFor } from "./rules/index.ts";
 
 /** What one statement says about one subject: `value` is what it says (lowercase), at [start, end) of the statement. */
 export interface Statement {
@@ -66,11 +66,6 @@ function capitalisedStart(name: string): string {
     else if (!(index > 0 && CONNECTOR.test(word) && CAPITALISED.test(words[index + 1] ?? ""))) break;
   }
   return words.slice(0, kept).join(" ");
-}
-
-function hasAny(words: ReadonlySet<string>, cues: ReadonlySet<string>): boolean {
-  for (const cue of cues) if (words.has(cue)) return true;
-  return false;
 }
 
 /** The statement a rule reads in `statement`, spanning its value (the `v` or `name` group, else the whole match). */
@@ -141,10 +136,10 @@ export class StatementReader {
     const rules = rulesFor(this.languageOf(index));
     const found: Statement[] = [];
     const subjects = new Set<string>();
-    const words = wordsOf(statement);
+    const cued = cuedRules(rules, wordsOf(statement));
     for (const rule of rules) {
       if (subjects.has(rule.subject)) continue;
-      if (rule.cues && !hasAny(words, rule.cues)) continue;
+      if (rule.cues && !cued.has(rule)) continue;
       if (rule.topic && !this.onTopic(rule.topic, rule.subject)) continue;
       if (rule.answers && !(index > 0 && this.messages[index - 1]!.role !== "user" && rule.answers.test(this.messages[index - 1]!.content))) continue;
       const read = statementOf(rule, statement);

@@ -209,14 +209,14 @@ t.test("a reply that is not valid, drops the source, or an endpoint that is down
 t.test("close aborts a refinement in flight: the built-in facts stay, nothing is logged, nothing starts after", async (t) => {
   const { refiner, warnings, say, fake } = await refinerWith(t, hang);
   const user = uniqueId("user");
-  const { thread } = await say(user, "2026-01-10T09:00:00.000Z", "I live in Paris.");
+  const { threadId } = await say(user, "2026-01-10T09:00:00.000Z", "I live in Paris.");
   const asIngested = await timeline(user);
   await eventually(() => fake.requests.length === 1);
   await refiner.close();
   t.equal(refiner.pending(), 0);
   t.same(await timeline(user), asIngested);
   t.same(warnings, [], "stopping is not a failure");
-  refiner.refineLater(organization.organizationId, thread.id, { after: 0, upTo: Number.MAX_SAFE_INTEGER });
+  refiner.refineLater(organization.organizationId, threadId, { after: 0, upTo: Number.MAX_SAFE_INTEGER });
   t.equal(refiner.pending(), 0, "nothing is queued after close");
   t.equal(fake.requests.length, 1);
 });

@@ -57,15 +57,15 @@ function bodyProblem(body: unknown): string | undefined {
   while (pending.length > 0) {
     const { value, path, depth } = pending.pop()!;
     if (typeof value === "string") {
-      if (LONE_SURROGATE.test(value)) return `Invalid field '${path || "body"}': text must be well-formed Unicode (it has a lone surrogate)`;
+      if (LONE_SURROGATE.test(value)) return `Invalid field '${shortField(path) || "body"}': text must be well-formed Unicode (it has a lone surrogate)`;
       continue;
     }
     if (value === null || typeof value !== "object") continue;
     if (depth > MAX_JSON_DEPTH) return `Request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`;
     for (const [key, child] of Object.entries(value)) {
       const childPath = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
-      if (LONE_SURROGATE.test(key)) return `Invalid field '${childPath}': names must be well-formed Unicode (it has a lone surrogate)`;
-      if (RESERVED_KEYS.has(key)) return `Invalid field '${childPath}': '${key}' is a reserved name`;
+      if (LONE_SURROGATE.test(key)) return `Invalid field '${shortField(childPath)}': names must be well-formed Unicode (it has a lone surrogate)`;
+      if (RESERVED_KEYS.has(key)) return `Invalid field '${shortField(childPath)}': '${key}' is a reserved name`;
       pending.push({ value: child, path: childPath, depth: depth + 1 });
     }
   }
@@ -107,7 +107,17 @@ interface ValidationIssue {
 function fieldName(instancePath: string, child?: unknown): string {
   const parts = instancePath.split("/").filter(Boolean);
   if (typeof child === "string") parts.push(child);
-  return parts.join(".").replace(/\.(\d+)(?=\.|$)/g, "[$1]");
+  return shortField(parts.join(".").replace(/\.(\d+)(?=\.|$)/g, "[$1]"));
+}
+
+/** Characters of a field's path a message names, at most: the path's keys are the client's, of any length, and an error is at most 2,000 characters. */
+const MAX_FIELD_CHARS = 200;
+
+/** `path`, or its first and last characters around an ellipsis when it is longer than MAX_FIELD_CHARS. */
+function shortField(path: string): string {
+  const characters = [...path];
+  if (characters.length <= MAX_FIELD_CHARS) return path;
+  return `${characters.slice(0, MAX_FIELD_CHARS / 2).join("")}…${characters.slice(1 - MAX_FIELD_CHARS / 2).join("")}`;
 }
 
 /** A 400 message that names the offending field or parameter. */

@@ -33,6 +33,15 @@ t.test("a key named __proto__ or constructor anywhere in a JSON body: 400 naming
   t.equal(await usersNamed(prefix), 0);
 });
 
+t.test("a field's path of thousands of characters is named by its ends: the error stays within the 2,000 characters an error has", async (t) => {
+  const long = "k".repeat(5_000);
+  const reserved = await send("PUT", "/api/external/users", `{"externalId":"${uniqueId("long")}","segments":{"${long}":{"__proto__":{}}}}`);
+  const named = `segments.${"k".repeat(91)}…${"k".repeat(89)}.__proto__`;
+  t.same([reserved.statusCode, reserved.json()], [400, { error: `Invalid field '${named}': '__proto__' is a reserved name` }]);
+  const unknown = await send("PUT", "/api/external/users", `{"externalId":"${uniqueId("long")}","${long}":1}`);
+  t.same([unknown.statusCode, unknown.json()], [400, { error: `Unknown field: ${"k".repeat(100)}…${"k".repeat(99)}` }]);
+});
+
 t.test("the words themselves are fine as values and inside longer keys", async (t) => {
   const externalId = uniqueId("__proto__");
   const response = await send("PUT", "/api/external/users", JSON.stringify({ externalId, name: "constructor", segments: { my__proto__: "x-constructor" } }));

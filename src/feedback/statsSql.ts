@@ -166,6 +166,34 @@ export function countable(filters: FeedbackFilters): boolean {
   return !threadIds?.length && !externalUserIds?.length && !attributeOptionIds?.length && search === undefined;
 }
 
+/** A counted row's count, positives or negatives of the feedback type `:feedbackType` (null: all). */
+const typed = (column: "count" | "positive" | "negative") =>
+  column === "count"
+    ? `CASE WHEN :feedbackType::text IS NULL THEN c."count" WHEN :feedbackType = 'POSITIVE' THEN c."positive" WHEN :feedbackType = 'NEGATIVE' THEN c."negative" ELSE 0 END`
+    : `CASE WHEN :feedbackType::text IS NULL OR :feedbackType = '${column.toUpperCase()}' THEN c."${column}" ELSE 0 END`;
+
+/**
+ * What the statements from the daily counts read, given `bounds` b (DAY_BOUNDS and the project
+ * `projectId`, null: any; `byProject`: one is given): `edges`, the feedback of the partial days at
+ * either edge of the window, of the type `:feedbackType`; `wholeDays(table)`, the rows of the daily
+ * counts `table` of the whole days that `dimensions` (a condition on `c`) picks, typed.
+ */
+function dailyParts(byProject: boolean) {
+  const project = (alias: string) => (byProject ? `AND ${alias}."projectId" = b."projectId"` : "");
+  const edge = (range: string) => `
+    SELECT ${COUNTED_COLUMNS} FROM bounds b JOIN "Feedback" f ON f."organizationId" = :organizationId ${project("f")} AND ${range}
+    WHERE (:feedbackType::text IS NULL OR f."feedbackType" = :feedbackType)`;
+  return {
+    bounds: `SELECT :projectId::int AS "projectId", b.* FROM (${DAY_BOUNDS}) b`,
+    edges: partialDays(`f."createdAt"`).map(edge).join(" UNION ALL "),
+    wholeDays: (table: string, dimensions: string) => `
+    SELECT c."dimension", c."projectId", c."day", c."dimensionId",
+      ${typed("count")} AS "count", ${typed("positive")} AS "positive", ${typed("negative")} AS "negative"
+    FROM bounds b JOIN ${table} c ON c."organizationId" = :organizationId AND ${dimensions} ${project("c")}
+      AND c."day" >= b."fullFrom" AND c."day" < b."fullTo"`,
+  };
+}
+
 /**
  * The statistics from the daily counts: the whole UTC days between the bounds from "FeedbackCount"
  * and its deltas not yet compacted ("FeedbackCountDelta", migration 0011_count_deltas),
@@ -176,35 +204,52 @@ export function countable(filters: FeedbackFilters): boolean {
 function countedStats(groupBy: GroupBy | undefined, byProject: boolean): Statement<CountedStatsParams, FeedbackStats> {
   const g = groupBy === undefined ? undefined : GROUPINGS[groupBy];
   const dimension = g?.dimension ?? "";
-  const project = (alias: string) => (byProject ? `AND ${alias}."projectId" = b."projectId"` : "");
-  const typed = (column: "count" | "positive" | "negative") =>
-    column === "count"
-      ? `CASE WHEN :feedbackType::text IS NULL THEN c."count" WHEN :feedbackType = 'POSITIVE' THEN c."positive" WHEN :feedbackType = 'NEGATIVE' THEN c."negative" ELSE 0 END`
-      : `CASE WHEN :feedbackType::text IS NULL OR :feedbackType = '${column.toUpperCase()}' THEN c."${column}" ELSE 0 END`;
-  const wholeDays = (table: string) => `
-    SELECT c."dimension", c."projectId", c."day", c."dimensionId",
-      ${typed("count")} AS "count", ${typed("positive")} AS "positive", ${typed("negative")} AS "negative"
-    FROM bounds b JOIN ${table} c ON c."organizationId" = :organizationId AND c."dimension" IN ('', '${dimension}') ${project("c")}
-      AND c."day" >= b."fullFrom" AND c."day" < b."fullTo"`;
-  const edge = (range: string) => `
-    SELECT ${COUNTED_COLUMNS} FROM bounds b JOIN "Feedback" f ON f."organizationId" = :organizationId ${project("f")} AND ${range}
-    WHERE (:feedbackType::text IS NULL OR f."feedbackType" = :feedbackType)`;
+  const { bounds, edges, wholeDays } = dailyParts(byProject);
+  const dimensions = `c."dimension" IN ('', '${dimension}')`;
   return statement<CountedStatsParams, FeedbackStats>(
     `feedback_stats:${groupBy ?? "total"}${byProject ? ":project" : ""}`,
     `
       WITH bounds AS (
-        SELECT :projectId::int AS "projectId", b.* FROM (${DAY_BOUNDS}) b
+        ${bounds}
       ), edges AS (
-        ${partialDays(`f."createdAt"`).map(edge).join(" UNION ALL ")}
+        ${edges}
       ), counted AS (
-        ${wholeDays(`"FeedbackCount"`)}
+        ${wholeDays(`"FeedbackCount"`, dimensions)}
         UNION ALL
-        ${wholeDays(`"FeedbackCountDelta"`)}
+        ${wholeDays(`"FeedbackCountDelta"`, dimensions)}
         UNION ALL
         ${countedRows("", "edges f", EDGES)}
         ${dimension === "" ? "" : `UNION ALL ${countedRows(dimension, "edges f", EDGES)}`}
       )
       ${statsOf(g)}`,
+  );
+}
+
+/**
+ * The number of feedback carrying the attribute option `:attributeOptionId` (a feedback carries an
+ * option once) among those the daily counts keep, from the option's counts alone (the index of
+ * migration 0014_option_counts: one option's few hundred days, not the statistics by every option)
+ * and, for the edge days, each feedback's links looked up in their index (as countedRows' probe).
+ */
+function optionCount(byProject: boolean): Statement<CountedStatsParams & { attributeOptionId: number }, { count: number }> {
+  const { bounds, edges, wholeDays } = dailyParts(byProject);
+  const option = `c."dimension" = 'option' AND c."dimensionId" = :attributeOptionId`;
+  return statement(
+    `feedback_option_count${byProject ? ":project" : ""}`,
+    `
+      WITH bounds AS (
+        ${bounds}
+      ), edges AS (
+        ${edges}
+      ), counted AS (
+        ${wholeDays(`"FeedbackCount"`, option)}
+        UNION ALL
+        ${wholeDays(`"FeedbackCountDelta"`, option)}
+      )
+      SELECT ((SELECT COALESCE(sum(c."count"), 0) FROM counted c) + (
+        SELECT count(*) FROM edges f
+        WHERE :attributeOptionId = ANY(ARRAY(
+          SELECT fo."attributeOptionId" FROM "FeedbackOption" fo WHERE fo."organizationId" = f."organizationId" AND fo."feedbackId" = f."id"))))::int AS "count"`,
   );
 }
 
@@ -222,6 +267,9 @@ const STATS_GROUPS = [undefined, ...(Object.keys(GROUPINGS) as GroupBy[])];
 export const COUNTED_STATS = Object.fromEntries(
   STATS_GROUPS.flatMap((groupBy) => [false, true].map((byProject) => [`${groupBy ?? "total"}${byProject ? ":project" : ""}`, countedStats(groupBy, byProject)])),
 ) as Record<string, Statement<CountedStatsParams, FeedbackStats>>;
+
+/** The option counts from the daily counts, by whether a project is given. */
+export const OPTION_COUNT = { any: optionCount(false), project: optionCount(true) };
 
 /**
  * The statistics from the feedback rows, for the filters the daily counts do not keep (threads,

@@ -173,54 +173,45 @@ const typed = (column: "count" | "positive" | "negative") =>
     : `CASE WHEN :feedbackType::text IS NULL OR :feedbackType = '${column.toUpperCase()}' THEN c."${column}" ELSE 0 END`;
 
 /**
- * What the statements from the daily counts read, given `bounds` b (DAY_BOUNDS and the project
- * `projectId`, null: any; `byProject`: one is given): `edges`, the feedback of the partial days at
- * either edge of the window, of the type `:feedbackType`; `wholeDays(table)`, the rows of the daily
- * counts `table` of the whole days that `dimensions` (a condition on `c`) picks, typed.
+ * The common table expressions of the statements from the daily counts: `bounds` (DAY_BOUNDS and the
+ * project `:projectId`, null: any; `byProject`: one is given), `edges` (the feedback of the partial days
+ * at either edge of the window, of the type `:feedbackType`), and `counted`: the rows of "FeedbackCount"
+ * and of its deltas not yet compacted ("FeedbackCountDelta", migration 0011_count_deltas) for the whole
+ * days, of the dimensions `dimensions` (a condition on `c`), typed, and the counted rows `edgeRows`.
  */
-function dailyParts(byProject: boolean) {
+function dailyCounts(byProject: boolean, dimensions: string, edgeRows: string[]): string {
   const project = (alias: string) => (byProject ? `AND ${alias}."projectId" = b."projectId"` : "");
-  const edge = (range: string) => `
-    SELECT ${COUNTED_COLUMNS} FROM bounds b JOIN "Feedback" f ON f."organizationId" = :organizationId ${project("f")} AND ${range}
-    WHERE (:feedbackType::text IS NULL OR f."feedbackType" = :feedbackType)`;
-  return {
-    bounds: `SELECT :projectId::int AS "projectId", b.* FROM (${DAY_BOUNDS}) b`,
-    edges: partialDays(`f."createdAt"`).map(edge).join(" UNION ALL "),
-    wholeDays: (table: string, dimensions: string) => `
+  const wholeDays = (table: string) => `
     SELECT c."dimension", c."projectId", c."day", c."dimensionId",
       ${typed("count")} AS "count", ${typed("positive")} AS "positive", ${typed("negative")} AS "negative"
     FROM bounds b JOIN ${table} c ON c."organizationId" = :organizationId AND ${dimensions} ${project("c")}
-      AND c."day" >= b."fullFrom" AND c."day" < b."fullTo"`,
-  };
+      AND c."day" >= b."fullFrom" AND c."day" < b."fullTo"`;
+  const edge = (range: string) => `
+    SELECT ${COUNTED_COLUMNS} FROM bounds b JOIN "Feedback" f ON f."organizationId" = :organizationId ${project("f")} AND ${range}
+    WHERE (:feedbackType::text IS NULL OR f."feedbackType" = :feedbackType)`;
+  return `
+      WITH bounds AS (
+        SELECT :projectId::int AS "projectId", b.* FROM (${DAY_BOUNDS}) b
+      ), edges AS (
+        ${partialDays(`f."createdAt"`).map(edge).join(" UNION ALL ")}
+      ), counted AS (
+        ${[wholeDays(`"FeedbackCount"`), wholeDays(`"FeedbackCountDelta"`), ...edgeRows].join(" UNION ALL ")}
+      )`;
 }
 
 /**
- * The statistics from the daily counts: the whole UTC days between the bounds from "FeedbackCount"
- * and its deltas not yet compacted ("FeedbackCountDelta", migration 0011_count_deltas),
- * the partial days at either edge from the feedback rows (a window of less than a day: only rows).
+ * The statistics from the daily counts: the whole UTC days between the bounds from the counts, the
+ * partial days at either edge from the feedback rows (a window of less than a day: only rows).
  * `after` and `before` are exclusive bounds (ISO 8601; null: none). A statement per grouping and whether a
  * project is given, so that each plan reads the counts' index as far as the key allows.
  */
 function countedStats(groupBy: GroupBy | undefined, byProject: boolean): Statement<CountedStatsParams, FeedbackStats> {
   const g = groupBy === undefined ? undefined : GROUPINGS[groupBy];
   const dimension = g?.dimension ?? "";
-  const { bounds, edges, wholeDays } = dailyParts(byProject);
-  const dimensions = `c."dimension" IN ('', '${dimension}')`;
+  const edgeRows = [countedRows("", "edges f", EDGES), ...(dimension === "" ? [] : [countedRows(dimension, "edges f", EDGES)])];
   return statement<CountedStatsParams, FeedbackStats>(
     `feedback_stats:${groupBy ?? "total"}${byProject ? ":project" : ""}`,
-    `
-      WITH bounds AS (
-        ${bounds}
-      ), edges AS (
-        ${edges}
-      ), counted AS (
-        ${wholeDays(`"FeedbackCount"`, dimensions)}
-        UNION ALL
-        ${wholeDays(`"FeedbackCountDelta"`, dimensions)}
-        UNION ALL
-        ${countedRows("", "edges f", EDGES)}
-        ${dimension === "" ? "" : `UNION ALL ${countedRows(dimension, "edges f", EDGES)}`}
-      )
+    `${dailyCounts(byProject, `c."dimension" IN ('', '${dimension}')`, edgeRows)}
       ${statsOf(g)}`,
   );
 }
@@ -232,20 +223,9 @@ function countedStats(groupBy: GroupBy | undefined, byProject: boolean): Stateme
  * and, for the edge days, each feedback's links looked up in their index (as countedRows' probe).
  */
 function optionCount(byProject: boolean): Statement<CountedStatsParams & { attributeOptionId: number }, { count: number }> {
-  const { bounds, edges, wholeDays } = dailyParts(byProject);
-  const option = `c."dimension" = 'option' AND c."dimensionId" = :attributeOptionId`;
   return statement(
     `feedback_option_count${byProject ? ":project" : ""}`,
-    `
-      WITH bounds AS (
-        ${bounds}
-      ), edges AS (
-        ${edges}
-      ), counted AS (
-        ${wholeDays(`"FeedbackCount"`, option)}
-        UNION ALL
-        ${wholeDays(`"FeedbackCountDelta"`, option)}
-      )
+    `${dailyCounts(byProject, `c."dimension" = 'option' AND c."dimensionId" = :attributeOptionId`, [])}
       SELECT ((SELECT COALESCE(sum(c."count"), 0) FROM counted c) + (
         SELECT count(*) FROM edges f
         WHERE :attributeOptionId = ANY(ARRAY(

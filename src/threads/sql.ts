@@ -159,16 +159,17 @@ const dailyCounted = (given: ReadonlySet<ThreadListingPart>) => [...given].every
 const PAGE_ORDER = `ORDER BY t."createdAt" DESC, t."id" DESC`;
 
 /**
- * The count of the threads `where` matches, as the `count` and `countExact` columns. A capped count
- * within a project takes the threads in the page's order: the planner then walks the project's
- * index and stops at the cap, where without an order it scanned the table, every project's threads,
- * until the cap's match (three times as many threads read with four projects).
+ * The count of the threads `where` matches, as the `count` and `countExact` columns. A search's
+ * count within a project takes the threads in the page's order: for a common word the planner then
+ * walks the project's index and stops at the cap, where without an order it scanned the table, every
+ * project's threads, until the cap's match (three times as many threads read with four projects); a
+ * rare word still reads the trigram index (and sorts its few matches). Not for `userSearch` alone:
+ * its threads come from the users' index, and an order would only make it read them all to sort.
  */
 function threadCount(given: ReadonlySet<ThreadListingPart>, where: string): string {
   if (dailyCounted(given)) return dailyThreadCount(where, { projectId: given.has("projectId"), intent: given.has("intentIds") });
-  const capped = searching(given);
-  const count = listingCount(capped);
-  const order = capped && given.has("projectId") ? PAGE_ORDER : "";
+  const count = listingCount(searching(given));
+  const order = given.has("search") && given.has("projectId") ? PAGE_ORDER : "";
   return `SELECT ${count.columns} FROM (SELECT 1 FROM "Thread" t WHERE ${where} ${order} ${count.limit}) matching`;
 }
 

@@ -1,6 +1,6 @@
 import type { DriverQueries } from "../db/driver.ts";
 import type { FeedbackFilters } from "./filters.ts";
-import { COUNTED_STATS, countable, OPTION_COUNT, rowStats, type FeedbackStats, type GroupBy } from "./statsSql.ts";
+import { COUNTED_STATS, countable, OPTION_COUNT, OPTION_COUNT_IN_PROJECT, rowStats, type FeedbackStats, type GroupBy } from "./statsSql.ts";
 
 export type { FeedbackStats, GroupBy };
 
@@ -25,7 +25,7 @@ export async function countedFeedback(db: DriverQueries, organizationId: number,
   const { attributeOptionIds, ...others } = filters;
   if (attributeOptionIds?.length === 1 && countable(others)) {
     const params = { ...countedParams(organizationId, others), attributeOptionId: attributeOptionIds[0]! };
-    return (await db.rows(params.projectId === null ? OPTION_COUNT.any : OPTION_COUNT.project, params))[0]!.count;
+    return (await db.rows(params.projectId === null ? OPTION_COUNT : OPTION_COUNT_IN_PROJECT, params))[0]!.count;
   }
   return countable(filters) ? (await countedStats(db, organizationId, filters, undefined)).total.count : undefined;
 }

@@ -248,8 +248,9 @@ export const COUNTED_STATS = Object.fromEntries(
   STATS_GROUPS.flatMap((groupBy) => [false, true].map((byProject) => [`${groupBy ?? "total"}${byProject ? ":project" : ""}`, countedStats(groupBy, byProject)])),
 ) as Record<string, Statement<CountedStatsParams, FeedbackStats>>;
 
-/** The option counts from the daily counts, by whether a project is given. */
-export const OPTION_COUNT = { any: optionCount(false), project: optionCount(true) };
+/** The option count from the daily counts, of the organization and of one project. */
+export const OPTION_COUNT = optionCount(false);
+export const OPTION_COUNT_IN_PROJECT = optionCount(true);
 
 /**
  * The statistics from the feedback rows, for the filters the daily counts do not keep (threads,

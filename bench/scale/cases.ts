@@ -92,6 +92,10 @@ export async function scaleCases(prisma: Db, organizationId: number): Promise<Sc
     threadCase("threads search word in every thread (the)", { search: "the" }),
     threadCase("threads search no match (qqqxz)", { search: "qqqxz" }),
     threadCase("threads search refund in the first project", { search: "refund", projectId: project.id }),
+    threadCase("threads search the in the first project", { search: "the", projectId: project.id }),
+    threadCase(`threads search rare word (${RARE_WORD}) in the first project`, { search: RARE_WORD, projectId: project.id }),
+    threadCase("threads search no match (qqqxz) in the first project", { search: "qqqxz", projectId: project.id }),
+    threadCase("threads userSearch (nakamura) in the first project", { userSearch: "nakamura", projectId: project.id }),
     threadCase(`threads search rare word (${RARE_WORD}) and userSearch`, { search: RARE_WORD, userSearch: "nakamura" }),
   ];
   const feedback = [

@@ -166,45 +166,70 @@ export function countable(filters: FeedbackFilters): boolean {
   return !threadIds?.length && !externalUserIds?.length && !attributeOptionIds?.length && search === undefined;
 }
 
+/** A counted row's count, positives or negatives of the feedback type `:feedbackType` (null: all). */
+const typed = (column: "count" | "positive" | "negative") =>
+  column === "count"
+    ? `CASE WHEN :feedbackType::text IS NULL THEN c."count" WHEN :feedbackType = 'POSITIVE' THEN c."positive" WHEN :feedbackType = 'NEGATIVE' THEN c."negative" ELSE 0 END`
+    : `CASE WHEN :feedbackType::text IS NULL OR :feedbackType = '${column.toUpperCase()}' THEN c."${column}" ELSE 0 END`;
+
 /**
- * The statistics from the daily counts: the whole UTC days between the bounds from "FeedbackCount"
- * and its deltas not yet compacted ("FeedbackCountDelta", migration 0011_count_deltas),
- * the partial days at either edge from the feedback rows (a window of less than a day: only rows).
+ * The common table expressions of the statements from the daily counts: `bounds` (DAY_BOUNDS and the
+ * project `:projectId`, null: any; `byProject`: one is given), `edges` (the feedback of the partial days
+ * at either edge of the window, of the type `:feedbackType`), and `counted`: the rows of "FeedbackCount"
+ * and of its deltas not yet compacted ("FeedbackCountDelta", migration 0011_count_deltas) for the whole
+ * days, of the dimensions `dimensions` (a condition on `c`), typed, and the counted rows `edgeRows`.
+ */
+function dailyCounts(byProject: boolean, dimensions: string, edgeRows: string[]): string {
+  const project = (alias: string) => (byProject ? `AND ${alias}."projectId" = b."projectId"` : "");
+  const wholeDays = (table: string) => `
+    SELECT c."dimension", c."projectId", c."day", c."dimensionId",
+      ${typed("count")} AS "count", ${typed("positive")} AS "positive", ${typed("negative")} AS "negative"
+    FROM bounds b JOIN ${table} c ON c."organizationId" = :organizationId AND ${dimensions} ${project("c")}
+      AND c."day" >= b."fullFrom" AND c."day" < b."fullTo"`;
+  const edge = (range: string) => `
+    SELECT ${COUNTED_COLUMNS} FROM bounds b JOIN "Feedback" f ON f."organizationId" = :organizationId ${project("f")} AND ${range}
+    WHERE (:feedbackType::text IS NULL OR f."feedbackType" = :feedbackType)`;
+  return `
+      WITH bounds AS (
+        SELECT :projectId::int AS "projectId", b.* FROM (${DAY_BOUNDS}) b
+      ), edges AS (
+        ${partialDays(`f."createdAt"`).map(edge).join(" UNION ALL ")}
+      ), counted AS (
+        ${[wholeDays(`"FeedbackCount"`), wholeDays(`"FeedbackCountDelta"`), ...edgeRows].join(" UNION ALL ")}
+      )`;
+}
+
+/**
+ * The statistics from the daily counts: the whole UTC days between the bounds from the counts, the
+ * partial days at either edge from the feedback rows (a window of less than a day: only rows).
  * `after` and `before` are exclusive bounds (ISO 8601; null: none). A statement per grouping and whether a
  * project is given, so that each plan reads the counts' index as far as the key allows.
  */
 function countedStats(groupBy: GroupBy | undefined, byProject: boolean): Statement<CountedStatsParams, FeedbackStats> {
   const g = groupBy === undefined ? undefined : GROUPINGS[groupBy];
   const dimension = g?.dimension ?? "";
-  const project = (alias: string) => (byProject ? `AND ${alias}."projectId" = b."projectId"` : "");
-  const typed = (column: "count" | "positive" | "negative") =>
-    column === "count"
-      ? `CASE WHEN :feedbackType::text IS NULL THEN c."count" WHEN :feedbackType = 'POSITIVE' THEN c."positive" WHEN :feedbackType = 'NEGATIVE' THEN c."negative" ELSE 0 END`
-      : `CASE WHEN :feedbackType::text IS NULL OR :feedbackType = '${column.toUpperCase()}' THEN c."${column}" ELSE 0 END`;
-  const wholeDays = (table: string) => `
-    SELECT c."dimension", c."projectId", c."day", c."dimensionId",
-      ${typed("count")} AS "count", ${typed("positive")} AS "positive", ${typed("negative")} AS "negative"
-    FROM bounds b JOIN ${table} c ON c."organizationId" = :organizationId AND c."dimension" IN ('', '${dimension}') ${project("c")}
-      AND c."day" >= b."fullFrom" AND c."day" < b."fullTo"`;
-  const edge = (range: string) => `
-    SELECT ${COUNTED_COLUMNS} FROM bounds b JOIN "Feedback" f ON f."organizationId" = :organizationId ${project("f")} AND ${range}
-    WHERE (:feedbackType::text IS NULL OR f."feedbackType" = :feedbackType)`;
+  const edgeRows = [countedRows("", "edges f", EDGES), ...(dimension === "" ? [] : [countedRows(dimension, "edges f", EDGES)])];
   return statement<CountedStatsParams, FeedbackStats>(
     `feedback_stats:${groupBy ?? "total"}${byProject ? ":project" : ""}`,
-    `
-      WITH bounds AS (
-        SELECT :projectId::int AS "projectId", b.* FROM (${DAY_BOUNDS}) b
-      ), edges AS (
-        ${partialDays(`f."createdAt"`).map(edge).join(" UNION ALL ")}
-      ), counted AS (
-        ${wholeDays(`"FeedbackCount"`)}
-        UNION ALL
-        ${wholeDays(`"FeedbackCountDelta"`)}
-        UNION ALL
-        ${countedRows("", "edges f", EDGES)}
-        ${dimension === "" ? "" : `UNION ALL ${countedRows(dimension, "edges f", EDGES)}`}
-      )
+    `${dailyCounts(byProject, `c."dimension" IN ('', '${dimension}')`, edgeRows)}
       ${statsOf(g)}`,
+  );
+}
+
+/**
+ * The number of feedback carrying the attribute option `:attributeOptionId` (a feedback carries an
+ * option once) among those the daily counts keep, from the option's counts alone (the index of
+ * migration 0014_option_counts: one option's few hundred days, not the statistics by every option)
+ * and, for the edge days, each feedback's links looked up in their index (as countedRows' probe).
+ */
+function optionCount(byProject: boolean): Statement<CountedStatsParams & { attributeOptionId: number }, { count: number }> {
+  return statement(
+    `feedback_option_count${byProject ? ":project" : ""}`,
+    `${dailyCounts(byProject, `c."dimension" = 'option' AND c."dimensionId" = :attributeOptionId`, [])}
+      SELECT ((SELECT COALESCE(sum(c."count"), 0) FROM counted c) + (
+        SELECT count(*) FROM edges f
+        WHERE :attributeOptionId = ANY(ARRAY(
+          SELECT fo."attributeOptionId" FROM "FeedbackOption" fo WHERE fo."organizationId" = f."organizationId" AND fo."feedbackId" = f."id"))))::int AS "count"`,
   );
 }
 
@@ -222,6 +247,10 @@ const STATS_GROUPS = [undefined, ...(Object.keys(GROUPINGS) as GroupBy[])];
 export const COUNTED_STATS = Object.fromEntries(
   STATS_GROUPS.flatMap((groupBy) => [false, true].map((byProject) => [`${groupBy ?? "total"}${byProject ? ":project" : ""}`, countedStats(groupBy, byProject)])),
 ) as Record<string, Statement<CountedStatsParams, FeedbackStats>>;
+
+/** The option count from the daily counts, of the organization and of one project. */
+export const OPTION_COUNT = optionCount(false);
+export const OPTION_COUNT_IN_PROJECT = optionCount(true);
 
 /**
  * The statistics from the feedback rows, for the filters the daily counts do not keep (threads,

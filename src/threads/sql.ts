@@ -155,11 +155,22 @@ const threadConditions = (given: ReadonlySet<ThreadListingPart>) =>
 /** Whether the daily counts can count the threads these parts match. */
 const dailyCounted = (given: ReadonlySet<ThreadListingPart>) => [...given].every((part) => DAILY_COUNTED_FILTERS.has(part));
 
-/** The count of the threads `where` matches, as the `count` and `countExact` columns. */
+/** The listing's order, newest first. */
+const PAGE_ORDER = `ORDER BY t."createdAt" DESC, t."id" DESC`;
+
+/**
+ * The count of the threads `where` matches, as the `count` and `countExact` columns. A search's
+ * count within a project takes the threads in the page's order: for a common word the planner then
+ * walks the project's index and stops at the cap, where without an order it scanned the table, every
+ * project's threads, until the cap's match (three times as many threads read with four projects); a
+ * rare word still reads the trigram index (and sorts its few matches). Not for `userSearch` alone:
+ * its threads come from the users' index, and an order would only make it read them all to sort.
+ */
 function threadCount(given: ReadonlySet<ThreadListingPart>, where: string): string {
   if (dailyCounted(given)) return dailyThreadCount(where, { projectId: given.has("projectId"), intent: given.has("intentIds") });
   const count = listingCount(searching(given));
-  return `SELECT ${count.columns} FROM (SELECT 1 FROM "Thread" t WHERE ${where} ${count.limit}) matching`;
+  const order = given.has("search") && given.has("projectId") ? PAGE_ORDER : "";
+  return `SELECT ${count.columns} FROM (SELECT 1 FROM "Thread" t WHERE ${where} ${order} ${count.limit}) matching`;
 }
 
 const searching = (given: ReadonlySet<ThreadListingPart>) => given.has("search") || given.has("userSearch");
@@ -184,7 +195,7 @@ export const THREAD_LISTING = composedStatement<ThreadListingPart, ThreadListing
             SELECT json_agg(${threadJson} ORDER BY t."createdAt" DESC, t."id" DESC)
             FROM (
               SELECT t.* FROM "Thread" t WHERE ${where}
-              ORDER BY t."createdAt" DESC, t."id" DESC LIMIT :pageSize OFFSET :offset) t
+              ${PAGE_ORDER} LIMIT :pageSize OFFSET :offset) t
             ${threadJoins}), '[]'))::text AS "page"
         FROM (${threadCount(given, where)}) counted`;
   },

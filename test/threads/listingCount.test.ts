@@ -1,6 +1,7 @@
 // decisions.md "Counting large searches": a search's count stops at 10,000 (countExact false);
 // every other count, and every count of 10,000 or fewer, is exact.
 import t from "tap";
+import { createProject } from "../../src/projects/projects.ts";
 import { startService, uniqueId } from "../helpers/app.ts";
 import { contractViolations } from "../helpers/contract.ts";
 import { MANY, seedManyThreads } from "../helpers/manyRows.ts";
@@ -65,4 +66,23 @@ t.test("a thread's messages: countExact is always true", async (t) => {
   t.equal(response.status, 200);
   t.same([data!.count, data!.countExact], [1, true]);
   t.same(contractViolations("MessagePage", data), []);
+});
+
+// Last: it adds threads to the organization the tests above count.
+t.test("a search within a project counts that project's threads only, capped the same", async (t) => {
+  const other = await createProject(service.database.prisma, org.organizationId, uniqueId("other"));
+  const elsewhere = [];
+  for (const n of [1, 2, 3]) {
+    elsewhere.push(await createThread({ projectId: other.id, externalId: `${marker}-elsewhere-${n}`, externalUser: { externalId: uniqueId("elsewhere") }, messages: [{ role: "user", content: "x" }] }));
+  }
+  const inOther = await list({ search: marker, projectId: other.id, pageSize: 2 });
+  t.same([inOther.data!.count, inOther.data!.countExact], [3, true], "the other project's three, exact");
+  t.same(inOther.data!.rows.map((row) => row.externalId), [`${marker}-elsewhere-3`, `${marker}-elsewhere-2`]);
+  const inFirst = await list({ search: marker, projectId: org.projectId, pageSize: 2 });
+  t.same([inFirst.data!.count, inFirst.data!.countExact], [10000, false], "10,001 in the first project: capped");
+  t.same(inFirst.data!.rows.map((row) => row.externalId), [`${marker}-out-10001`, `${marker}-in-10000`], "newest first, none of the other project's newer threads");
+  const narrowed = await list({ search: `${marker}-in-0000`, projectId: org.projectId, pageSize: 1 });
+  t.same([narrowed.data!.count, narrowed.data!.countExact], [9, true]);
+  const everywhere = await list({ search: marker, pageSize: 1 });
+  t.same([everywhere.data!.count, everywhere.data!.countExact, everywhere.data!.rows[0]!.id], [10000, false, elsewhere[2]!.id]);
 });

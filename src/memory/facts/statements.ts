@@ -52,6 +52,31 @@ export function statedPart(sentence: string): string {
   return cut ? sentence.slice(0, cut.index).replace(/[\s,;:]+$/u, "") : "";
 }
 
+/**
+ * A request to the assistant, up to what it asks for: "Can you find a vet for my dog Max?", "Kannst du mir Hotels in
+ * Lissabon raussuchen?", "Tu peux m'aider à préparer un voyage au Japon ?", "¿Me recomiendas un pienso para mi perra?".
+ */
+const REQUEST =
+  /^(?:¿\s*)?(?:(?:can|could|would|will) (?:you|u)|(?:kannst|könntest) du|(?:können|könnten) sie|(?:tu )?(?:peux|pourrais)(?:-tu)?|(?:vous )?(?:pouvez|pourriez)(?:-vous)?|(?:me |nos )?(?:puedes|podrías|podéis|podríais)|me (?:recomiendas|recomendarías|ayudas|haces|buscas|organizas|sugieres|preparas|das))(?:\s+(?:please|pls|bitte|mal|por favor))?\s+/iu;
+/**
+ * A statement a question gives as its reason: "How do I split it, now that I've moved in with my boyfriend?", "Wie teile
+ * ich das auf, wo ich mit meinem Freund zusammengezogen bin?", "… ya que vivimos en Valencia?".
+ */
+const GIVEN =
+  /,\s*(?:now that|since|as|because|given that|(?:jetzt |nun )?wo|da|weil|nachdem|seit|seitdem|vu que|comme|puisque|parce que|maintenant que|depuis que|ya que|como|porque|ahora que|desde que)\s+(?=\S)/iu;
+
+/**
+ * What a question states about the user, read for facts though the summary keeps the question as asked: the object of
+ * a request ("Can you find a vet for my dog Max?" states a dog named Max) and the reason a question gives; "" else.
+ */
+export function askedPart(sentence: string): string {
+  if (CONDITIONAL.test(sentence) || isPleasantry(sentence)) return "";
+  const request = REQUEST.exec(sentence);
+  const given = request ? null : GIVEN.exec(sentence);
+  const from = request ? request[0].length : given ? given.index + given[0].length : -1;
+  return from < 0 ? "" : sentence.slice(from).replace(/[\s?？!.]+$/u, "");
+}
+
 const CONNECTOR = /^(?:de|del|do|da|du|la|am|an|sur|upon)$/u;
 const CAPITALISED = /^\p{Lu}/u;
 const DOTTED = /^\.\p{L}/u;

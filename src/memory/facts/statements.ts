@@ -57,7 +57,7 @@ export function statedPart(sentence: string): string {
  * Lissabon raussuchen?", "Tu peux m'aider à préparer un voyage au Japon ?", "¿Me recomiendas un pienso para mi perra?".
  */
 const REQUEST =
-  /^(?:¿\s*)?(?:(?:can|could|would|will) (?:you|u)|(?:kannst|könntest) du|(?:können|könnten) sie|(?:tu )?(?:peux|pourrais)(?:-tu)?|(?:vous )?(?:pouvez|pourriez)(?:-vous)?|(?:me |nos )?(?:puedes|podrías|podéis|podríais)|me (?:recomiendas|recomendarías|ayudas|haces|buscas|organizas|sugieres|preparas|das))(?:\s+(?:please|pls|bitte|mal|por favor))?\s+/iu;
+  /^(?:¿\s*)?(?:(?:can|could|would|will) (?:you|u)|(?:kannst|könntest) du|(?:können|könnten) sie|(?:tu )?(?:peux|pourrais)(?:-tu)?|(?:vous )?(?:pouvez|pourriez)(?:-vous)?|(?:me |nos )?(?:puedes|podrías|podéis|podríais)|me (?:recomiendas|recomendarías|ayudas|haces|buscas|organizas|sugieres|preparas|das))(?:\s+(?:mir|uns))?(?:\s+(?:please|pls|bitte|mal|por favor))?\s+/iu;
 /**
  * A statement a question gives as its reason: "How do I split it, now that I've moved in with my boyfriend?", "Wie teile
  * ich das auf, wo ich mit meinem Freund zusammengezogen bin?", "… ya que vivimos en Valencia?".
@@ -74,7 +74,9 @@ export function askedPart(sentence: string): string {
   const request = REQUEST.exec(sentence);
   const given = request ? null : GIVEN.exec(sentence);
   const from = request ? request[0].length : given ? given.index + given[0].length : -1;
-  return from < 0 ? "" : sentence.slice(from).replace(/[\s?？!.]+$/u, "");
+  if (from < 0) return "";
+  const asked = sentence.slice(from).replace(/[\s?？!.]+$/u, "");
+  return asked.charAt(0).toLocaleUpperCase() + asked.slice(1);
 }
 
 const CONNECTOR = /^(?:de|del|do|da|du|la|am|an|sur|upon)$/u;

@@ -97,4 +97,12 @@ export const EN: Signal[] = [
     unless: String.raw`\b(?:live|living|moved|moving|relocat\p{L}*)\b`,
     topic: /\b(?:trip|travel\p{L}*|flights?|fly|flying|flew|holiday|vacation|hotel|itinerary|visit|honeymoon|getaway)\b/iu,
   }),
+  // A pet named alone in its end, where the user has pets: "Sad news, Biscuit died in October".
+  signal("pet", String.raw`^\s*(?:(?:sadly|so|also|btw|and) )?(?<name>\p{L}+) (?:(?:has|sadly|finally) )?(?:died|passed away|was put down|was put to sleep)\b`, { owned: true, topic: compile(String.raw`\b${ANIMAL}\b`, "iu"), unless: String.raw`^\s*(?:\p{L}+ )?(?:grandma|grandpa|granny|grandad|nan|nana|mum|mom|dad|mother|father|uncle|aunt|auntie|brother|sister|he|she|they|it|phone|laptop|battery|car)\b` }),
+  // A move to the place just named: "Any beaches near Hove? We relocated there in May."
+  signal("home city", String.raw`\b(?:moved|moving|relocated|relocating|settled|settling) (?:over )?there\b`),
+  // The user's home in a place: "the rent for our flat in Leeds".
+  signal("home city", String.raw`\b(?:my|our) (?:\p{L}+ )?${HOME} (?:in|near) ${PLACE}`, { unless: String.raw`\b(?:old|former|previous)\b` }),
+  // Somewhere to stay in a place is where the trip goes: "Can you find hotels in Lisbon?"
+  signal("travel destination", String.raw`\b(?:hotels?|hostels?|airbnbs?|accommodation|somewhere to stay) (?:in|near) ${PLACE}`, { plan: true }),
 ];

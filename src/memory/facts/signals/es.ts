@@ -105,4 +105,13 @@ export const ES: Signal[] = [
     unless: String.raw`\b(?:vivo|vivimos|mud\p{L}*|instal\p{L}*)\b`,
     topic: /\b(?:viaj\p{L}*|vacaciones|vuelos?|vol(?:ar|amos|é)|avión|hotel|escapada|luna de miel)\b/iu,
   }),
+  // A pet named alone in its end, where the user has pets: "Kira murió en abril".
+  signal("pet", String.raw`^\s*(?:(?:pues|y|por desgracia|al final) )?(?<name>\p{L}+) (?:(?:se )?muri[oó]|falleci[oó]|se nos fue|ha muerto)\b`, { owned: true, topic: compile(String.raw`\b${ANIMAL}\b`, "iu"), unless: String.raw`^\s*(?:\p{L}+ )?(?:abuel\p{L}*|mamá|papá|madre|padre|tí[oa]|herman[oa]|él|ella|móvil|portátil|coche)\b` }),
+  // A move to the place just named: "Nos ofrecieron trabajo en Bilbao y nos mudamos allí".
+  signal("home city", String.raw`\b(?:nos mudamos|me mudé|nos hemos mudado|me he mudado|vivimos|vivo) (?:allí|allá|ahí)\b`),
+  // The user's home in a place: "el alquiler de mi piso en Zaragoza"; where they work as what they are: "profesora en un instituto de Sevilla".
+  signal("home city", String.raw`\b(?:mi|nuestr[oa]) (?:\p{L}+ )?(?:piso|casa|apartamento|estudio|ático) (?:en|de) ${PLACE}`, { unless: String.raw`\b(?:antigu[oa]|anterior)\b` }),
+  signal("home city", String.raw`\b(?:instituto|colegio|hospital|universidad|ayuntamiento|escuela|clínica|empresa|oficina|tienda|restaurante) de ${PLACE}`, { with: String.raw`\b(?:soy|trabajo como|trabajo de|curro de) (?:\p{L}+ ){0,2}${JOBS}`, unless: TRAVEL }),
+  // Somewhere to stay in a place is where the trip goes: "¿Me buscas un hotel en Oporto?"
+  signal("travel destination", String.raw`\b(?:hotel(?:es)?|alojamiento|apartamento turístico|airbnbs?) en ${PLACE}`, { plan: true, with: TRAVEL }),
 ];

@@ -63,7 +63,7 @@ const REQUEST =
  * ich das auf, wo ich mit meinem Freund zusammengezogen bin?", "… ya que vivimos en Valencia?".
  */
 const GIVEN =
-  /,\s*(?:now that|since|as|because|given that|(?:jetzt |nun )?wo|da|weil|nachdem|seit|seitdem|vu que|comme|puisque|parce que|maintenant que|depuis que|ya que|como|porque|ahora que|desde que)\s+(?=\S)/iu;
+  /,\s*(?:(?:now that|since|as|because|given that|(?:jetzt |nun )?wo|da|weil|nachdem|seit|seitdem|comme|ya que|como|porque|ahora que|desde que)\s+|(?:vu |puis|parce |maintenant |depuis )qu(?:e\s+|['’]))(?=\S)/iu;
 
 /**
  * What a question states about the user, read for facts though the summary keeps the question as asked: the object of

@@ -4,7 +4,7 @@ import { AMOUNT, BREED, DWELLING, MONEY, compile } from "../rule.ts";
 const PLACE = String.raw`(?<name>\p{L}[\p{L}'’-]*(?: \p{L}[\p{L}'’-]*)?)`;
 const MONTH = String.raw`(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)\b`;
 const DATE = String.raw`\b(?:\d{1,2} de ${MONTH}|\d{1,2}/\d{1,2}\b|(?:en|a principios de|a finales de|a mediados de) ${MONTH})`;
-const TRAVEL = String.raw`\b(?:hotel(?:es)?|vuelo\p{L}*|volamos|vuelo|avión|viaj\p{L}*|vacaciones|escapada|salimos|salgo|salida|regreso|volvemos|tren|luna de miel|visitar|visita|reserv\p{L}*|vamos|voy|ir|irnos|irme)\b`;
+const TRAVEL = String.raw`\b(?:hotel(?:es)?|vuelo\p{L}*|volamos|vuelo|avión|viaj\p{L}*|vacaciones|escapada|salimos|salgo|salida|regreso|volvemos|tren|luna de miel|visitar|visita|reserv\p{L}*|(?:vamos|voy)(?! a \p{L}+(?:ar|er|ir)\b)|ir|irnos|irme)\b`;
 const CHANGE = String.raw`\b(?:mejor|al final|finalmente|ahora|ya|cambiado|cambiamos|cambié|retrasado|adelantado|aplazado|pospuesto|movido|nuevo plan|decidimos|decidí|en vez de|en lugar de)\b`;
 const ANIMAL = String.raw`(?:${BREED}|perr[oa]s?|perrit[oa]s?|cachorr[oa]s?|gat[oa]s?|gatit[oa]s?|conejos?|hámster|hamster|loros?|periquitos?|caballos?|poni|cobayas?|tortugas?|hurones?|gallinas|golden)`;
 const JOBS = String.raw`(?:ingenier[oa]|desarrollador[a]?|programador[a]?|enfermer[oa]|profesor[a]?|maestr[oa]|analista|diseñador[a]?|médic[oa]|abogad[oa]|contador[a]?|contable|gerente|jef[ea] de \p{L}+|consultor[a]?|traductor[a]?|estudiante|cociner[oa]|chef|arquitect[oa]|farmacéutic[oa]|electricista|fontaner[oa]|conductor[a]?|periodista|fotógraf[oa]|vendedor[a]?|dependient[ea]|secretari[oa]|camarer[oa]|policía|bomber[oa]|funcionari[oa]|administrativ[oa]|auxiliar|veterinari[oa]|fisioterapeuta|psicólog[oa]|educador[a]?|comercial|directora?|director)`;
@@ -106,7 +106,7 @@ export const ES: Signal[] = [
     topic: /\b(?:viaj\p{L}*|vacaciones|vuelos?|vol(?:ar|amos|é)|avión|hotel|escapada|luna de miel)\b/iu,
   }),
   // A pet named alone in its end, where the user has pets: "Kira murió en abril".
-  signal("pet", String.raw`^\s*(?:(?:pues|y|por desgracia|al final) )?(?<name>\p{L}+) (?:(?:se )?muri[oó]|falleci[oó]|se nos fue|ha muerto)\b`, { owned: true, topic: compile(String.raw`\b${ANIMAL}\b`, "iu"), unless: String.raw`^\s*(?:\p{L}+ )?(?:abuel\p{L}*|mamá|papá|madre|padre|tí[oa]|herman[oa]|él|ella|móvil|portátil|coche)\b` }),
+  signal("pet", String.raw`^\s*(?:(?:pues|y|por desgracia|al final) )?(?<name>\p{L}+)(?= (?:(?:se )?muri[oó]|falleci[oó]|se nos fue|ha muerto)\b)`, { owned: true, topic: compile(String.raw`\b${ANIMAL}\b`, "iu"), unless: String.raw`^\s*(?:\p{L}+ )?(?:abuel\p{L}*|mamá|papá|madre|padre|tí[oa]|herman[oa]|él|ella|móvil|portátil|coche)\b` }),
   // A move to the place just named: "Nos ofrecieron trabajo en Bilbao y nos mudamos allí".
   signal("home city", String.raw`\b(?:nos mudamos|me mudé|nos hemos mudado|me he mudado|vivimos|vivo) (?:allí|allá|ahí)\b`),
   // The user's home in a place: "el alquiler de mi piso en Zaragoza"; where they work as what they are: "profesora en un instituto de Sevilla".

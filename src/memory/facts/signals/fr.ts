@@ -5,7 +5,7 @@ import { AMOUNT, BREED, DWELLING, MONEY, PET_EMOJI, compile } from "../rule.ts";
 const PLACE = String.raw`(?<name>\p{L}[\p{L}'’-]*(?: (?!(?:à|a|en|de|du|des|au|aux|pour|avec|et|dans)\b)\p{L}[\p{L}'’-]*)?)`;
 const MONTH = String.raw`(?:janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|janv|févr|avr|juil|sept|oct|nov|déc)\b`;
 const DATE = String.raw`\b(?:\d{1,2}(?:er)? ${MONTH}|\d{1,2}/\d{1,2}\b|(?:en|début|fin|mi-) ${MONTH})`;
-const TRAVEL = String.raw`\b(?:hôtels?|vol|vols|vole|volons|avion|voyage\p{L}*|vacances|séjour|partons|pars|part|partir\p{L}*|départ|retour|rentrons|train|week-end|escapade|lune de miel|visite\p{L}*|réservé|réservation|allons|vais)\b`;
+const TRAVEL = String.raw`\b(?:hôtels?|vol|vols|vole|volons|avion|voyage\p{L}*|vacances|séjour|partons|pars|part|partir\p{L}*|départ|retour|rentrons|train|week-end|escapade|lune de miel|visite\p{L}*|réservé|réservation|(?:allons|vais)(?! \p{L}+(?:er|ir|re)\b))\b`;
 const CHANGE = String.raw`\b(?:plutôt|finalement|maintenant|désormais|changé|change|décalé|reporté|avancé|repoussé|nouveau plan|décidé|au lieu|à la place|plus)\b`;
 /** A thread about a trip: a change word alone ("finalement", "au lieu") says a date or place of it only there. */
 const TRIP = /\b(?:voyage\p{L}*|vacances|vols?|volons|avion|hôtel|séjour|escapade|lune de miel|week-end|partir|partons|pars)\b/iu;
@@ -81,7 +81,7 @@ export const FR: Signal[] = [
   // Going to the place just named: "ma sœur d[ée]m[ée]nage à Québec, donc je vais plutôt là-bas".
   signal("travel destination", String.raw`\b(?:vais|allons|pars|partons|irai|irons|vole|volons)\b[^.;]{0,20}\blà-bas\b`, { plan: true, topic: TRIP }),
   // A pet named alone in its end, where the user has pets: "Caramel est mort en mars".
-  signal("pet", String.raw`^\s*(?:(?:malheureusement|et|bon) )?(?<name>\p{L}+) (?:est (?:mort|morte|décédé|décédée)|nous a quitté\p{L}*|a dû être (?:piqué|euthanasié)\p{L}*)`, { owned: true, topic: compile(String.raw`\b${ANIMAL}\b`, "iu"), unless: String.raw`^\s*(?:\p{L}+ )?(?:mamie|papi|maman|papa|mère|père|oncle|tante|frère|sœur|il|elle|téléphone|portable|voiture)\b` }),
+  signal("pet", String.raw`^\s*(?:(?:malheureusement|et|bon) )?(?<name>\p{L}+)(?= (?:est (?:mort|morte|décédé|décédée)|nous a quitté|a dû être (?:piqué|euthanasié)))`, { owned: true, topic: compile(String.raw`\b${ANIMAL}\b`, "iu"), unless: String.raw`^\s*(?:\p{L}+ )?(?:mamie|papi|maman|papa|mère|père|oncle|tante|frère|sœur|il|elle|téléphone|portable|voiture)\b` }),
   // The user's home in a place: "le loyer de mon appart à Lille".
   signal("home city", String.raw`\b(?:mon|ma|notre) (?:\p{L}+ )?(?:${HOME}|appart\p{L}*|logement) (?:à|a) ${PLACE}`, { unless: String.raw`\b(?:ancien|ancienne)\b` }),
   // Somewhere to stay in a place is where the trip goes: "Tu peux me trouver un hôtel à Porto ?"

@@ -65,17 +65,21 @@ const REQUEST =
 const GIVEN =
   /,\s*(?:(?:now that|since|as|because|given that|(?:jetzt |nun )?wo|da|weil|nachdem|seit|seitdem|comme|ya que|como|porque|ahora que|desde que)\s+|(?:vu |puis|parce |maintenant |depuis )qu(?:e\s+|['’]))(?=\S)/iu;
 
+/** What a request names of the user's own: a possessive, or a capitalised name (a place, a person, a brand). */
+const NAMES_OWN = /(?:^|[\s'’])(?:my|our|mein\p{L}*|unser\p{L}*|mon|ma|mes|notre|nos|mi|mis|nuestr\p{L}*)\s|\s(?!I[\s'’])\p{Lu}/u;
+
 /**
  * What a question states about the user, read for facts though the summary keeps the question as asked: the object of
- * a request ("Can you find a vet for my dog Max?" states a dog named Max) and the reason a question gives; "" else.
+ * a request ("Can you find a vet for my dog Max?" states a dog named Max) and the reason a question gives; "" else, and
+ * for one that names nothing of the user's ("Can you make a shopping list?"), which costs reading and states nothing.
  */
 export function askedPart(sentence: string): string {
-  if (CONDITIONAL.test(sentence) || isPleasantry(sentence)) return "";
   const request = REQUEST.exec(sentence);
   const given = request ? null : GIVEN.exec(sentence);
   const from = request ? request[0].length : given ? given.index + given[0].length : -1;
-  if (from < 0) return "";
+  if (from < 0 || CONDITIONAL.test(sentence)) return "";
   const asked = sentence.slice(from).replace(/[\s?？!.]+$/u, "");
+  if (!NAMES_OWN.test(asked)) return "";
   return asked.charAt(0).toLocaleUpperCase() + asked.slice(1);
 }
 

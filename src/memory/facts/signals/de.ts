@@ -93,7 +93,7 @@ export const DE: Signal[] = [
   // Going to the place just named: "meine Schwester zieht nach Québec, also fliege ich dorthin".
   signal("travel destination", String.raw`\b(?:fliege\p{L}*|flieg|fahre\p{L}*|fahr|reise\p{L}*|geht's|gehts|geht es)\b[^.;]{0,20}\b(?:dorthin|dahin|da hin)\b`, { plan: true, topic: TRIP }),
   // A pet named alone in its end, where the user has pets: "Mio ist im Dezember gestorben".
-  signal("pet", String.raw`^\s*(?:(?:leider|übrigens|und) )?(?<name>\p{L}+)(?= (?:ist|wurde) (?:\p{L}+ ){0,3}(?:gestorben|verstorben|eingeschläfert)\b)`, { owned: true, topic: compile(String.raw`\b${ANIMAL}\b`, "iu"), unless: String.raw`^\s*(?:\p{L}+ )?(?:oma|opa|mama|papa|mutter|vater|onkel|tante|bruder|schwester|er|sie|es|handy|laptop|auto)\b` }),
+  signal("pet", String.raw`^\s*(?:(?:leider|übrigens|und) )?(?<name>\p{L}+)(?= (?:ist|wurde) (?:\p{L}+ ){0,3}(?:gestorben|verstorben|eingeschläfert)\b)`, { owned: true, with: String.raw`\b(?:gestorben|verstorben|eingeschläfert)\b`, topic: compile(String.raw`\b${ANIMAL}\b`, "iu"), unless: String.raw`^\s*(?:\p{L}+ )?(?:oma|opa|mama|papa|mutter|vater|onkel|tante|bruder|schwester|er|sie|es|handy|laptop|auto)\b` }),
   // The user's home in a place: "780 € warm für meine Zweizimmerwohnung in Kassel".
   signal("home city", String.raw`\b(?:mein|meine|meiner|meinem|unser|unsere|unserer|unserem) (?:\p{L}+ )?${HOME} (?:in|bei) ${PLACE}`, { unless: String.raw`\b(?:alte\p{L}*|ehemalige\p{L}*|frühere\p{L}*)\b` }),
   // Somewhere to stay in a place is where the trip goes: "Kannst du mir Hotels in Lissabon raussuchen?"

@@ -98,7 +98,7 @@ export const EN: Signal[] = [
     topic: /\b(?:trip|travel\p{L}*|flights?|fly|flying|flew|holiday|vacation|hotel|itinerary|visit|honeymoon|getaway)\b/iu,
   }),
   // A pet named alone in its end, where the user has pets: "Sad news, Biscuit died in October".
-  signal("pet", String.raw`^\s*(?:(?:sadly|so|also|btw|and) )?(?<name>\p{L}+)(?= (?:(?:has|sadly|finally) )?(?:died|passed away|was put down|was put to sleep)\b)`, { owned: true, topic: compile(String.raw`\b${ANIMAL}\b`, "iu"), unless: String.raw`^\s*(?:\p{L}+ )?(?:grandma|grandpa|granny|grandad|nan|nana|mum|mom|dad|mother|father|uncle|aunt|auntie|brother|sister|he|she|they|it|phone|laptop|battery|car)\b` }),
+  signal("pet", String.raw`^\s*(?:(?:sadly|so|also|btw|and) )?(?<name>\p{L}+)(?= (?:(?:has|sadly|finally) )?(?:died|passed away|was put down|was put to sleep)\b)`, { owned: true, with: String.raw`\b(?:died|passed away|put down|put to sleep)\b`, topic: compile(String.raw`\b${ANIMAL}\b`, "iu"), unless: String.raw`^\s*(?:\p{L}+ )?(?:grandma|grandpa|granny|grandad|nan|nana|mum|mom|dad|mother|father|uncle|aunt|auntie|brother|sister|he|she|they|it|phone|laptop|battery|car)\b` }),
   // A move to the place just named: "Any beaches near Hove? We relocated there in May."
   signal("home city", String.raw`\b(?:moved|moving|relocated|relocating|settled|settling) (?:over )?there\b`),
   // The user's home in a place: "the rent for our flat in Leeds".

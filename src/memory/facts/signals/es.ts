@@ -106,7 +106,7 @@ export const ES: Signal[] = [
     topic: /\b(?:viaj\p{L}*|vacaciones|vuelos?|vol(?:ar|amos|é)|avión|hotel|escapada|luna de miel)\b/iu,
   }),
   // A pet named alone in its end, where the user has pets: "Kira murió en abril".
-  signal("pet", String.raw`^\s*(?:(?:pues|y|por desgracia|al final) )?(?<name>\p{L}+)(?= (?:(?:se )?muri[oó]|falleci[oó]|se nos fue|ha muerto)\b)`, { owned: true, topic: compile(String.raw`\b${ANIMAL}\b`, "iu"), unless: String.raw`^\s*(?:\p{L}+ )?(?:abuel\p{L}*|mamá|papá|madre|padre|tí[oa]|herman[oa]|él|ella|móvil|portátil|coche)\b` }),
+  signal("pet", String.raw`^\s*(?:(?:pues|y|por desgracia|al final) )?(?<name>\p{L}+)(?= (?:(?:se )?muri[oó]|falleci[oó]|se nos fue|ha muerto)\b)`, { owned: true, with: String.raw`\b(?:muri[oó]|falleci[oó]|se nos fue|muerto)\b`, topic: compile(String.raw`\b${ANIMAL}\b`, "iu"), unless: String.raw`^\s*(?:\p{L}+ )?(?:abuel\p{L}*|mamá|papá|madre|padre|tí[oa]|herman[oa]|él|ella|móvil|portátil|coche)\b` }),
   // A move to the place just named: "Nos ofrecieron trabajo en Bilbao y nos mudamos allí".
   signal("home city", String.raw`\b(?:nos mudamos|me mudé|nos hemos mudado|me he mudado|vivimos|vivo) (?:allí|allá|ahí)\b`),
   // The user's home in a place: "el alquiler de mi piso en Zaragoza"; where they work as what they are: "profesora en un instituto de Sevilla".

@@ -81,7 +81,7 @@ export const FR: Signal[] = [
   // Going to the place just named: "ma sœur d[ée]m[ée]nage à Québec, donc je vais plutôt là-bas".
   signal("travel destination", String.raw`\b(?:vais|allons|pars|partons|irai|irons|vole|volons)\b[^.;]{0,20}\blà-bas\b`, { plan: true, topic: TRIP }),
   // A pet named alone in its end, where the user has pets: "Caramel est mort en mars".
-  signal("pet", String.raw`^\s*(?:(?:malheureusement|et|bon) )?(?<name>\p{L}+)(?= (?:est (?:mort|morte|décédé|décédée)|nous a quitté|a dû être (?:piqué|euthanasié)))`, { owned: true, topic: compile(String.raw`\b${ANIMAL}\b`, "iu"), unless: String.raw`^\s*(?:\p{L}+ )?(?:mamie|papi|maman|papa|mère|père|oncle|tante|frère|sœur|il|elle|téléphone|portable|voiture)\b` }),
+  signal("pet", String.raw`^\s*(?:(?:malheureusement|et|bon) )?(?<name>\p{L}+)(?= (?:est (?:mort|morte|décédé|décédée)|nous a quitté|a dû être (?:piqué|euthanasié)))`, { owned: true, with: String.raw`\b(?:mort|morte|décédé|décédée|quitté\p{L}*|piqué\p{L}*|euthanasié\p{L}*)\b`, topic: compile(String.raw`\b${ANIMAL}\b`, "iu"), unless: String.raw`^\s*(?:\p{L}+ )?(?:mamie|papi|maman|papa|mère|père|oncle|tante|frère|sœur|il|elle|téléphone|portable|voiture)\b` }),
   // The user's home in a place: "le loyer de mon appart à Lille".
   signal("home city", String.raw`\b(?:mon|ma|notre) (?:\p{L}+ )?(?:${HOME}|appart\p{L}*|logement) (?:à|a) ${PLACE}`, { unless: String.raw`\b(?:ancien|ancienne)\b` }),
   // Somewhere to stay in a place is where the trip goes: "Tu peux me trouver un hôtel à Porto ?"

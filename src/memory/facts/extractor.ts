@@ -5,7 +5,7 @@ import { askedSubject, isShortAnswer } from "./answers.ts";
 import { aboutSomeoneElse, generalStatements } from "./general.ts";
 import { rulesFor } from "./rules/index.ts";
 import { signalReaders } from "./signals/index.ts";
-import { StatementReader, statedPart } from "./statements.ts";
+import { StatementReader, askedPart, statedPart } from "./statements.ts";
 
 export interface FactMessage {
   id: number;
@@ -89,7 +89,10 @@ export function extractFacts(messages: readonly FactMessage[], subjects?: Readon
     const bySignal = new Map<string, string>();
     const stated = splitSentences(plainText(message.content.slice(0, MAX_MESSAGE_CHARS), false))
       .slice(0, MAX_SENTENCES)
-      .map((sentence) => statedPart(withoutGreeting(sentence)))
+      .map((sentence) => {
+        const greeted = withoutGreeting(sentence);
+        return statedPart(greeted) || askedPart(greeted);
+      })
       .filter((statement) => statement !== "");
     const language = reader.languageOf(index);
     const readable = stated.map(withoutQuotes);

@@ -67,10 +67,12 @@ export interface Person {
 /**
  * Clauses end at ", ", "; ", ": ", a dash, "but" (what follows "but" is often the change), a
  * German or French "and" before "I"/"we": "Je suis infirmière de nuit et je voudrais …" states the
- * first part, though the second is a wish; or an emoji between words ("84 kg ce matin 💪 j'ai
+ * first part, though the second is a wish; an "and" before "my"/"our" ("I'm allergic to peanuts and my husband is
+ * vegetarian": his diet is not the user's); or an emoji between words ("84 kg ce matin 💪 j'ai
  * changé d'objectif …": the goal is another clause than the weight).
  */
-const CLAUSE_END = /[,;:] | [–—-] | (?:but|aber|mais|pero|sino|doch) | (?:und|et) (?=(?:ich|wir|je|j['’]|nous|on)\b)| ?\p{Extended_Pictographic}[\p{Extended_Pictographic}\u{FE0F}\u{200D}]* /giu;
+const CLAUSE_END =
+  /[,;:] | [–—-] | (?:but|aber|mais|pero|sino|doch) | (?:und|et) (?=(?:ich|wir|je|j['’]|nous|on)\b)| (?:and|und|et|y) (?=(?:my|our|mein\p{L}*|unser\p{L}*|mon|ma|mes|notre|nos|mi|mis|nuestr\p{L}*) \p{L})| ?\p{Extended_Pictographic}[\p{Extended_Pictographic}\u{FE0F}\u{200D}]* /giu;
 const CAPITAL = /^\p{Lu}/u;
 /** A clause that starts with a body weight is the speaker's, in any language: "84 kg ce matin", "78,5 kilo heute". */
 const WEIGHED = /^\s*\d{2,3}(?:[.,]\d)? ?(?:kg|kilos?|lbs?)(?![\p{L}])/iu;

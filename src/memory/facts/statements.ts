@@ -52,6 +52,37 @@ export function statedPart(sentence: string): string {
   return cut ? sentence.slice(0, cut.index).replace(/[\s,;:]+$/u, "") : "";
 }
 
+/**
+ * A request to the assistant, up to what it asks for: "Can you find a vet for my dog Max?", "Kannst du mir Hotels in
+ * Lissabon raussuchen?", "Tu peux m'aider à préparer un voyage au Japon ?", "¿Me recomiendas un pienso para mi perra?".
+ */
+const REQUEST =
+  /^(?:¿\s*)?(?:(?:can|could|would|will) (?:you|u)|(?:kannst|könntest) du|(?:können|könnten) sie|(?:tu )?(?:peux|pourrais)(?:-tu)?|(?:vous )?(?:pouvez|pourriez)(?:-vous)?|(?:me |nos )?(?:puedes|podrías|podéis|podríais)|me (?:recomiendas|recomendarías|ayudas|haces|buscas|organizas|sugieres|preparas|das))(?:\s+(?:mir|uns))?(?:\s+(?:please|pls|bitte|mal|por favor))?\s+/iu;
+/**
+ * A statement a question gives as its reason: "How do I split it, now that I've moved in with my boyfriend?", "Wie teile
+ * ich das auf, wo ich mit meinem Freund zusammengezogen bin?", "… ya que vivimos en Valencia?".
+ */
+const GIVEN =
+  /,\s*(?:(?:now that|since|as|because|given that|(?:jetzt |nun )?wo|da|weil|nachdem|seit|seitdem|comme|ya que|como|porque|ahora que|desde que)\s+|(?:vu |puis|parce |maintenant |depuis )qu(?:e\s+|['’]))(?=\S)/iu;
+
+/** What a request names of the user's own: a possessive, or a capitalised name (a place, a person, a brand). */
+const NAMES_OWN = /(?:^|[\s'’])(?:my|our|mein\p{L}*|unser\p{L}*|mon|ma|mes|notre|nos|mi|mis|nuestr\p{L}*)\s|\s(?!I[\s'’])\p{Lu}/u;
+
+/**
+ * What a question states about the user, read for facts though the summary keeps the question as asked: the object of
+ * a request ("Can you find a vet for my dog Max?" states a dog named Max) and the reason a question gives; "" else, and
+ * for one that names nothing of the user's ("Can you make a shopping list?"), which costs reading and states nothing.
+ */
+export function askedPart(sentence: string): string {
+  const request = REQUEST.exec(sentence);
+  const given = request ? null : GIVEN.exec(sentence);
+  const from = request ? request[0].length : given ? given.index + given[0].length : -1;
+  if (from < 0 || CONDITIONAL.test(sentence)) return "";
+  const asked = sentence.slice(from).replace(/[\s?？!.]+$/u, "");
+  if (!NAMES_OWN.test(asked)) return "";
+  return asked.charAt(0).toLocaleUpperCase() + asked.slice(1);
+}
+
 const CONNECTOR = /^(?:de|del|do|da|du|la|am|an|sur|upon)$/u;
 const CAPITALISED = /^\p{Lu}/u;
 const DOTTED = /^\.\p{L}/u;

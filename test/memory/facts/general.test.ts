@@ -356,3 +356,82 @@ t.test("an emoji between words ends a clause; a clause that starts with a body w
   t.ok(subjectsOf("92 kilos this morning 🎉 feeling great", "en").includes("weight"), "en: a weight said alone, before an emoji");
   t.same(subjectsOf("23kg is the bag limit.", "en"), [], "a luggage limit is no weight");
 });
+
+t.test("a request to the assistant states the facts it names; a question's reason is a statement; a plain question states nothing", async (t) => {
+  const cases: [string, string, string][] = [
+    ["en", "Could you recommend a harness for my husky Nala?", "pet"],
+    ["en", "Can you find me hotels in Valencia for the first week of June?", "travel destination"],
+    ["en", "What should we plant first, now that we've bought a house in Bath?", "home city"],
+    ["de", "Kannst du mir eine Ferienwohnung auf Rügen raussuchen? Wir machen dort Urlaub.", "travel destination"],
+    ["de", "Könntest du ein Geschenk für meine Freundin Jana finden?", "partner"],
+    ["fr", "Tu peux me conseiller des croquettes pour mon chaton Figue ?", "pet"],
+    ["fr", "Comment on partage le loyer, maintenant qu'on a emménagé à Tours ?", "home city"],
+    ["es", "¿Puedes buscar un regalo para mi novia Irene?", "partner"],
+    ["es", "¿Me recomiendas un pienso para mi gata Nube?", "pet"],
+  ];
+  for (const [language, sentence, subject] of cases) t.ok(subjectsOf(sentence, language).includes(subject), `${language}: ${sentence}`);
+  const [request] = extractFacts([message("user", "Could you recommend a harness for my husky Nala?", "en")]);
+  t.equal(request?.text, "Recommend a harness for my husky Nala", "the request's object, capitalised, is the text");
+  for (const [language, sentence] of [
+    ["en", "Can you tell me a joke?"],
+    ["en", "Could you explain how compound interest works?"],
+    ["de", "Kannst du mir das nochmal erklären?"],
+    ["fr", "Tu peux me donner une recette de crêpes ?"],
+    ["es", "¿Puedes resumirlo en tres puntos?"],
+    ["en", "Can I give my dog carrots?"],
+  ]) t.same(subjectsOf(sentence!, language), [], `${language}: ${sentence}`);
+});
+
+t.test("what a date goes with: no trip in \"de\" or a future \"vamos a\", a named goal is the user's, a race one got hurt in is no goal", async (t) => {
+  t.notOk(subjectsOf("Le semi de Lille en mars, c'est mon objectif.", "fr").includes("travel date"), "fr: \"de\" is no trip word");
+  t.same(subjectsOf("Vamos a tener gemelos en mayo.", "es"), ["children"], "es: a future \"vamos a\" is no trip");
+  t.ok(subjectsOf("Vamos a Lisboa el 3 de mayo.", "es").includes("travel date"), "es: going somewhere still is");
+  t.ok(subjectsOf("On part en lune de miel le 4 juin.", "fr").includes("travel date"), "fr: the honeymoon still is");
+  t.same(subjectsOf("Nouvel objectif : un 10 km en moins de 50 minutes.", "fr"), ["training goal"]);
+  t.same(subjectsOf("Next goal: a 50k trail race.", "en"), ["training goal"]);
+  t.same(subjectsOf("Próximo objetivo: la media maratón de Sevilla.", "es"), ["training goal"]);
+  t.same(subjectsOf("I twisted my ankle during the marathon.", "en"), ["health condition"]);
+  t.same(subjectsOf("Je me suis blessé au genou pendant le marathon.", "fr"), ["health condition"]);
+});
+
+t.test("who speaks, by clause: an \"and my husband …\" is his, a doctor who reports speaks of the user", async (t) => {
+  t.same(subjectsOf("I'm allergic to shellfish and my husband is vegetarian.", "en").sort(), ["allergy", "partner"]);
+  t.same(subjectsOf("Je suis cœliaque et mon mari est végétarien.", "fr").includes("diet"), false, "fr: his diet");
+  t.ok(subjectsOf("J'ai 40 ans et mon médecin m'a dit que j'ai trop de cholestérol.", "fr").includes("health condition"), "fr: the doctor reports");
+  t.ok(subjectsOf("Mein Arzt sagt, ich habe Bluthochdruck.", "de").includes("health condition"), "de: the doctor reports");
+  t.ok(subjectsOf("My doctor says I'm in remission now.", "en").includes("health condition"), "en: remission");
+});
+
+t.test("a pet named alone in its end is the pet where the user has one, in each language", async (t) => {
+  const cases: [string, string][] = [
+    ["en", "Sadly Pickle died on Sunday."],
+    ["de", "Krümel ist letzte Woche gestorben."],
+    ["fr", "Caramel est mort cet hiver."],
+    ["es", "Trufa murió en enero."],
+  ];
+  for (const [language, sentence] of cases) {
+    t.same(extractFacts([message("user", sentence, language)], new Set(["pet"])).map((fact) => fact.subject), ["pet"], `${language}: ${sentence}`);
+    t.same(subjectsOf(sentence, language), [], `${language}: no pet known, no pet`);
+  }
+  t.same(extractFacts([message("user", "Grandpa died on Sunday.", "en")], new Set(["pet"])), [], "a relative");
+  t.same(extractFacts([message("user", "Oma ist letzte Woche gestorben.", "de")], new Set(["pet"])), [], "de: a relative");
+});
+
+t.test("a home said by where it is, a place just named, a new machine, a job by its noun's head", async (t) => {
+  const cases: [string, string, string][] = [
+    ["en", "The rent on our flat in Derby went up again.", "home city"],
+    ["en", "Any good cafés near Whitby? We moved there in April.", "home city"],
+    ["de", "Die Nebenkosten für meine Dachwohnung in Erfurt sind gestiegen.", "home city"],
+    ["de", "Ich bin seit März Projektassistentin.", "job"],
+    ["de", "Ich bin Bauzeichner bei einem Büro in Trier.", "home city"],
+    ["fr", "Le loyer de mon appart à Brest a augmenté.", "home city"],
+    ["fr", "Au boulot je suis passé au Go.", "programming language"],
+    ["es", "El alquiler de mi piso en Vigo ha subido.", "home city"],
+    ["es", "Soy enfermera en el hospital de Cádiz.", "home city"],
+    ["es", "Conseguí trabajo en Gijón y nos mudamos allí.", "home city"],
+    ["en", "I'm setting up my new MacBook Pro.", "operating system"],
+  ];
+  for (const [language, sentence, subject] of cases) t.ok(subjectsOf(sentence, language).includes(subject), `${language}: ${sentence}`);
+  t.notOk(subjectsOf("I still miss my old flat in Camden.", "en").includes("home city"), "a former home");
+  t.notOk(subjectsOf("Mon ordinateur a 8 Go de RAM.", "fr").includes("programming language"), "fr: gigabytes");
+});

@@ -7,7 +7,7 @@ const TRAVEL_WORDS = "fliege fliegen flug reise reisen urlaub fahre fahren start
 const TRAVEL = String.raw`\b(?:${TRAVEL_WORDS.replaceAll(" ", "|")})\b`;
 /** Up to `n` characters within a statement: a date's dot ("am 12. Juli") does not end it. */
 const GAP = (n: number) => String.raw`(?:[^.;]|(?<=\d)\.){0,${n}}?`;
-const JOBS = String.raw`(?:[\p{L}-]*(?:ingenieur|leiter|krankenschwester|kellner|friseur|bäcker|tischler|schreiner|rentner|freiberufler|entwickler|pfleger|pflegerin|lehrer|lehrerin|analyst|designer|arzt|ärztin|anwalt|anwältin|buchhalter|manager|berater|übersetzer|student|studentin|koch|köchin|architekt|apotheker|elektriker|fahrer|grafiker|grafikerin|programmierer|erzieher|erzieherin|verkäufer|verkäuferin|mechaniker|journalist|fotograf|professor|therapeut|sanitäter|hebamme|polizist|beamter|beamtin|informatiker|informatikerin)(?:in)?)`;
+const JOBS = String.raw`(?:[\p{L}-]*(?:ingenieur|leiter|krankenschwester|kellner|friseur|bäcker|tischler|schreiner|rentner|freiberufler|entwickler|pfleger|pflegerin|lehrer|lehrerin|analyst|designer|arzt|ärztin|anwalt|anwältin|buchhalter|manager|berater|übersetzer|student|studentin|koch|köchin|architekt|apotheker|elektriker|fahrer|grafiker|grafikerin|programmierer|erzieher|erzieherin|verkäufer|verkäuferin|mechaniker|journalist|fotograf|professor|therapeut|sanitäter|hebamme|polizist|beamter|beamtin|informatiker|informatikerin|zeichner|assistent|referent|sachbearbeiter|techniker|planer|mitarbeiter|verwalter|koordinator|kaufmann|kauffrau)(?:in)?)`;
 
 /** German. The order matters where two rules give one subject: the first that matches wins. */
 export const DE: Rule[] = [

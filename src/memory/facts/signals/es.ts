@@ -4,7 +4,7 @@ import { AMOUNT, BREED, DWELLING, MONEY, compile } from "../rule.ts";
 const PLACE = String.raw`(?<name>\p{L}[\p{L}'’-]*(?: \p{L}[\p{L}'’-]*)?)`;
 const MONTH = String.raw`(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)\b`;
 const DATE = String.raw`\b(?:\d{1,2} de ${MONTH}|\d{1,2}/\d{1,2}\b|(?:en|a principios de|a finales de|a mediados de) ${MONTH})`;
-const TRAVEL = String.raw`\b(?:vuelo\p{L}*|volamos|vuelo|avión|viaj\p{L}*|vacaciones|escapada|salimos|salgo|salida|regreso|volvemos|tren|luna de miel|visitar|visita|reserv\p{L}*|vamos|voy|ir|irnos|irme)\b`;
+const TRAVEL = String.raw`\b(?:hotel(?:es)?|vuelo\p{L}*|volamos|vuelo|avión|viaj\p{L}*|vacaciones|escapada|salimos|salgo|salida|regreso|volvemos|tren|luna de miel|visitar|visita|reserv\p{L}*|(?:vamos|voy)(?! a \p{L}+(?:ar|er|ir)\b)|ir|irnos|irme)\b`;
 const CHANGE = String.raw`\b(?:mejor|al final|finalmente|ahora|ya|cambiado|cambiamos|cambié|retrasado|adelantado|aplazado|pospuesto|movido|nuevo plan|decidimos|decidí|en vez de|en lugar de)\b`;
 const ANIMAL = String.raw`(?:${BREED}|perr[oa]s?|perrit[oa]s?|cachorr[oa]s?|gat[oa]s?|gatit[oa]s?|conejos?|hámster|hamster|loros?|periquitos?|caballos?|poni|cobayas?|tortugas?|hurones?|gallinas|golden)`;
 const JOBS = String.raw`(?:ingenier[oa]|desarrollador[a]?|programador[a]?|enfermer[oa]|profesor[a]?|maestr[oa]|analista|diseñador[a]?|médic[oa]|abogad[oa]|contador[a]?|contable|gerente|jef[ea] de \p{L}+|consultor[a]?|traductor[a]?|estudiante|cociner[oa]|chef|arquitect[oa]|farmacéutic[oa]|electricista|fontaner[oa]|conductor[a]?|periodista|fotógraf[oa]|vendedor[a]?|dependient[ea]|secretari[oa]|camarer[oa]|policía|bomber[oa]|funcionari[oa]|administrativ[oa]|auxiliar|veterinari[oa]|fisioterapeuta|psicólog[oa]|educador[a]?|comercial|directora?|director)`;
@@ -20,7 +20,7 @@ const SPOKEN = String.raw`(?:inglés|español|alemán|francés|italiano|portugu�
 const FIRST_PERSON_VERB = String.raw`\p{L}{1,20}(?:amos|emos|imos)|\p{L}{0,20}[bcdfgjlmnprstvz]é|\p{L}{1,20}ié|\p{L}{2,20}[bcdgmnprtv]í|salí|soy|estoy|tengo|vivo|trabajo|peso|mido|calzo|uso|llevo|hago|corro|camino|voy|puedo|quiero|necesito|gasto|aprendo|estudio|busco|prefiero|salgo|vuelo|cuido|cobro|ahorro|alquilo|pago|sigo|entreno|acabo|empiezo|cumplo|cumplí|vuelvo|bajo|subo|paso|cambio|dejo|he|hemos`;
 
 export const ES_PERSON: Person = {
-  self: compile(String.raw`\b(?:yo|nosotr[oa]s|me|nos|${FIRST_PERSON_VERB}|(?:el|la|mi) ${MEDIC} ${REPORTED})\b`, "iu"),
+  self: compile(String.raw`\b(?:yo|nosotr[oa]s|me|nos|(?:próximo|nuevo) (?:objetivo|reto)|próxima meta|${FIRST_PERSON_VERB}|(?:el|la|mi) ${MEDIC} ${REPORTED})\b`, "iu"),
   // A clause that starts with the speaker's state, its verb left out: "Ya recuperado de la rodilla", "Lesión en el tendón".
   subjectless: compile(String.raw`^\s*(?:(?:ya|por fin|recién|al final|también|ahora|todavía)\s+)?(?:\p{L}{2,20}(?:ad|id)[oa]s?|lesión|embarazada|vegan[oa]|vegetarian[oa])\b`, "iu"),
   own: compile(String.raw`\b(?:mi|mis|nuestr[oa]s?)\b`, "iu"),
@@ -53,7 +53,7 @@ export const ES: Signal[] = [
   signal("work schedule", String.raw`\b(?:turnos?|de noche|noches|guardias?|teletrabajo|teletrabajando|en remoto|a distancia|desde casa|híbrido|(?:en|a) la oficina|media jornada|jornada completa|tiempo completo|tiempo parcial|jornada reducida|reducción de jornada|semana de cuatro días|\d{1,2} horas (?:a la|por) semana|fines de semana)\b`),
   signal("diet", String.raw`\b(?:vegetarian[oa]s?|vegan[oa]s?|pescetarian[oa]s?|flexitarian[oa]s?|keto|cetogénica|paleo|halal|kosher|sin gluten|low[- ]?carb|bajo en carbohidratos|(?:como|comer|comemos|dejé|dejado|volví a)\b[^.;]{0,20}\b(?:carne|pescado|lácteos|cerdo|productos animales|gluten|azúcar|harinas))\b(?! (?:restaurante|recetas?|platos?))`),
   signal("allergy", String.raw`\b(?:alergi\p{L}*|alérgic[oa]s?|intoleran\p{L}*|anafila\p{L}*)\b`),
-  signal("health condition", String.raw`\b(?:diabetes|diabétic[oa]|prediabetes|asma|asmátic[oa]|hipertensión|tensi[oó]n alta|presi[oó]n alta|(?:me duele|me duelen|dolor de) (?:\p{L}+ ){0,2}(?:espalda|rodilla|cabeza|hombro|cadera|tobillo|cuello)|colesterol|tiroides|celíac[oa]|celiaquía|migrañas?|artrosis|artritis|depresión|ansiedad|epilepsia|tdah|covid persistente|insomnio|apnea|dolor de espalda|lumbalgia|rodilla|lesi[oó]n|lesion\p{L}*|muletas|escayola|de baja|operaci[oó]n|diagn[oó]stico|hipertensi[oó]n|depresi[oó]n|cel[ií]ac[oa]|diab[eé]tic[oa]|asm[aá]tic[oa]|recuperad[oa]|recuperándome|tendón|aquiles|tobillo|hombro|isquio\p{L}*|gemelo|torc\p{L}*|fisio\p{L}*|esguince|tendinitis|fractura|roto|operad[oa]|operación|diagnosticad[oa]|diagnóstico|eccema|psoriasis|ciática)\b`),
+  signal("health condition", String.raw`\b(?:remisión|glucosa|azúcar en sangre|diabetes|diabétic[oa]|prediabetes|asma|asmátic[oa]|hipertensión|tensi[oó]n alta|presi[oó]n alta|(?:me duele|me duelen|dolor de) (?:\p{L}+ ){0,2}(?:espalda|rodilla|cabeza|hombro|cadera|tobillo|cuello)|colesterol|tiroides|celíac[oa]|celiaquía|migrañas?|artrosis|artritis|depresión|ansiedad|epilepsia|tdah|covid persistente|insomnio|apnea|dolor de espalda|lumbalgia|rodilla|lesi[oó]n|lesion\p{L}*|muletas|escayola|de baja|operaci[oó]n|diagn[oó]stico|hipertensi[oó]n|depresi[oó]n|cel[ií]ac[oa]|diab[eé]tic[oa]|asm[aá]tic[oa]|recuperad[oa]|recuperándome|tendón|aquiles|tobillo|hombro|isquio\p{L}*|gemelo|torc\p{L}*|fisio\p{L}*|esguince|tendinitis|fractura|roto|operad[oa]|operación|diagnosticad[oa]|diagnóstico|eccema|psoriasis|ciática)\b`),
   signal("weight", String.raw`\b\d{2,3}(?:[.,]\d)? ?(?:kg|kilos?)\b`, { unless: String.raw`\b(?:perder|bajar|adelgazar|objetivo|meta|maleta|equipaje|mochila|levant\p{L}*|pesas|sentadilla|quiero|quisiera)\b` }),
   // "Peso" is "I weigh": the number needs no unit ("ahora peso 70").
   signal("weight", String.raw`\bpeso (?:unos |ya |ahora )?\d{2,3}(?:[.,]\d)?\b(?![.,]?\d| ?(?:€|euros?|%))`),
@@ -70,7 +70,7 @@ export const ES: Signal[] = [
   signal("running days per week", String.raw`\b(?:\d|un|una|dos|tres|cuatro|cinco|seis|siete)(?: (?:d[ií]as|veces|salidas|sesiones))? (?:a la|por|cada) semana\b|\b(?:segunda|tercera|cuarta|quinta|sexta|segundo|tercer|cuarto|quinto|sexto) (?:salida|sesi[oó]n|d[ií]a)\b`, { topic: RUNNING, unless: NOT_RUNNING_DAYS }),
   // Days said without "a week", by the verb that runs or changes them: "corro 4 dias", "bajo a 3 días suaves".
   signal("running days per week", String.raw`\b(?:\d|dos|tres|cuatro|cinco|seis|siete) d[ií]as\b`, { topic: RUNNING, with: String.raw`\b(?:corr\p{L}*|salgo|entreno|(?:bajo|subo|vuelvo|paso|bajado|subido|vuelto|pasado) a)\b`, unless: String.raw`${NOT_RUNNING_DAYS}|\b(?:hace|durante|dentro de|en) \S+ d[ií]as\b|\bd[ií]as (?:sin|parad[oa]|de descanso)\b` }),
-  signal("training goal", String.raw`\b(?:maratón|media maratón|medio maratón|media|ultra\p{L}*|triatlón|ironman|trail|\d{1,2} ?km|\d{1,2}k|carrera|competición)\b`, { unless: String.raw`\b(?:carrera universitaria|ver|animar|gastar|presupuesto|pagar|cuesta|sueldo|ahorrar|euros)\b` }),
+  signal("training goal", String.raw`\b(?:maratón|media maratón|medio maratón|media|ultra\p{L}*|triatlón|ironman|trail|\d{1,2} ?km|\d{1,2}k|carrera|competición)\b`, { unless: String.raw`\b(?:carrera universitaria|ver|animar|gastar|presupuesto|pagar|cuesta|sueldo|ahorrar|euros)\b|\bdurante (?:la|el|mi)\b` }),
   // Signing up for a race, in a thread about running: "me apunto a la de Sevilla".
   signal("training goal", String.raw`\b(?:apunt\p{L}*|inscrib\p{L}*|inscrit[oa]) a (?:la|el|una|un)\b`, { topic: RUNNING }),
   // "Gasto un 39" is a shoe size, not spending.
@@ -105,4 +105,13 @@ export const ES: Signal[] = [
     unless: String.raw`\b(?:vivo|vivimos|mud\p{L}*|instal\p{L}*)\b`,
     topic: /\b(?:viaj\p{L}*|vacaciones|vuelos?|vol(?:ar|amos|é)|avión|hotel|escapada|luna de miel)\b/iu,
   }),
+  // A pet named alone in its end, where the user has pets: "Kira murió en abril".
+  signal("pet", String.raw`^\s*(?:(?:pues|y|por desgracia|al final) )?(?<name>\p{L}+)(?= (?:(?:se )?muri[oó]|falleci[oó]|se nos fue|ha muerto)\b)`, { owned: true, with: String.raw`\b(?:muri[oó]|falleci[oó]|se nos fue|muerto)\b`, topic: compile(String.raw`\b${ANIMAL}\b`, "iu"), unless: String.raw`^\s*(?:\p{L}+ )?(?:abuel\p{L}*|mamá|papá|madre|padre|tí[oa]|herman[oa]|él|ella|móvil|portátil|coche)\b` }),
+  // A move to the place just named: "Nos ofrecieron trabajo en Bilbao y nos mudamos allí".
+  signal("home city", String.raw`\b(?:nos mudamos|me mudé|nos hemos mudado|me he mudado|vivimos|vivo) (?:allí|allá|ahí)\b`),
+  // The user's home in a place: "el alquiler de mi piso en Zaragoza"; where they work as what they are: "profesora en un instituto de Sevilla".
+  signal("home city", String.raw`\b(?:mi|nuestr[oa]) (?:\p{L}+ )?(?:piso|casa|apartamento|estudio|ático) (?:en|de) ${PLACE}`, { unless: String.raw`\b(?:antigu[oa]|anterior)\b` }),
+  signal("home city", String.raw`\b(?:instituto|colegio|hospital|universidad|ayuntamiento|escuela|clínica|empresa|oficina|tienda|restaurante) de ${PLACE}`, { with: String.raw`\b(?:soy|trabajo como|trabajo de|curro de) (?:\p{L}+ ){0,2}${JOBS}`, unless: TRAVEL }),
+  // Somewhere to stay in a place is where the trip goes: "¿Me buscas un hotel en Oporto?"
+  signal("travel destination", String.raw`\b(?:hotel(?:es)?|alojamiento|apartamento turístico|airbnbs?) en ${PLACE}`, { plan: true, with: TRAVEL }),
 ];

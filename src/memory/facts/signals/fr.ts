@@ -5,7 +5,7 @@ import { AMOUNT, BREED, DWELLING, MONEY, PET_EMOJI, compile } from "../rule.ts";
 const PLACE = String.raw`(?<name>\p{L}[\p{L}'’-]*(?: (?!(?:à|a|en|de|du|des|au|aux|pour|avec|et|dans)\b)\p{L}[\p{L}'’-]*)?)`;
 const MONTH = String.raw`(?:janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|janv|févr|avr|juil|sept|oct|nov|déc)\b`;
 const DATE = String.raw`\b(?:\d{1,2}(?:er)? ${MONTH}|\d{1,2}/\d{1,2}\b|(?:en|début|fin|mi-) ${MONTH})`;
-const TRAVEL = String.raw`\b(?:vol|vols|vole|volons|avion|voyage\p{L}*|vacances|séjour|partons|pars|partir\p{L}*|départ|retour|rentrons|train|week-end|escapade|lune de miel|visite\p{L}*|réservé|réservation|allons|vais)\b`;
+const TRAVEL = String.raw`\b(?:hôtels?|vol|vols|vole|volons|avion|voyage\p{L}*|vacances|séjour|partons|pars|part|partir\p{L}*|départ|retour|rentrons|train|week-end|escapade|lune de miel|visite\p{L}*|réservé|réservation|(?:allons|vais)(?! \p{L}+(?:er|ir|re)\b))\b`;
 const CHANGE = String.raw`\b(?:plutôt|finalement|maintenant|désormais|changé|change|décalé|reporté|avancé|repoussé|nouveau plan|décidé|au lieu|à la place|plus)\b`;
 /** A thread about a trip: a change word alone ("finalement", "au lieu") says a date or place of it only there. */
 const TRIP = /\b(?:voyage\p{L}*|vacances|vols?|volons|avion|hôtel|séjour|escapade|lune de miel|week-end|partir|partons|pars)\b/iu;
@@ -16,10 +16,10 @@ const SEEKING = String.raw`\b(?:cherche\p{L}*|besoin|veux|voudrais|conseill\p{L}
 const SPOKEN = String.raw`(?:anglais|espagnol|allemand|français|italien|portugais|japonais|chinois|mandarin|coréen|arabe|néerlandais|russe|polonais|suédois|grec|turc|catalan|breton)`;
 
 export const FR_PERSON: Person = {
-  self: compile(String.raw`\b(?:je|j|moi|nous|on|me|m)\b`, "iu"),
+  self: compile(String.raw`\b(?:je|j|moi|nous|on|me|m|(?:prochain|nouvel|nouveau) objectif)\b`, "iu"),
   own: compile(String.raw`\b(?:mon|ma|mes|notre|nos)\b`, "iu"),
   other: compile(
-    String.raw`^\s*(?:(?:finalement|du coup|donc|alors|et|mais|bref|en fait|au fait|sinon)\s+)?(?:(?:mon|ma|mes|notre|nos|son|sa|ses|leur) (?:\p{L}+ )?(?:sœur|soeur|frère|mère|maman|père|papa|parents|ami\p{L}*|copain|copine|collègue\p{L}*|patron\p{L}*|chef|voisin\p{L}*|cousin\p{L}*|tante|oncle|grand\p{L}*|propriétaire|médecin)|il|elle|ils|elles)\b`,
+    String.raw`^\s*(?:(?:finalement|du coup|donc|alors|et|mais|bref|en fait|au fait|sinon)\s+)?(?:(?:mon|ma|mes|notre|nos|son|sa|ses|leur) (?:\p{L}+ )?(?:sœur|soeur|frère|mère|maman|père|papa|parents|ami\p{L}*|copain|copine|collègue\p{L}*|patron\p{L}*|chef|voisin\p{L}*|cousin\p{L}*|tante|oncle|grand\p{L}*|propriétaire|médecin(?! (?:m['’]|a dit|a confirmé|dit|pense|trouve)))|il|elle|ils|elles)\b`,
     "iu",
   ),
   household: compile(String.raw`^\s*(?:mon|ma|mes|notre|nos|son|sa|ses|leur) (?:\p{L}+ )?(?:mari|femme|conjoint\p{L}*|compagn\p{L}*|fils|fille|enfants?|bébé|chien|chat|fiancé\p{L}*|époux|épouse|copain|copine)\b`, "iu"),
@@ -40,7 +40,7 @@ export const FR: Signal[] = [
   signal("work schedule", String.raw`\b(?:horaires?|équipe de nuit|de nuit|postes? de (?:nuit|jour)|gardes|de garde|gardes? de (?:nuit|jour|week-end|\d{2} ?h)|astreinte|(?:fais|fait|faire) (?:des|les) nuits|(?:travaille|bosse|passe|suis|reste)\b[^.;]{0,15}\b(?:de jour|en journée)|(?:passée?|suis|travaille|bosse) (?:à|a) \d{2}(?= ?%)|en \d{1,2} ?h|t[ée]l[ée]travail|à distance|(?:de|depuis) chez moi|en distanciel|hybride|au bureau|temps partiel|mi-temps|temps plein|plein temps|semaine de quatre jours|\d{1,2} heures par semaine|le week-end|les week-ends)\b`),
   signal("diet", String.raw`\b(?:végétarien\p{L}*|végé|végan\p{L}*|végétalien\p{L}*|pescétarien\p{L}*|flexitarien\p{L}*|keto|cétogène|paléo|halal|casher|sans gluten|sans sucre|je[ûu]ne intermittent|low[- ]?carb|pauvre en glucides|(?:mange|manger|mangeons|plus de|arrêté|remange|supprimé)\b[^.;]{0,20}\b(?:viande|poisson|produits laitiers|porc|produits animaux))\b(?! (?:restaurant|recettes?|plats?))`),
   signal("allergy", String.raw`\b(?:allergi\p{L}*|intoléran\p{L}*|anaphyla\p{L}*|rhume des foins)\b`),
-  signal("health condition", String.raw`\b(?:diabète|diabétique|prédiabète|asthme|asthmatique|hypertension|tension|cholestérol|thyroïde|cœliaque|coeliaque|migraines?|arthrose|arthrite|dépression|anxiété|épilepsie|tdah|covid long|insomnie\p{L}*|apnée du sommeil|mal de dos|lombalgie|genou|blessé\p{L}*|blessure|entorse|tendinite|fracture|cassé|opéré\p{L}*|opération|diagnostiqué\p{L}*|diagnostic|eczéma|psoriasis|sciatique|burn-?out)\b`),
+  signal("health condition", String.raw`\b(?:rémission|glycémie|diabète|diabétique|prédiabète|asthme|asthmatique|hypertension|tension|cholestérol|thyroïde|cœliaque|coeliaque|migraines?|arthrose|arthrite|dépression|anxiété|épilepsie|tdah|covid long|insomnie\p{L}*|apnée du sommeil|mal de dos|lombalgie|genou|blessé\p{L}*|blessure|entorse|tendinite|fracture|cassé|opéré\p{L}*|opération|diagnostiqué\p{L}*|diagnostic|eczéma|psoriasis|sciatique|burn-?out)\b`),
   signal("weight", String.raw`\b\d{2,3}(?:[.,]\d)? ?(?:kg|kilos?)\b`, { unless: String.raw`\b(?:perdre|maigrir|objectif|but|valise|bagages?|sac|soulever|haltères?|développé|squat|veux|voudrais)\b` }),
   signal("age", String.raw`\b\d{1,2} ans\b|\bfêt\p{L}* (?:mes|ses) \d{1,2}\b|\b\d{1,2}e anniversaire\b`, { unless: String.raw`\b(?:fils|fille|enfants?|bébé|chien|chat|il|elle|depuis|il y a|ça fait|ca fait|voiture|vélo|appartement|maison|pendant)\b` }),
   signal("budget", MONEY, { with: String.raw`\b(?:budget|dépenser|payer|mettre|permettre|max|maximum|jusqu'à|jusqu’à|moins de|pas plus de|limite|plafond|par mois|mensuel\p{L}*|par nuit|la nuit|par personne|au total|économisé|de côté|environ|à peu près|autour de)\b`, unless: String.raw`\b(?:gagne|salaire|revenu)\b` }),
@@ -51,7 +51,7 @@ export const FR: Signal[] = [
   signal("budget", String.raw`^\s*(?:max\.?|maximum|pas plus de|jusqu'à|jusqu’à|moins de|environ|autour de) ${MONEY}\s*(?:max\.?|maximum)?[.!]*\s*$`, { plan: true }),
   signal("daily steps", String.raw`\b\d[\d\s,.]{0,8} pas\b`, { with: String.raw`\b(?:jour|quotidien\p{L}*|journée)\b` }),
   signal("running days per week", String.raw`\b(?:\d|une|deux|trois|quatre|cinq|six|sept)(?: (?:jours|fois|sorties|séances))? (?:par|chaque|la) semaine\b|\b(?:deuxième|troisième|quatrième|cinquième|sixième) (?:sortie|séance|jour)\b`, { topic: /\b(?:cour[st]?|courir|course|footing|jogging|marathon|semi-marathon)\b/iu, unless: String.raw`\b(?:travaill\p{L}*|bureau|gym|salle|natation|yoga|cours d)\b` }),
-  signal("training goal", String.raw`\b(?:marathon|semi-marathon|semi|ultra\p{L}*|triathlon|ironman|trail|\d{1,2} ?km|\d{1,2}k|course|compétition|10 bornes|cyclosportive|sportive|gran fondo|étape du tour)\b`, { unless: String.raw`\b(?:courses|faire les courses|regarder|encourager|dépenser|budget|payer|coûte|salaire|économiser|euros)\b` }),
+  signal("training goal", String.raw`\b(?:marathon|semi-marathon|semi|ultra\p{L}*|triathlon|ironman|trail|\d{1,2} ?km|\d{1,2}k|course|compétition|10 bornes|cyclosportive|sportive|gran fondo|étape du tour)\b`, { unless: String.raw`\b(?:courses|faire les courses|regarder|encourager|dépenser|budget|payer|coûte|salaire|économiser|euros)\b|\b(?:pendant|lors) (?:le|la|du|de la|mon|ma)\b` }),
   signal("car", String.raw`\b(?:toyota|honda|ford|vw|volkswagen|golf|polo|bmw|audi|mercedes|tesla|renault|clio|zoé|zoe|peugeot|citroën|fiat|seat|skoda|kia|hyundai|nissan|mazda|volvo|opel|dacia|sandero|voiture|bagnole|suv|break|électrique|hybride|moto|scooter)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:location|louer une|taxi|en voiture|covoiturage)\b` }),
   signal("phone", String.raw`\b(?:iphone|pixel|galaxy|samsung|xiaomi|redmi|oneplus|huawei|motorola|nokia|fairphone|android|smartphone|portable|téléphone)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:(?:son|sa|ses|leur) (?:\p{L}+ )?(?:téléphone|portable|smartphone|iphone)|au téléphone|par téléphone|ordinateur portable|pc portable)\b` }),
   signal("laptop", String.raw`\b(?:ordinateur portable|pc portable|ordi|ordinateur|laptop|macbook|thinkpad|xps|surface|chromebook|imac|framework (?:13|16)|zenbook|vivobook|ideapad|latitude)\b`, { owned: true, unless: SEEKING }),
@@ -80,4 +80,12 @@ export const FR: Signal[] = [
   }),
   // Going to the place just named: "ma sœur d[ée]m[ée]nage à Québec, donc je vais plutôt là-bas".
   signal("travel destination", String.raw`\b(?:vais|allons|pars|partons|irai|irons|vole|volons)\b[^.;]{0,20}\blà-bas\b`, { plan: true, topic: TRIP }),
+  // A pet named alone in its end, where the user has pets: "Caramel est mort en mars".
+  signal("pet", String.raw`^\s*(?:(?:malheureusement|et|bon) )?(?<name>\p{L}+)(?= (?:est (?:mort|morte|décédé|décédée)|nous a quitté|a dû être (?:piqué|euthanasié)))`, { owned: true, with: String.raw`\b(?:mort|morte|décédé|décédée|quitté\p{L}*|piqué\p{L}*|euthanasié\p{L}*)\b`, topic: compile(String.raw`\b${ANIMAL}\b`, "iu"), unless: String.raw`^\s*(?:\p{L}+ )?(?:mamie|papi|maman|papa|mère|père|oncle|tante|frère|sœur|il|elle|téléphone|portable|voiture)\b` }),
+  // The user's home in a place: "le loyer de mon appart à Lille".
+  signal("home city", String.raw`\b(?:mon|ma|notre) (?:\p{L}+ )?(?:${HOME}|appart\p{L}*|logement) (?:à|a) ${PLACE}`, { unless: String.raw`\b(?:ancien|ancienne)\b` }),
+  // Somewhere to stay in a place is where the trip goes: "Tu peux me trouver un hôtel à Porto ?"
+  signal("travel destination", String.raw`\b(?:hôtels?|hébergements?|airbnbs?|gîtes?) (?:à|a|en|au|sur) (?:(?:la|le|les) |l['’])?${PLACE}`, { plan: true, topic: TRIP }),
+  // Go, by its capital, after a switch or "coding in": "je suis passée au Go au boulot".
+  signal("programming language", String.raw`\b(?:pass[ée]e?s? (?:au|à)|(?:code|coder|codé|développe|développer|programme|programmer|écris|écrire|bosse|travaille) (?:\p{L}+ ){0,2}en) (?<name>go)\b`),
 ];

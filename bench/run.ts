@@ -38,7 +38,8 @@ const USAGE = `Usage: npm run bench -- [options]
   --port P                  the service on port P, the baseline on P + 1 (default: free ports)
   --cpu-prof DIR            the service writes a CPU profile (node --cpu-prof) into DIR when it stops
   --postgres URL            the PostgreSQL server (default postgresql://postgres@127.0.0.1:5432)
-  --keep                    keep the benchmark database (PostgreSQL) or DATA_DIR (PGlite) and print where`;
+  --keep                    keep the benchmark database (PostgreSQL) or DATA_DIR (PGlite) and print where
+  --without-counts          the daily counts' triggers disabled (PostgreSQL): what keeping the aggregates costs writes`;
 
 const { values: options } = parseArgs({
   options: {
@@ -54,6 +55,7 @@ const { values: options } = parseArgs({
     "cpu-prof": { type: "string" },
     postgres: { type: "string", default: process.env.BENCH_POSTGRES ?? "postgresql://postgres@127.0.0.1:5432" },
     keep: { type: "boolean", default: false },
+    "without-counts": { type: "boolean", default: false },
     help: { type: "boolean", default: false },
   },
 });
@@ -82,6 +84,10 @@ const only = options.only?.split(",").map((name) => name.trim()).filter(Boolean)
 const unknown = only?.filter((name) => !(SCENARIO_NAMES as readonly string[]).includes(name)) ?? [];
 if (unknown.length > 0) {
   process.stderr.write(`unknown scenario ${unknown.join(", ")}\n${USAGE}\n`);
+  process.exit(2);
+}
+if (options.embedded && options["without-counts"]) {
+  process.stderr.write(`--without-counts needs PostgreSQL\n${USAGE}\n`);
   process.exit(2);
 }
 const port = options.port === undefined ? undefined : positive("port");
@@ -330,6 +336,20 @@ const service: BenchTarget = options["cpu-prof"]
   ? { ...SERVICE, nodeOptions: ["--cpu-prof", `--cpu-prof-dir=${resolve(options["cpu-prof"])}`] }
   : SERVICE;
 
+/**
+ * Disables the triggers that keep the daily counts (0008_counting, 0013_thread_counts: named `…_counted_…`), so
+ * that a run measures the writes without the aggregates (issue 30: they may cost writes at most 10 %). The
+ * statistics and counts the service answers are then wrong: for this measurement only.
+ */
+async function disableCountTriggers(db: pg.Client): Promise<string[]> {
+  const { rows } = await db.query<{ table: string; trigger: string }>(
+    `SELECT c.relname AS table, t.tgname AS trigger FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+     WHERE NOT t.tgisinternal AND t.tgname LIKE '%\\_counted\\_%' ORDER BY 1, 2`,
+  );
+  for (const { table, trigger } of rows) await db.query(`ALTER TABLE "${table}" DISABLE TRIGGER "${trigger}"`);
+  return rows.map((row) => row.trigger);
+}
+
 async function run(): Promise<void> {
   const started = new Date();
   const loadBefore = loadavg();
@@ -363,6 +383,7 @@ async function run(): Promise<void> {
     cleanups.push(() => client.end());
     db = client;
     version = (await client.query<{ server_version: string }>("SHOW server_version")).rows[0]!.server_version;
+    if (options["without-counts"]) log(`daily counts' triggers disabled: ${(await disableCountTriggers(client)).join(", ")}`);
     servers = [await start(service, place.databaseUrl, 0), await start(BASELINE, place.databaseUrl, 1)];
     for (const scenario of all) log(`same answers, ${scenario.name}: ${await checkSameAnswers(scenario, servers, client)}`);
   } else {
@@ -377,7 +398,7 @@ async function run(): Promise<void> {
   const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(", ");
   process.stdout.write(
     [
-      `npm run bench${options.embedded ? " -- --embedded" : ""}: ${started.toISOString()}, ${options.embedded ? "the service alone on PGlite" : `service and baseline on PostgreSQL ${version}`}`,
+      `npm run bench${options.embedded ? " -- --embedded" : ""}: ${started.toISOString()}, ${options.embedded ? "the service alone on PGlite" : `service and baseline on PostgreSQL ${version}`}${options["without-counts"] ? ", the daily counts' triggers disabled" : ""}`,
       `${THREADS} threads of ${MESSAGES_PER_THREAD} messages, ${options.canned ? "canned sentences" : "realistic prose (50-600 characters)"}; ${rounds} rounds of ${duration} s per server after ${warmup} s of warm-up${options.embedded ? "" : ", alternating"}`,
       `machine: ${cpus().length} cores (${cpus()[0]?.model.trim()}), node ${process.version}; load average (1, 5, 15 min) ${load(loadBefore)} before, ${load(loadAfter)} after, ` +
         `${load([Math.min(...roundLoads), Math.max(...roundLoads)]).replace(", ", " to ")} (1 min) at the ends of the rounds`,

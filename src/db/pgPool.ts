@@ -84,10 +84,11 @@ function runningStatementsAgain(pool: pg.Pool, waitMs: number): void {
 
 /**
  * Asked in the transaction just before COMMIT: its transaction id (none if it wrote nothing), the
- * end of the WAL it wrote so far, and which server process this is.
+ * end of the WAL it wrote so far, and which server process this is. Named, so that each connection
+ * plans it once: every write transaction pays this round trip.
  */
-const PROBE_SQL = `SELECT x::text AS xid, CASE WHEN x IS NULL THEN NULL ELSE pg_current_wal_insert_lsn()::text END AS lsn,
-  pg_postmaster_start_time()::text AS started FROM pg_current_xact_id_if_assigned() AS x`;
+const PROBE = { name: "commit_probe", text: `SELECT x::text AS xid, CASE WHEN x IS NULL THEN NULL ELSE pg_current_wal_insert_lsn()::text END AS lsn,
+  pg_postmaster_start_time()::text AS started FROM pg_current_xact_id_if_assigned() AS x` };
 
 interface Probe {
   xid: string | null;
@@ -140,7 +141,7 @@ const COMMITTED: pg.QueryResult = { command: "COMMIT", rowCount: null, oid: 0, r
 async function commitFindingOutcome(pool: pg.Pool, query: AnyQuery, args: unknown[], waitMs: number): Promise<pg.QueryResult> {
   let probe: Probe;
   try {
-    probe = ((await query(PROBE_SQL)) as pg.QueryResult<Probe>).rows[0]!;
+    probe = ((await query(PROBE)) as pg.QueryResult<Probe>).rows[0]!;
   } catch (error) {
     // The connection broke before COMMIT was sent, and the transaction with it.
     if (isPassingUnavailability(error)) throw new NotCommittedError(error);

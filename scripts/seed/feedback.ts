@@ -58,11 +58,12 @@ export async function seedFeedbackBatch(sql: SqlRunner, batch: FeedbackBatch): P
          AND t."id" BETWEEN (SELECT min("threadId") FROM "Message" WHERE "id" BETWEEN $3 AND $4)
                         AND (SELECT max("threadId") FROM "Message" WHERE "id" BETWEEN $3 AND $4)
        WHERE m."id" BETWEEN $3 AND $4 AND m."organizationId" = $1 AND m."role" = 'assistant'
-       -- A sample of the range: LIMIT keeps the first of a random order.
-       ORDER BY random()
      ), picked AS (
-       -- Not a second vote of a giver on a message: the batch adds its size unless the draw runs out.
-       SELECT d.* FROM drawn d
+       -- Not a second vote of a giver on a message: the batch adds its size unless the draw runs out. A
+       -- sample of the range: LIMIT keeps the first of a random order. Shuffled outside drawn: within it,
+       -- PostgreSQL computes the sort key's random() once and reuses it for the giver's random() < 0.75,
+       -- so LIMIT kept the thread's own user almost only.
+       SELECT d.* FROM (SELECT * FROM drawn ORDER BY random()) d
        WHERE NOT EXISTS (SELECT 1 FROM "Feedback" f
                          WHERE f."organizationId" = $1 AND f."messageId" = d."messageId" AND f."externalUserId" = d."giverId"
                            -- Redundant, for the same reason: a hash anti join reads only the range's feedback.

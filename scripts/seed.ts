@@ -182,28 +182,43 @@ async function seedThreads(target: Target, { organizationId, projectIds, userIds
 
 const FEEDBACK_BATCH = 20_000;
 
+/**
+ * The message ids cut into contiguous ranges in order, one batch each, each with its share of the
+ * feedback: spread over the messages (and so over threads and time) as evenly as a draw over all of
+ * them, while each batch reads only its slice of the tables, whatever their size.
+ */
+function feedbackRanges({ first, last }: { first: number; last: number }, wanted: number) {
+  const span = last - first + 1;
+  const count = Math.min(span, Math.ceil(wanted / FEEDBACK_BATCH));
+  const cut = (total: number, k: number) => Math.floor((total * k) / count);
+  return Array.from({ length: count }, (_, k) => ({
+    first: first + cut(span, k),
+    last: first + cut(span, k + 1) - 1,
+    size: cut(wanted, k + 1) - cut(wanted, k),
+  }));
+}
+
 async function seedFeedback(target: Target, { organizationId, projectIds, userIds }: Organization, wanted: number): Promise<void> {
   const { sql } = target;
   const range = await messageIdRange(sql, organizationId);
   if (!range) throw new Error(`organization ${organizationId} has no messages to give feedback on: seed threads first`);
   await seedAttributes(sql, organizationId, projectIds);
+  // Statistics of the freshly loaded messages and threads: without them the planner reads a range of ids through an index by thread.
+  await runSideBySide(target.connections, ['ANALYZE "Message"', 'ANALYZE "Thread"'], runStatement);
   await withIndexesRebuiltFor(target, ["Feedback", "FeedbackOption"], wanted, () => withoutTriggers(target.connections, async () => {
     const bar = progressBar("feedback", wanted);
     let added = 0;
-    // An even share for each connection: each votes on its own residue of the message ids, as often as the others.
-    await Promise.all(target.connections.map(async (sql, residue, { length: stride }) => {
-      const share = Math.floor(wanted / stride) + (residue < wanted % stride ? 1 : 0);
-      for (let shareAdded = 0; shareAdded < share; ) {
-        const size = Math.min(FEEDBACK_BATCH, share - shareAdded);
+    await runSideBySide(target.connections, feedbackRanges(range, wanted), async (sql, { first, last, size }) => {
+      for (let rangeAdded = 0; rangeAdded < size; ) {
         const batch = await seedFeedbackBatch(sql, {
-          organizationId, userIds, projectIds, size, firstMessageId: range.first, lastMessageId: range.last, stride, residue,
+          organizationId, userIds, projectIds, size: size - rangeAdded, firstMessageId: first, lastMessageId: last,
         });
-        if (batch === 0) throw new Error(`no more feedback fits (${added} added): every giver has voted on the messages drawn`);
-        shareAdded += batch;
+        if (batch === 0) throw new Error(`no more feedback fits (${added} added): every giver has voted on the messages of ${first}..${last}`);
+        rangeAdded += batch;
         added += batch;
         bar.update(added);
       }
-    }));
+    });
     bar.finish();
   }));
 }

@@ -91,6 +91,8 @@ export async function scaleCases(prisma: Db, organizationId: number): Promise<Sc
     threadCase("threads search common word (refund, ~40 % of threads)", { search: "refund" }),
     threadCase("threads search word in every thread (the)", { search: "the" }),
     threadCase("threads search no match (qqqxz)", { search: "qqqxz" }),
+    // In the documents where one message ends so and the next begins so: those threads are then checked message by message.
+    threadCase("threads search a term holding a newline (month.\\ni can help)", { search: "this month.\ni can help" }),
     threadCase("threads search refund in the first project", { search: "refund", projectId: project.id }),
     threadCase("threads search the in the first project", { search: "the", projectId: project.id }),
     threadCase(`threads search rare word (${RARE_WORD}) in the first project`, { search: RARE_WORD, projectId: project.id }),

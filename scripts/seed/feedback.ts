@@ -28,19 +28,18 @@ export interface FeedbackBatch {
   projectIds: number[];
   /** Feedback to add; fewer only when the messages drawn have run out of givers who have not voted on them. */
   size: number;
-  /** The organization's message ids lie in this range. */
+  /**
+   * Only messages with ids in this range: each batch reads a compact slice of the Message and Thread
+   * heaps (and of Feedback's unique key) instead of random pages of all of them, and batches that run
+   * side by side on ranges of their own never vote on the same message (they would wait on each
+   * other's unique keys).
+   */
   firstMessageId: number;
   lastMessageId: number;
-  /**
-   * Only messages `firstMessageId + residue + k * stride`: batches that run side by side, each with
-   * its own residue, never vote on the same message (they would wait on each other's unique keys).
-   */
-  stride: number;
-  residue: number;
 }
 
 /**
- * Feedback on random assistant messages of the organization, with what real feedback looks like:
+ * Feedback on random assistant messages of the organization in the batch's id range, with what real feedback looks like:
  * about 70 % positive (less in later projects), given mostly by the thread's own user and
  * otherwise by another one (every user holds segments), minutes to days after the message (so
  * spread over the threads' year), two in five with a text, and an attribute option on most
@@ -48,25 +47,27 @@ export interface FeedbackBatch {
  */
 export async function seedFeedbackBatch(sql: SqlRunner, batch: FeedbackBatch): Promise<number> {
   const [row] = await sql.query<{ added: number }>(
-    `WITH candidates AS (
-       SELECT DISTINCT $3::int + $10::int + $9::int * floor(random() * (($4::int - $3::int - $10::int) / $9::int + 1))::int AS id
-       -- At least a thousand: a batch of a few would often draw only user messages or votes already given.
-       FROM generate_series(1, greatest($2::int * 3, 1000))
-     ), drawn AS (
+    `WITH drawn AS (
        SELECT m."id" AS "messageId", m."threadId", t."projectId", m."createdAt",
               CASE WHEN random() < 0.75 THEN t."externalUserId"
                    ELSE ($5::int[])[1 + floor(random() * cardinality($5::int[]))::int] END AS "giverId",
               array_position($8::int[], t."projectId") AS "projectRank"
-       FROM candidates c
-       JOIN "Message" m ON m."id" = c.id AND m."organizationId" = $1 AND m."role" = 'assistant'
+       FROM "Message" m
+       -- Bounded by the range's threads, so that no plan reads all of Thread (a hash join would at 1M messages).
        JOIN "Thread" t ON t."id" = m."threadId"
-       -- The joins return the candidates in id order: without the shuffle, LIMIT would keep the oldest.
-       ORDER BY random()
+         AND t."id" BETWEEN (SELECT min("threadId") FROM "Message" WHERE "id" BETWEEN $3 AND $4)
+                        AND (SELECT max("threadId") FROM "Message" WHERE "id" BETWEEN $3 AND $4)
+       WHERE m."id" BETWEEN $3 AND $4 AND m."organizationId" = $1 AND m."role" = 'assistant'
      ), picked AS (
-       -- Not a second vote of a giver on a message: the batch adds its size unless the draw runs out.
-       SELECT d.* FROM drawn d
+       -- Not a second vote of a giver on a message: the batch adds its size unless the draw runs out. A
+       -- sample of the range: LIMIT keeps the first of a random order. Shuffled outside drawn: within it,
+       -- PostgreSQL computes the sort key's random() once and reuses it for the giver's random() < 0.75,
+       -- so LIMIT kept the thread's own user almost only.
+       SELECT d.* FROM (SELECT * FROM drawn ORDER BY random()) d
        WHERE NOT EXISTS (SELECT 1 FROM "Feedback" f
-                         WHERE f."organizationId" = $1 AND f."messageId" = d."messageId" AND f."externalUserId" = d."giverId")
+                         WHERE f."organizationId" = $1 AND f."messageId" = d."messageId" AND f."externalUserId" = d."giverId"
+                           -- Redundant, for the same reason: a hash anti join reads only the range's feedback.
+                           AND f."messageId" BETWEEN $3 AND $4)
        LIMIT $2
      ), typed AS (
        SELECT p.*, CASE WHEN random() < 0.78 - 0.04 * p."projectRank" THEN 'POSITIVE' ELSE 'NEGATIVE' END AS "feedbackType"
@@ -100,7 +101,7 @@ export async function seedFeedbackBatch(sql: SqlRunner, batch: FeedbackBatch): P
      SELECT (SELECT count(*)::int FROM f) AS added`,
     [
       batch.organizationId, batch.size, batch.firstMessageId, batch.lastMessageId, batch.userIds,
-      POSITIVE_FEEDBACK_TEXTS, NEGATIVE_FEEDBACK_TEXTS, batch.projectIds, batch.stride, batch.residue,
+      POSITIVE_FEEDBACK_TEXTS, NEGATIVE_FEEDBACK_TEXTS, batch.projectIds,
     ],
   );
   return row!.added;

@@ -40,13 +40,15 @@ async function keptAndRecounted(database: Database, organizationId: number) {
       SELECT ti."intentId", t."projectId", t."createdAt"::date FROM "Thread" t JOIN "ThreadIntent" ti ON ti."threadId" = t."id"
       WHERE t."organizationId" = ${organizationId}) x
     GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`;
-  const [stored] = await prisma.$queryRaw<{ threads: number; messages: number; feedback: number; orphans: number; disabled: number }[]>`
+  const [stored] = await prisma.$queryRaw<{ threads: number; messages: number; feedback: number; orphans: number; onUserMessages: number; disabled: number }[]>`
     SELECT (SELECT count(*)::int FROM "Thread" WHERE "organizationId" = ${organizationId}) AS "threads",
       (SELECT count(*)::int FROM "Message" WHERE "organizationId" = ${organizationId}) AS "messages",
       (SELECT count(*)::int FROM "Feedback" WHERE "organizationId" = ${organizationId}) AS "feedback",
       (SELECT count(*)::int FROM "Feedback" f WHERE NOT EXISTS (
         SELECT 1 FROM "Message" m JOIN "Thread" t ON t."id" = m."threadId"
         WHERE m."id" = f."messageId" AND t."id" = f."threadId" AND t."projectId" = f."projectId")) AS "orphans",
+      (SELECT count(*)::int FROM "Feedback" f JOIN "Message" m ON m."id" = f."messageId"
+       WHERE f."organizationId" = ${organizationId} AND m."role" <> 'assistant') AS "onUserMessages",
       (SELECT count(*)::int FROM pg_trigger WHERE tgenabled <> 'O') AS "disabled"`;
   return { documents, recount, counts, organizationCounts, threadCounts, threadRecount, stored: stored! };
 }
@@ -62,7 +64,8 @@ t.test("seeded threads hold their search documents and feedback its daily counts
   const database = await openDatabaseOf(env);
   t.teardown(() => database.close());
   const { documents, recount, counts, organizationCounts, threadCounts, threadRecount, stored } = await keptAndRecounted(database, organizationId);
-  t.match(stored, { threads: 80, messages: Number, feedback: Number, orphans: 0, disabled: 0 }, "every trigger stays enabled");
+  t.match(stored, { threads: 80, messages: Number, feedback: Number, orphans: 0, onUserMessages: 0, disabled: 0 },
+    "feedback only on assistant messages, and every trigger stays enabled");
   t.ok(stored.messages >= 80 * 3 && stored.feedback === 50, `messages and feedback stored: ${JSON.stringify(stored)}`);
   t.same(organizationCounts, { segmentTypes: 3, segmentTypeRows: 3, segments: 13, segmentRows: 13 }, "the segments are counted by their triggers");
   t.ok(threadRecount.length > 0);

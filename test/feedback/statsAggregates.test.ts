@@ -79,9 +79,15 @@ for (const user of users.slice(0, 3)) {
   succeeded(await client.PUT("/api/external/users", { body: { externalId: user.externalId, segments: randomSegments() } }), "a giver's new segments");
 }
 const someThreads = await prisma.thread.findMany({ where: { organizationId: org.organizationId }, select: { id: true, externalId: true }, take: 3 });
-const [billing] = await prisma.intent.findMany({ where: { organizationId: org.organizationId }, take: 1 });
+// A changed intent: "billing" of each thread's own project (an intent of another project is no state ingest makes,
+// and the export below would not carry it).
+const someThreadIds = someThreads.map(({ id }) => id);
+await prisma.$executeRaw`INSERT INTO "Intent" ("organizationId", "projectId", "name")
+  SELECT DISTINCT t."organizationId", t."projectId", 'billing' FROM "Thread" t WHERE t."id" = ANY(${someThreadIds}::int[]) ON CONFLICT DO NOTHING`;
 await prisma.$executeRaw`INSERT INTO "ThreadIntent" ("organizationId", "threadId", "intentId")
-  SELECT ${org.organizationId}, t."id", ${billing!.id} FROM "Thread" t WHERE t."id" = ANY(${someThreads.map(({ id }) => id)}::int[]) ON CONFLICT DO NOTHING`;
+  SELECT t."organizationId", t."id", i."id" FROM "Thread" t
+  JOIN "Intent" i ON i."organizationId" = t."organizationId" AND i."projectId" = t."projectId" AND i."name" = 'billing'
+  WHERE t."id" = ANY(${someThreadIds}::int[]) ON CONFLICT DO NOTHING`;
 await prisma.$executeRaw`DELETE FROM "ThreadIntent" WHERE "organizationId" = ${org.organizationId} AND "threadId" = ${someThreads[2]!.id}`;
 const ids = await feedbackIds(org.organizationId);
 await prisma.$executeRaw`DELETE FROM "FeedbackOption" WHERE "organizationId" = ${org.organizationId} AND "feedbackId" = ANY(${ids.slice(0, 5)}::int[])`;

@@ -1,6 +1,6 @@
 import { splitSentences, isQuestion } from "../../summarizer/sentences.ts";
 import { plainText } from "../../summarizer/text.ts";
-import { compile } from "./rule.ts";
+import { compileOnUse } from "./rule.ts";
 
 /**
  * A short reply to the assistant's question states what it asked: "What's your shoe size?" →
@@ -91,7 +91,7 @@ const ASKS: Record<string, [string, string][]> = {
   ],
 };
 
-const COMPILED = Object.fromEntries(Object.entries(ASKS).map(([language, asks]) => [language, asks.map(([subject, source]) => [subject, compile(source, "iu")] as const)]));
+const COMPILED = Object.fromEntries(Object.entries(ASKS).map(([language, asks]) => [language, asks.map(([subject, source]) => [subject, compileOnUse(source, "iu")] as const)]));
 const ALL = Object.values(COMPILED).flat();
 
 /** A reply this long or longer says more than the answer: its own statements are read instead. */
@@ -109,7 +109,7 @@ export function askedSubject(assistantMessage: string, language: string | undefi
   const question = sentences.reverse().find((sentence) => isQuestion(sentence));
   if (!question) return undefined;
   const asks = language === undefined ? ALL : (COMPILED[language.slice(0, 2).toLowerCase()] ?? []);
-  return asks.find(([, pattern]) => pattern.test(question))?.[0];
+  return asks.find(([, pattern]) => pattern().test(question))?.[0];
 }
 
 /** Whether `statement`, a reply's first stated part, is a short answer that gives a value. */

@@ -1,4 +1,4 @@
-import { compile, prefilter } from "./rule.ts";
+import { compileOnUse, prefilter } from "./rule.ts";
 import { signalReaders } from "./signals/index.ts";
 
 /**
@@ -27,12 +27,23 @@ export interface Signal {
 }
 
 export function signal(subject: string, source: string, extra: { with?: string; unless?: string; owned?: boolean; plan?: boolean; topic?: RegExp } = {}): Signal {
-  const found: Signal = { subject, pattern: compile(source, source.includes("(?<name>") ? "giu" : "iu"), quick: prefilter(source) };
-  if (extra.with) {
-    found.with = compile(extra.with, "iu");
-    found.quickWith = prefilter(extra.with);
-  }
-  if (extra.unless) found.unless = compile(extra.unless, "iu");
+  const pattern = compileOnUse(source, source.includes("(?<name>") ? "giu" : "iu");
+  const withPattern = extra.with ? compileOnUse(extra.with, "iu") : undefined;
+  const unless = extra.unless ? compileOnUse(extra.unless, "iu") : undefined;
+  const found: Signal = {
+    subject,
+    get pattern() {
+      return pattern();
+    },
+    quick: prefilter(source),
+    get with() {
+      return withPattern?.();
+    },
+    get unless() {
+      return unless?.();
+    },
+  };
+  if (extra.with) found.quickWith = prefilter(extra.with);
   if (extra.owned) found.owned = true;
   if (extra.plan) found.plan = true;
   if (extra.topic) found.topic = extra.topic;

@@ -34,7 +34,16 @@ const BOUNDARY = String.raw`(?:(?<![\p{L}\p{N}])(?=[\p{L}\p{N}])|(?<=[\p{L}\p{N}
 export function rule(subject: string, source: string, extra: Pick<Rule, "topic" | "answers"> & { needs?: string } = {}): Rule {
   const { needs, ...conditions } = extra;
   const cues = needs === undefined ? leadingWords(source) : new Set(needs.split(" "));
-  return { subject, pattern: compile(source), quick: prefilter(source), ...conditions, ...(cues ? { cues } : {}) };
+  const pattern = compileOnUse(source);
+  return {
+    subject,
+    get pattern() {
+      return pattern();
+    },
+    quick: prefilter(source),
+    ...conditions,
+    ...(cues ? { cues } : {}),
+  };
 }
 
 const LOOKAROUND = ["(?=", "(?!", "(?<=", "(?<!"];
@@ -118,6 +127,17 @@ function groupEnd(source: string, index: number): number {
 /** A case-insensitive pattern written with `\b` for word boundaries that know letters beyond ASCII. */
 export function compile(source: string, flags = "iud"): RegExp {
   return new RegExp(source.replaceAll(String.raw`\b`, BOUNDARY), flags);
+}
+
+/**
+ * `compile(source, flags)` on the first call, then the same pattern. The boundaries' Unicode classes make a
+ * pattern cost up to a millisecond to build, some 0.3 s of CPU for all the rules and signals: built at import,
+ * every process paid it, those that never read a fact too (most test files, a service before its first
+ * ingest); built on use, a statement builds only the patterns its prefilter and cues let through.
+ */
+export function compileOnUse(source: string, flags?: string): () => RegExp {
+  let pattern: RegExp | undefined;
+  return () => (pattern ??= compile(source, flags));
 }
 
 const LEADING_ALTERNATIVES = /^\\b\(\?(?::|<v>)([\p{L}'’ |-]+)\)(?![?*{])/u;

@@ -108,7 +108,7 @@ async function openTarget(): Promise<Target> {
   const path = pglitePath(config.dataDir);
   if (path !== IN_MEMORY) await mkdir(path, { recursive: true });
   const db = await openPglite(path);
-  const database = databaseOnPglite(db);
+  const database = await databaseOnPglite(db);
   const sql: SqlRunner = { query: async <Row>(text: string, params?: unknown[]) => (await db.query<Row>(text, params)).rows };
   return { database, sql, connections: [sql], close: () => database.close() };
 }

@@ -18,7 +18,6 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "../../generated/prisma/client.ts";
 import { DEFAULTS } from "../config.ts";
 import { pgliteDriver, poolDriver, type Driver } from "./driver.ts";
@@ -93,7 +92,9 @@ async function openPgliteDatabase(dataDir: string): Promise<Database> {
 }
 
 /** Wraps an open PGlite (e.g. one loaded from a data-dir dump); close() closes it. */
-export function databaseOnPglite(db: PGlite): Database {
+export async function databaseOnPglite(db: PGlite): Promise<Database> {
+  // Imported here: the adapter imports PGlite, which a service on PostgreSQL never loads (src/db/pglite.ts).
+  const { PrismaPGlite } = await import("pglite-prisma-adapter");
   const prisma = new PrismaClient({
     adapter: new PrismaPGlite(db),
     errorFormat: ERROR_FORMAT,

@@ -14,7 +14,6 @@ import {
   type SqlMigrationAwareDriverAdapterFactory,
 } from "@prisma/driver-adapter-utils";
 import pg from "pg";
-import { PrismaPGlite } from "pglite-prisma-adapter";
 import { openPglite } from "./pglite.ts";
 import { runAdminStatement, urlWithDatabase } from "./postgresAdmin.ts";
 
@@ -236,6 +235,7 @@ export class PgliteMigrationAdapterFactory implements MigrationAdapterFactory {
   }
 
   async #adapterFor(db: PGlite, dispose: () => Promise<void>): Promise<SqlDriverAdapter> {
+    const { PrismaPGlite } = await import("pglite-prisma-adapter"); // as in src/db/database.ts: only PGlite's paths load PGlite
     const adapter = await new PrismaPGlite(db).connect();
     return overrideAdapter(adapter, {
       // The adapter does not await exec(), so a failing migration would be recorded as applied.

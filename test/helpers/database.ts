@@ -3,10 +3,10 @@ import { access, mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { type Database, databaseOnPglite, openDatabase } from "../../src/db/database.ts";
-import { openPglite, pgliteExtensions } from "../../src/db/pglite.ts";
+import { createPglite, IN_MEMORY, openPglite } from "../../src/db/pglite.ts";
 import { runAdminStatement, urlWithDatabase } from "../../src/db/postgresAdmin.ts";
 import { deployMigrations, readMigrations } from "../../src/db/schemaEngine.ts";
 
@@ -57,9 +57,7 @@ export async function openTestPgliteDatabase(): Promise<Database> {
 
 /** A fresh in-memory PGlite with the migrations of prisma/migrations applied. */
 export async function openMigratedPglite(): Promise<PGlite> {
-  const db = new PGlite("memory://", { extensions: pgliteExtensions, loadDataDir: await migratedPgliteImage() });
-  await db.waitReady;
-  return db;
+  return createPglite(IN_MEMORY, { loadDataDir: await migratedPgliteImage() });
 }
 
 /** The error `work` fails with; throws if it succeeds. */

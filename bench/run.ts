@@ -4,7 +4,7 @@
  * messages of realistic prose (bench/dataset.ts; `--canned`: the earlier stock sentences), dropped at the end. The two answer every scenario's requests alike
  * first (status and JSON, byte for byte, but for the ids and times a write makes anew), then run
  * in alternating rounds (service, baseline, service, …) with the same requests; what each
- * scenario wrote is deleted after each round. Per scenario: req/s, p50 and p99 latency, and the
+ * scenario wrote is deleted after each round, and the daily counts' deltas compacted (bench/database.ts settleCounts). Per scenario: req/s, p50 and p99 latency, and the
  * CPU seconds per 1,000 requests of the server process and of its PostgreSQL backends.
  *
  *   npm run bench
@@ -20,7 +20,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { isDeepStrictEqual, parseArgs } from "node:util";
 import pg from "pg";
-import { dropDatabase, recreateDatabase } from "./database.ts";
+import { dropDatabase, recreateDatabase, settleCounts } from "./database.ts";
 import { seedDataset, MESSAGES_PER_THREAD, THREADS, type Place } from "./dataset.ts";
 import { cpuSeconds, load, quantile, withBackendCpu, type Load } from "./measure.ts";
 import { SCENARIO_NAMES, scenarios, type Call, type Scenario } from "./scenarios.ts";
@@ -227,7 +227,9 @@ async function measure(scenario: Scenario, servers: Started[], db: pg.Client | n
   let n = 0;
   const next = () => scenario.call(n++);
   const reset = async () => {
-    if (db && scenario.reset) await scenario.reset(db);
+    if (!db || !scenario.reset) return;
+    await scenario.reset(db);
+    await settleCounts(db);
   };
   for (const server of servers.filter(() => warmup > 0)) {
     await load(server.url, scenario.connections, warmup, next);

@@ -2,7 +2,13 @@ import { selectedOptionIds } from "../attributes/selection.ts";
 import type { Database } from "../db/database.ts";
 import type { JsonText } from "../db/json.ts";
 import { conflict } from "../errors.ts";
-import { CREATE_FEEDBACK, CREATE_OR_REPLACE_FEEDBACK, FEEDBACK_OPTIONS } from "./sql.ts";
+import {
+  CREATE_FEEDBACK,
+  CREATE_FEEDBACK_BY_EXTERNAL_ID,
+  CREATE_OR_REPLACE_FEEDBACK,
+  CREATE_OR_REPLACE_FEEDBACK_BY_EXTERNAL_ID,
+  FEEDBACK_OPTIONS,
+} from "./sql.ts";
 import { checkCovered, tokenGiver, type TokenGrant } from "../tokens/grant.ts";
 import { saveUser, userByExternalId, type UserInput } from "../users/users.ts";
 import { findFeedbackTarget, type TargetInput } from "./target.ts";
@@ -47,26 +53,32 @@ export async function createFeedback(
     if (grant) checkCovered(grant, target);
     const optionIds = selectedOptionIds(input.attributes ?? {}, target.options);
     const { externalUser } = input;
-    const giver = !externalUser
-      ? { id: target.threadUserId }
-      : caller === "private"
-        ? await saveUser(tx, organizationId, externalUser)
-        : await userByExternalId(tx, organizationId, externalUser.externalId);
     const { messageId, threadId, projectId } = target;
     const lease = outboxLease(tx, localWorker);
-    const [vote] = await tx.rows(caller === "public" ? CREATE_FEEDBACK : CREATE_OR_REPLACE_FEEDBACK, {
+    const params = {
       organizationId,
-      type: "feedback.created",
+      type: "feedback.created" as const,
       leaseMs: lease.leaseMs,
       messageId,
       threadId,
       projectId,
-      userId: giver.id,
       feedbackType: input.feedbackType,
       feedbackText: input.feedbackText ?? null,
       optionIds,
       publicKey: publicAnswer,
-    });
+    };
+    const [byId, byExternalId] = caller === "public" ? [CREATE_FEEDBACK, CREATE_FEEDBACK_BY_EXTERNAL_ID] : [CREATE_OR_REPLACE_FEEDBACK, CREATE_OR_REPLACE_FEEDBACK_BY_EXTERNAL_ID];
+    const voteBy = (userId: number) => tx.rows(byId, { ...params, userId });
+    let [vote] = !externalUser
+      ? await voteBy(target.threadUserId)
+      : caller === "private"
+        ? await voteBy((await saveUser(tx, organizationId, externalUser)).id)
+        : // A public key's or a token's giver is found or created by the vote's own statement.
+          await tx.rows(byExternalId, { ...params, giverExternalId: externalUser.externalId });
+    if (!vote && externalUser && caller !== "private") {
+      // No row: the giver has voted already (a public key's), or a concurrent call created the giver after the statement's snapshot.
+      [vote] = await voteBy((await userByExternalId(tx, organizationId, externalUser.externalId)).id);
+    }
     if (!vote) throw conflict(ALREADY_VOTED);
     lease.handOff(vote.deliveries);
     // A new vote has its Feedback object and its event from the vote's statement.

@@ -7,6 +7,7 @@ import type { FeedbackFilters } from "./filters.ts";
 import type { FeedbackView, PublicFeedbackView } from "./views.ts";
 import { externalUserJson, publicExternalUserJson, type JsonText } from "../db/json.ts";
 import { containsPattern, isoTimestampText as iso } from "../db/sql.ts";
+import { namedUser } from "../users/sql.ts";
 import { DELIVERIES_WRITTEN_JSON, EVENT_DELIVERIES, eventRow, type ClaimedDelivery, type EventParams } from "../webhooks/eventSql.ts";
 
 /** The AttributeOption object of `AttributeOption o`: its full attribute `Attribute a`, with all its options. */
@@ -40,11 +41,14 @@ export const feedbackJson = (optionIds: string, publicKey = "false") => `json_bu
 export const storedFeedbackOptions = `
   SELECT fo."attributeOptionId" FROM "FeedbackOption" fo WHERE fo."organizationId" = f."organizationId" AND fo."feedbackId" = f."id"`;
 
-/** The joins `feedbackJson` needs, after `FROM … f`. */
-export const feedbackJoins = `
+/** The joins `feedbackJson` needs, after `FROM … f`, the giver `u` from `users` (the table, or a CTE of its rows). */
+const feedbackJoinsOn = (users: string) => `
   JOIN "Message" m ON m."id" = f."messageId"
   JOIN "Thread" t ON t."id" = f."threadId"
-  JOIN "ExternalUser" u ON u."id" = f."externalUserId"`;
+  JOIN ${users} u ON u."id" = f."externalUserId"`;
+
+/** The joins `feedbackJson` needs, after `FROM … f`. */
+export const feedbackJoins = feedbackJoinsOn(`"ExternalUser"`);
 
 export interface FeedbackTargetRow {
   threadId: Thread["id"];
@@ -94,24 +98,33 @@ export interface VoteRow {
 const REPLACE_VOTE = `DO UPDATE SET
   "feedbackType" = EXCLUDED."feedbackType", "feedbackText" = EXCLUDED."feedbackText", "updatedAt" = now()`;
 
-/** The values of a vote: `userId` the giver, `publicKey` whether a public key asks (its answer leaves out personal data). */
+/** The values of a vote: `publicKey` whether a public key asks (its answer leaves out personal data). */
 export interface VoteParams extends EventParams {
   /** The event a new vote writes (for the endpoints subscribed to it). */
   type: "feedback.created";
   messageId: number;
   threadId: number;
   projectId: number;
-  userId: number;
   feedbackType: string;
   feedbackText: string | null;
   optionIds: number[];
   publicKey: boolean;
 }
 
+/** The giver from the vote's CTE `giver`: one it creates is not in its own snapshot of "ExternalUser". */
+const voteJoins = feedbackJoinsOn("giver");
+
+/** The giver of a vote, the CTE `giver`: user `userId`, or the user `giverExternalId` names (created when new: namedUser). */
+const GIVER_BY_ID = `giver AS (SELECT * FROM "ExternalUser" WHERE "organizationId" = :organizationId::int AND "id" = :userId::int)`;
+const GIVER_BY_EXTERNAL_ID = `${namedUser(":giverExternalId::text")}, giver AS (SELECT * FROM named_user)`;
+
 /**
  * The vote, one per message per giver: the first inserts it, a later one, on the unique key, so that
  * concurrent identical votes create it once, either replaces its type and text (`onConflict`
- * REPLACE_VOTE) or leaves it and answers no row (DO NOTHING). A new vote gets its
+ * REPLACE_VOTE) or leaves it and answers no row (DO NOTHING). A giver named by externalId is found or
+ * created in the same statement (no row either when a concurrent call created them after its snapshot). One
+ * statement per giver's form (`giver`) and conflict rule: with both forms in one, PostgreSQL would plan it anew on
+ * every call (a custom plan, which drops the form not taken, always looks cheaper than the generic one). A new vote gets its
  * options and its Feedback object in this same statement: no other transaction can have
  * given options to a row this one has just inserted, and the answer reads nothing this statement
  * wrote but the row it returns (so no plan scans "Feedback" or "FeedbackOption"). A new vote also
@@ -119,28 +132,33 @@ export interface VoteParams extends EventParams {
  * endpoint listens, with its `deliveries` leased for `leaseMs` (src/webhooks/handoff.ts): no round trip of its own. A replaced vote answers `feedback: null`, for
  * FEEDBACK_OPTIONS to set its options (its feedback.updated event is written after them).
  */
-const vote = (name: string, onConflict: string) =>
-  statement<VoteParams, VoteRow>(name, `
-    WITH f AS (
+const vote = <Giver extends object>(name: string, giver: string, onConflict: string) =>
+  statement<VoteParams & Giver, VoteRow>(name, `
+    WITH ${giver}, f AS (
       INSERT INTO "Feedback" ("organizationId", "messageId", "threadId", "projectId", "externalUserId", "feedbackType", "feedbackText")
-      VALUES (:organizationId, :messageId, :threadId, :projectId, :userId, :feedbackType, :feedbackText)
+      SELECT :organizationId::int, :messageId::int, :threadId::int, :projectId::int, giver."id", :feedbackType::text, :feedbackText::text FROM giver
       ON CONFLICT ("organizationId", "messageId", "externalUserId") ${onConflict}
       RETURNING *, (xmax = 0) AS "created"
     ), added AS (
       INSERT INTO "FeedbackOption" ("organizationId", "feedbackId", "attributeOptionId")
       SELECT :organizationId, f."id", option_id FROM f, unnest(:optionIds::int[]) AS option_id
       WHERE f."created"
-    ), ${eventRow(`(SELECT ${feedbackJson("SELECT unnest(:optionIds::int[])")}::jsonb FROM f ${feedbackJoins})`, `(SELECT f."created" FROM f)`)},
+    ), ${eventRow(`(SELECT ${feedbackJson("SELECT unnest(:optionIds::int[])")}::jsonb FROM f ${voteJoins})`, `(SELECT f."created" FROM f)`)},
     event_deliveries AS (${EVENT_DELIVERIES})
     SELECT f."id", f."created", CASE WHEN f."created" THEN ${feedbackJson("SELECT unnest(:optionIds::int[])", ":publicKey::boolean")}::text END AS "feedback",
       ${DELIVERIES_WRITTEN_JSON} AS "deliveries"
-    FROM f ${feedbackJoins}`);
+    FROM f ${voteJoins}`);
 
-/** A vote that creates the giver's vote on the message or replaces it. */
-export const CREATE_OR_REPLACE_FEEDBACK = vote("feedback_create_or_replace", REPLACE_VOTE);
+type ById = { userId: number };
+type ByExternalId = { giverExternalId: string };
+
+/** A vote that creates the giver's vote on the message or replaces it: the giver by id, or by externalId. */
+export const CREATE_OR_REPLACE_FEEDBACK = vote<ById>("feedback_create_or_replace", GIVER_BY_ID, REPLACE_VOTE);
+export const CREATE_OR_REPLACE_FEEDBACK_BY_EXTERNAL_ID = vote<ByExternalId>("feedback_create_or_replace_by_external_id", GIVER_BY_EXTERNAL_ID, REPLACE_VOTE);
 
 /** A vote that only creates: no row when the giver already has a vote on the message (or a concurrent call gave it). */
-export const CREATE_FEEDBACK = vote("feedback_create", "DO NOTHING");
+export const CREATE_FEEDBACK = vote<ById>("feedback_create", GIVER_BY_ID, "DO NOTHING");
+export const CREATE_FEEDBACK_BY_EXTERNAL_ID = vote<ByExternalId>("feedback_create_by_external_id", GIVER_BY_EXTERNAL_ID, "DO NOTHING");
 
 /**
  * Makes the options of replaced vote `feedbackId` exactly `optionIds` and answers with its Feedback object (`publicKey`: as a

@@ -1,5 +1,5 @@
 import t from "tap";
-import { compile, prefilter } from "../../../src/memory/facts/rule.ts";
+import { compile, compileOnUse, prefilter, rule } from "../../../src/memory/facts/rule.ts";
 import { rulesFor } from "../../../src/memory/facts/rules/index.ts";
 import { signalReaders } from "../../../src/memory/facts/signals/index.ts";
 import { FACTS_USERS } from "../../fixtures/memory/facts/index.ts";
@@ -24,6 +24,15 @@ t.test("a name group's negative lookahead goes with it, not only its boundary", 
   const source = String.raw`\bmoved to (?!(?:a|the)\b)(?<name>\p{L}+)`;
   t.ok(compile(source).test("We moved to Amsterdam"));
   t.ok(prefilter(source).test("We moved to Amsterdam"), "without the lookahead's boundary alone, 'a' would rule Amsterdam out");
+});
+
+t.test("a pattern is compiled on first use, then kept", async (t) => {
+  const pattern = compileOnUse(String.raw`\bcats?\b`, "giu");
+  t.equal(pattern(), pattern(), "one RegExp: a global pattern's lastIndex is the caller's to reset");
+  t.same([pattern().source, pattern().flags], [compile(String.raw`\bcats?\b`, "giu").source, "giu"]);
+  const built = rule("pet", String.raw`\bmy cat\b`);
+  t.equal(built.pattern, built.pattern);
+  t.ok(built.pattern.test("My cat sleeps") && !built.pattern.test("my category"), "with the boundaries compile gives");
 });
 
 t.test("every rule's and signal's prefilter matches every fixture text its pattern matches", async (t) => {

@@ -13,7 +13,6 @@ import { checkCovered, tokenGiver, type TokenGrant } from "../tokens/grant.ts";
 import { saveUser, userByExternalId, type UserInput } from "../users/users.ts";
 import { findFeedbackTarget, type TargetInput } from "./target.ts";
 import type { FeedbackView, PublicFeedbackView } from "./views.ts";
-import { recordEvent } from "../webhooks/events.ts";
 import { outboxLease, type LocalWorker } from "../webhooks/handoff.ts";
 
 export interface FeedbackInput extends TargetInput {
@@ -83,8 +82,8 @@ export async function createFeedback(
     lease.handOff(vote.deliveries);
     // A new vote has its Feedback object and its event from the vote's statement.
     if (vote.feedback) return { feedback: vote.feedback, created: true };
-    const { feedback } = (await tx.rows(FEEDBACK_OPTIONS, { organizationId, feedbackId: vote.id, optionIds, publicKey: publicAnswer }))[0]!;
-    await recordEvent(tx, organizationId, { type: "feedback.updated", feedbackId: vote.id, data: publicAnswer ? undefined : (feedback as JsonText<FeedbackView>) }, localWorker);
-    return { feedback, created: false };
+    const [replaced] = await tx.rows(FEEDBACK_OPTIONS, { organizationId, type: "feedback.updated", leaseMs: lease.leaseMs, feedbackId: vote.id, optionIds, publicKey: publicAnswer });
+    lease.handOff(replaced!.deliveries);
+    return { feedback: replaced!.feedback, created: false };
   });
 }

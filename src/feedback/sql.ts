@@ -38,7 +38,7 @@ export const feedbackJson = (optionIds: string, publicKey = "false") => `json_bu
   'externalUser', CASE WHEN ${publicKey} THEN ${publicExternalUserJson} ELSE ${externalUserJson} END)`;
 
 /** The options a stored feedback carries, for `feedbackJson`. */
-export const storedFeedbackOptions = `
+const storedFeedbackOptions = `
   SELECT fo."attributeOptionId" FROM "FeedbackOption" fo WHERE fo."organizationId" = f."organizationId" AND fo."feedbackId" = f."id"`;
 
 /** The joins `feedbackJson` needs, after `FROM … f`, the giver `u` from `users` (the table, or a CTE of its rows). */
@@ -48,7 +48,7 @@ const feedbackJoinsOn = (users: string) => `
   JOIN ${users} u ON u."id" = f."externalUserId"`;
 
 /** The joins `feedbackJson` needs, after `FROM … f`. */
-export const feedbackJoins = feedbackJoinsOn(`"ExternalUser"`);
+const feedbackJoins = feedbackJoinsOn(`"ExternalUser"`);
 
 export interface FeedbackTargetRow {
   threadId: Thread["id"];
@@ -130,7 +130,7 @@ const GIVER_BY_EXTERNAL_ID = `${namedUser(":giverExternalId::text")}, giver AS (
  * wrote but the row it returns (so no plan scans "Feedback" or "FeedbackOption"). A new vote also
  * writes its feedback.created event (its data the Feedback object as a private key gets it) when an
  * endpoint listens, with its `deliveries` leased for `leaseMs` (src/webhooks/handoff.ts): no round trip of its own. A replaced vote answers `feedback: null`, for
- * FEEDBACK_OPTIONS to set its options (its feedback.updated event is written after them).
+ * FEEDBACK_OPTIONS to set its options and write its feedback.updated event.
  */
 const vote = <Giver extends object>(name: string, giver: string, onConflict: string) =>
   statement<VoteParams & Giver, VoteRow>(name, `
@@ -160,13 +160,22 @@ export const CREATE_OR_REPLACE_FEEDBACK_BY_EXTERNAL_ID = vote<ByExternalId>("fee
 export const CREATE_FEEDBACK = vote<ById>("feedback_create", GIVER_BY_ID, "DO NOTHING");
 export const CREATE_FEEDBACK_BY_EXTERNAL_ID = vote<ByExternalId>("feedback_create_by_external_id", GIVER_BY_EXTERNAL_ID, "DO NOTHING");
 
+/** The values of a replaced vote's options: `type` its event's (feedback.updated). */
+export interface ReplacedVoteParams extends EventParams {
+  type: "feedback.updated";
+  feedbackId: number;
+  optionIds: number[];
+  publicKey: boolean;
+}
+
 /**
  * Makes the options of replaced vote `feedbackId` exactly `optionIds` and answers with its Feedback object (`publicKey`: as a
- * public key sees it). A statement of its own after the vote: holding the feedback row's lock since,
+ * public key sees it), and writes its feedback.updated event (the Feedback object as a private key gets it) with the
+ * `deliveries` leased as VOTE's are. A statement of its own after the vote: holding the feedback row's lock since,
  * its snapshot sees every option a concurrent vote on the same feedback wrote. (Its own
  * subqueries do not see what its CTEs write: the answer's options are those it sets.)
  */
-export const FEEDBACK_OPTIONS = statement<{ organizationId: number; feedbackId: number; optionIds: number[]; publicKey: boolean }, { feedback: JsonText<FeedbackView | PublicFeedbackView> }>(
+export const FEEDBACK_OPTIONS = statement<ReplacedVoteParams, { feedback: JsonText<FeedbackView | PublicFeedbackView>; deliveries: ClaimedDelivery[] }>(
   "feedback_options",
   `
     WITH removed AS (
@@ -176,8 +185,10 @@ export const FEEDBACK_OPTIONS = statement<{ organizationId: number; feedbackId: 
       INSERT INTO "FeedbackOption" ("organizationId", "feedbackId", "attributeOptionId")
       SELECT :organizationId, :feedbackId, option_id FROM unnest(:optionIds::int[]) AS option_id
       ON CONFLICT DO NOTHING
-    )
-    SELECT ${feedbackJson("SELECT unnest(:optionIds::int[])", ":publicKey::boolean")}::text AS "feedback"
+    ), ${eventRow(`(SELECT ${feedbackJson("SELECT unnest(:optionIds::int[])")}::jsonb FROM "Feedback" f ${feedbackJoins}
+        WHERE f."organizationId" = :organizationId AND f."id" = :feedbackId)`)},
+    event_deliveries AS (${EVENT_DELIVERIES})
+    SELECT ${feedbackJson("SELECT unnest(:optionIds::int[])", ":publicKey::boolean")}::text AS "feedback", ${DELIVERIES_WRITTEN_JSON} AS "deliveries"
     FROM "Feedback" f ${feedbackJoins}
     WHERE f."organizationId" = :organizationId AND f."id" = :feedbackId`,
 );

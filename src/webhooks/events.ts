@@ -1,14 +1,10 @@
 import type { DriverQueries, TransactionQueries } from "../db/driver.ts";
-import type { JsonText } from "../db/json.ts";
-import type { FeedbackView } from "../feedback/views.ts";
 import type { ThreadView } from "../threads/views.ts";
 import { outboxLease, type LocalWorker } from "./handoff.ts";
-import { RECORD_EVENT, RECORD_FACTS_EVENT, RECORD_FEEDBACK_EVENT } from "./sql.ts";
+import { RECORD_EVENT, RECORD_FACTS_EVENT } from "./sql.ts";
 
 /** What happened, with what its event's `data` is made of. */
 export type OutboxEvent =
-  /** `data`: the Feedback as a private key gets it (JSON text), when the caller has it; else it is built from the stored feedback. */
-  | { type: "feedback.created" | "feedback.updated"; feedbackId: number; data?: JsonText<FeedbackView> }
   | { type: "thread.created" | "thread.updated"; thread: ThreadView }
   | { type: "user.deleted"; data: { externalId: string } }
   /** The user whose facts changed: the data is their current facts, as GET /api/external/memory/facts answers. */
@@ -34,12 +30,8 @@ export async function recordEvent(tx: DriverQueries | TransactionQueries, organi
   const lease = outboxLease(tx, localWorker);
   const params = { organizationId, type, leaseMs: lease.leaseMs };
   lease.handOff(
-    "feedbackId" in event
-      ? event.data === undefined
-        ? await tx.rows(RECORD_FEEDBACK_EVENT, { ...params, feedbackId: event.feedbackId })
-        : await tx.rows(RECORD_EVENT, { ...params, data: event.data })
-      : "userId" in event
-        ? await tx.rows(RECORD_FACTS_EVENT, { ...params, userId: event.userId })
-        : await tx.rows(RECORD_EVENT, { ...params, data: JSON.stringify(dataOf(event)) }),
+    "userId" in event
+      ? await tx.rows(RECORD_FACTS_EVENT, { ...params, userId: event.userId })
+      : await tx.rows(RECORD_EVENT, { ...params, data: JSON.stringify(dataOf(event)) }),
   );
 }

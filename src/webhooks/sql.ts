@@ -2,7 +2,6 @@
 import { statement } from "../db/statement.ts";
 import type { WebhookDeliveryView, WebhookView } from "./views.ts";
 import { isoTimestampText as iso } from "../db/sql.ts";
-import { feedbackJoins, feedbackJson, storedFeedbackOptions } from "../feedback/sql.ts";
 import { factJson } from "../memory/facts/sql.ts";
 import { DELIVERIES_WRITTEN, EVENT_DELIVERIES, eventBody, eventRow, type ClaimedDelivery, type EventParams } from "./eventSql.ts";
 
@@ -15,16 +14,6 @@ const recordEvent = <Params extends object>(name: string, payload: string) =>
 
 /** `data`: the event's data (JSON). */
 export const RECORD_EVENT = recordEvent<{ data: string }>("webhook_record_event", ":data::jsonb");
-
-/**
- * The event's data is the Feedback object as a private key gets it, built here only when an
- * endpoint listens (the vote's answer may be a public key's view).
- */
-export const RECORD_FEEDBACK_EVENT = recordEvent<{ feedbackId: number }>(
-  "webhook_record_feedback_event",
-  `(SELECT ${feedbackJson(storedFeedbackOptions)}::jsonb FROM "Feedback" f ${feedbackJoins}
-    WHERE f."organizationId" = :organizationId AND f."id" = :feedbackId)`,
-);
 
 /** The most facts the event carries: as many as one page of GET /api/external/memory/facts. */
 const FACTS_IN_EVENT = 200;

@@ -61,6 +61,26 @@ t.test("a token votes as its user: 201, the public answer; a second vote replace
   t.equal((await prisma.externalUser.findUniqueOrThrow({ where: { id: giver.id } })).name, null, "a name sent with the token's own user is ignored");
 });
 
+t.test("a new user's token voting 12 times at once: one 201, the rest 200, one user, one vote holding one of them whole", async (t) => {
+  const target = await thread();
+  const reason = await attribute(uniqueId("reason"), ["slow", "wrong"]);
+  const user = uniqueId("visitor");
+  const token = await mint({ userExternalId: user, externalThreadId: target.externalId });
+  const bodies = Array.from({ length: 12 }, (_, i) => ({
+    feedbackType: i % 2 ? "POSITIVE" : "NEGATIVE", externalThreadId: target.externalId, feedbackText: `vote ${i}`, attributes: { [reason.name]: i % 2 ? "slow" : "wrong" },
+  }));
+  const answers = await Promise.all(bodies.map((body) => vote(token, body)));
+  const statuses = answers.map(({ statusCode }) => statusCode).sort();
+  t.same(statuses, [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
+  t.equal(await prisma.externalUser.count({ where: { organizationId: org.organizationId, externalId: user } }), 1, "the user created once");
+  const [stored, ...more] = await votesOn(target.messages[1]!.id);
+  t.equal(more.length, 0, "one vote");
+  const options = await prisma.feedbackOption.findMany({ where: { feedbackId: stored!.id }, include: { option: true } });
+  const whole = bodies.find(({ feedbackText }) => feedbackText === stored!.feedbackText)!;
+  t.match(stored, { feedbackType: whole.feedbackType }, "the type of the vote whose text it holds");
+  t.same(options.map(({ option }) => option.name), [whole.attributes[reason.name]], "and its option alone");
+});
+
 t.test("a token cannot vote as another user: 403, nothing written", async (t) => {
   const target = await thread();
   const token = await mint({ userExternalId: uniqueId("visitor"), externalThreadId: target.externalId });

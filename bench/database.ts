@@ -1,7 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
-import type { DriverQueries } from "../src/db/driver.ts";
-import { valuesOf } from "../src/db/statement.ts";
+import { queriesOn } from "../src/db/driver.ts";
 import { compactFeedbackCounts } from "../src/feedback/compaction.ts";
 import { compactThreadCounts } from "../src/threads/compaction.ts";
 
@@ -31,9 +30,7 @@ export async function dropDatabase(serverUrl: string, name: string): Promise<voi
  * deltas of the baseline's round or of the reset's deletes (the baseline compacts nothing).
  */
 export async function settleCounts(db: pg.Client): Promise<void> {
-  const queries: DriverQueries = {
-    rows: async (statement, params) => (await db.query({ name: statement.name, text: statement.text, values: valuesOf(statement, params) })).rows,
-  };
+  const queries = queriesOn(db);
   for (;;) {
     await compactFeedbackCounts(queries);
     await compactThreadCounts(queries);

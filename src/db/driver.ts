@@ -41,7 +41,8 @@ async function committing<T>(retrying: (attempt: (queries: DriverQueries) => Pro
   return result;
 }
 
-function queriesOn(client: pg.Pool | pg.PoolClient): DriverQueries {
+/** The driver's named statements on one pg pool or client (a transaction's, or a script's own connection). */
+export function queriesOn(client: pg.Pool | pg.ClientBase): DriverQueries {
   return {
     async rows<Params, Row>(statement: Statement<Params, Row>, params: Params) {
       const result = await client.query({ name: statement.name, text: statement.text, values: valuesOf(statement, params) });

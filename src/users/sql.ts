@@ -36,9 +36,9 @@ export const UPSERT_USER = statement<{ organizationId: number; externalId: strin
 );
 
 /**
- * The CTE `named_user` (the ExternalUser row and "created"): the user whose externalId is `externalId` (SQL, text), created
- * with nothing else when new, left as stored otherwise. Empty when `externalId` is null, or when a concurrent transaction
- * created the user after the statement's snapshot: the next statement sees it. (A row this statement creates is read from
+ * The CTE `named_user` (an ExternalUser row): the user whose externalId is `externalId` (SQL, text), created with nothing
+ * else when new, left as stored otherwise. Empty when a concurrent transaction created the user after the statement's
+ * snapshot: the next statement sees it. (A row this statement creates is read from
  * the CTE: the statement's own reads of "ExternalUser" do not see it.)
  */
 export const namedUser = (externalId: string) => `user_inserted AS (
@@ -47,16 +47,16 @@ export const namedUser = (externalId: string) => `user_inserted AS (
       ON CONFLICT ("organizationId", "externalId") DO NOTHING
       RETURNING *
     ), named_user AS (
-      SELECT *, true AS "created" FROM user_inserted
+      SELECT * FROM user_inserted
       UNION ALL
-      SELECT *, false AS "created" FROM "ExternalUser" WHERE "organizationId" = :organizationId::int AND "externalId" = ${externalId}
+      SELECT * FROM "ExternalUser" WHERE "organizationId" = :organizationId::int AND "externalId" = ${externalId}
       LIMIT 1
     )`;
 
 /** The user with this externalId (namedUser): no row when a concurrent transaction created it after this statement's snapshot. */
-export const USER_BY_EXTERNAL_ID = statement<{ organizationId: number; externalId: string }, { id: ExternalUser["id"]; created: boolean }>(
+export const USER_BY_EXTERNAL_ID = statement<{ organizationId: number; externalId: string }, { id: ExternalUser["id"] }>(
   "user_by_external_id",
-  `WITH ${namedUser(":externalId::text")} SELECT "id", "created" FROM named_user`,
+  `WITH ${namedUser(":externalId::text")} SELECT "id" FROM named_user`,
 );
 
 /**

@@ -77,7 +77,7 @@ export async function saveUser(db: DriverQueries, organizationId: number, input:
  * The user with this externalId, created with nothing but it when new; an existing user is left
  * exactly as stored (all a public key may do: anyone can name anyone).
  */
-export async function userByExternalId(db: DriverQueries, organizationId: number, externalId: string): Promise<{ id: number; created: boolean }> {
+export async function userByExternalId(db: DriverQueries, organizationId: number, externalId: string): Promise<{ id: number }> {
   for (;;) {
     const [user] = await db.rows(USER_BY_EXTERNAL_ID, { organizationId, externalId });
     if (user) return user;

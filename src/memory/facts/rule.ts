@@ -18,6 +18,11 @@ export interface Rule {
   /** Only when the assistant's message just before asked for it: "Around €150 a night." after "What's your budget?". */
   answers?: RegExp;
   /**
+   * A subject with `{kind}` in it ("favorite {kind}") takes the English key of the group `kind`'s
+   * word, lowercase, from here ("Lieblingsessen" -> "food"); a word not here states nothing.
+   */
+  kinds?: Readonly<Record<string, string>>;
+  /**
    * The words the pattern can start with, when it starts with plain words: a statement without
    * any of them is not tried (trying every pattern at every position costs more than a look-up).
    */
@@ -31,7 +36,7 @@ const BOUNDARY = String.raw`(?:(?<![\p{L}\p{N}])(?=[\p{L}\p{N}])|(?<=[\p{L}\p{N}
  * A rule from a pattern written with `\b` for word boundaries. A group named `name` must start
  * with a capital letter (a place, a person, a brand), the rest of the pattern ignores case.
  */
-export function rule(subject: string, source: string, extra: Pick<Rule, "topic" | "answers"> & { needs?: string } = {}): Rule {
+export function rule(subject: string, source: string, extra: Pick<Rule, "topic" | "answers" | "kinds"> & { needs?: string } = {}): Rule {
   const { needs, ...conditions } = extra;
   const cues = needs === undefined ? leadingWords(source) : new Set(needs.split(" "));
   const pattern = compileOnUse(source);

@@ -104,18 +104,26 @@ function statementOf(rule: Rule, statement: string): Statement | undefined {
   if (!rule.quick.test(statement)) return undefined;
   const match = rule.pattern.exec(statement);
   if (!match) return undefined;
+  const subject = rule.kinds ? kindSubject(rule.subject, rule.kinds, match.groups?.kind) : rule.subject;
+  if (subject === undefined) return undefined;
   const name = match.groups?.name;
   if (name !== undefined) {
     const kept = capitalisedStart(name);
     const start = match.indices!.groups!.name![0];
     // "Fly.io", "Node.js": a domain or a file, not a place or a person.
     if (!kept || DOTTED.test(statement.slice(start + kept.length, start + kept.length + 2))) return undefined;
-    return { subject: rule.subject, value: kept.toLocaleLowerCase(), start, end: start + kept.length };
+    return { subject, value: kept.toLocaleLowerCase(), start, end: start + kept.length };
   }
   const value = match.groups?.v;
-  if (value === undefined) return { subject: rule.subject, value: match[0].toLocaleLowerCase(), start: match.index, end: match.index + match[0].length };
+  if (value === undefined) return { subject, value: match[0].toLocaleLowerCase(), start: match.index, end: match.index + match[0].length };
   const [start, end] = match.indices!.groups!.v!;
-  return { subject: rule.subject, value: value.toLocaleLowerCase(), start, end };
+  return { subject, value: value.toLocaleLowerCase(), start, end };
+}
+
+/** "favorite {kind}" with the English key of the word `kind` ("favorite food"), or nothing for a word `kinds` lacks. */
+function kindSubject(template: string, kinds: Readonly<Record<string, string>>, kind: string | undefined): string | undefined {
+  const key = kind === undefined ? undefined : kinds[kind.toLocaleLowerCase()];
+  return key === undefined ? undefined : template.replace("{kind}", key);
 }
 
 /**

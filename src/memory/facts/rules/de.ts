@@ -1,4 +1,9 @@
-import { BREED, DWELLING, MONEY, NAME, rule, type Rule } from "../rule.ts";
+import { AMOUNT, BREED, DWELLING, MONEY, NAME, rule, type Rule } from "../rule.ts";
+
+const DE_SPOKEN = String.raw`(?:deutsch|englisch|französisch|spanisch|italienisch|portugiesisch|niederländisch|polnisch|russisch|türkisch|arabisch|japanisch|chinesisch|koreanisch|griechisch|schwedisch)`;
+/** What a favorite ("Lieblings…") may be of, by the English key. */
+const GERMAN_KINDS: Record<string, string> = { essen: "food", gericht: "dish", farbe: "color", film: "movie", buch: "book", autor: "author", musik: "music", band: "band", lied: "song", song: "song", sänger: "singer", sängerin: "singer", sport: "sport", verein: "team", mannschaft: "team", getränk: "drink", serie: "show", spiel: "game", tier: "animal", jahreszeit: "season", stadt: "city", restaurant: "restaurant", snack: "snack", nachtisch: "dessert", obst: "fruit", blume: "flower" };
+
 
 const NUMBER = String.raw`(?<v>\d{1,2}|einen|ein|zwei|drei|vier|fünf|sechs|sieben)`;
 const MONTH = String.raw`(?:januar|jänner|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|jan|feb|mär|apr|jun|jul|aug|sep|sept|okt|nov|dez)\b\.?`;
@@ -76,4 +81,19 @@ export const DE: Rule[] = [
   rule("clothing size", String.raw`\b(?:trage|habe) (?:größe |kleidergröße )?(?<v>xs|s|m|l|xl|xxl)\b`),
   rule("language learning", String.raw`\b(?:lerne|lernen)\b(?: \p{L}+){0,4}? (?<v>englisch|spanisch|deutsch|französisch|italienisch|portugiesisch|japanisch|chinesisch|koreanisch|arabisch|niederländisch|russisch|polnisch|schwedisch|türkisch)\b`),
   rule("name", String.raw`\b(?:ich heiße|mein name ist) ${NAME}`),
+  rule("favorite {kind}", String.raw`\b(?:mein|meine|meinen|unser|unsere) (?:absolutes? )?lieblings(?<kind>\p{L}+) (?:ist|sind|war) (?:eindeutig |immer noch |jetzt |gerade )?(?<v>[^.,;!?]{2,60}?)(?=[.,;!?]|$| (?:aber|und|weil)\b)`, { kinds: GERMAN_KINDS }),
+  rule("contact preference", String.raw`\b(?:am liebsten|lieber|bitte) (?:per|über|via|mit) (?<v>e-?mail|mail|telefon|anruf|sms|whatsapp|signal|telegram)\b`, { needs: "am lieber bitte" }),
+  rule("contact preference", String.raw`\bkontaktier(?:en sie|e|t)? mich (?:bitte )?(?:per|über|via) (?<v>e-?mail|mail|telefon|sms|whatsapp)\b`),
+  rule("answer style", String.raw`\bich (?:hätte gern|hätte lieber|mag|bevorzuge|möchte|brauche|will) (?:lieber |eher )?(?<v>(?:sehr )?(?:kurze|knappe|ausführliche|detaillierte|einfache|technische)) (?:antworten|erklärungen|zusammenfassungen)\b`, { needs: "antworten erklärungen zusammenfassungen" }),
+  rule("seat preference", String.raw`\bich (?:nehme|buche|möchte|will|hätte gern|bevorzuge|brauche) (?:immer |lieber |am liebsten )?(?:einen |den )?(?<v>fensterplatz|gangplatz|platz am fenster|platz am gang)\b`, { needs: "fensterplatz gangplatz platz" }),
+  rule("languages spoken", String.raw`\bich spreche (?:fließend |gut |etwas |ein bisschen |auch )?(?<v>${DE_SPOKEN}(?:(?:, | und )(?:fließend |gut |etwas )?${DE_SPOKEN}){0,3})\b`),
+  rule("languages spoken", String.raw`\bmeine muttersprache ist (?<v>${DE_SPOKEN})\b`),
+  rule("education", String.raw`\bich studiere (?:jetzt |gerade |noch )?(?<v>[^.,;!?]{2,50}?)(?=[.,;!?]|$| (?:an der|in|und|aber)\b)`),
+  rule("education", String.raw`\bich (?:mache|schreibe) (?:gerade |jetzt )?(?:eine|einen|ein|meine|meinen|mein) (?<v>(?:ausbildung|promotion|doktorarbeit|masterarbeit|bachelorarbeit|master|bachelor|abitur|studium)\b[^.,;!?]{0,40}?)(?=[.,;!?]|$)`, { needs: "ausbildung promotion doktorarbeit masterarbeit bachelorarbeit master bachelor abitur studium" }),
+  rule("birthday", String.raw`\bmein geburtstag ist (?:am )?(?<v>${DATE}(?:\s?\d{4})?)`),
+  rule("birthday", String.raw`\bich bin (?:am )?(?<v>${DATE}(?:\s?\d{4})?) geboren\b`),
+  rule("height", String.raw`\bich bin (?:etwa |ungefähr |circa |ca\. )?(?<v>1[.,]\d{2} ?m|\d{3} ?cm)\b(?: groß)?`, { needs: "m cm groß" }),
+  rule("smoking", String.raw`\bich (?:habe |hab )?(?:gerade |endlich |vor \p{L}+ \p{L}+ )?(?<v>rauche nicht mehr|rauche nicht|rauche|dampfe|mit dem rauchen aufgehört|aufgehört zu rauchen|bin nichtraucher\p{L}*|bin raucher\p{L}*|bin ex-raucher\p{L}*)\b`, { needs: "rauche rauchen dampfe nichtraucher nichtraucherin raucher raucherin ex-raucher ex-raucherin" }),
+  rule("income", String.raw`\bich verdiene (?:jetzt |gerade |etwa |ungefähr |rund )*(?<v>${AMOUNT})`, { needs: "verdiene" }),
+  rule("income", String.raw`\bmein (?:gehalt|einkommen|lohn|nettogehalt|bruttogehalt) (?:ist|liegt bei|beträgt) (?:jetzt )?(?:etwa |ungefähr |rund )?(?<v>${AMOUNT})`),
 ];

@@ -1,4 +1,4 @@
-import { BREED, DWELLING, MONEY, NAME, rule, type Rule } from "../rule.ts";
+import { AMOUNT, BREED, DWELLING, MONEY, NAME, rule, type Rule } from "../rule.ts";
 
 const NUMBER = String.raw`(?<v>\d{1,2}|one|two|three|four|five|six|seven)`;
 const MONTH = String.raw`(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b\.?`;
@@ -11,6 +11,18 @@ const LANGUAGES = String.raw`(?:python|java|kotlin|typescript|javascript|go|gola
 const SPOKEN = String.raw`(?:english|spanish|german|french|italian|portuguese|japanese|chinese|mandarin|korean|arabic|dutch|russian|polish|swedish|greek|turkish)`;
 const PHONE = String.raw`(?:iphone|pixel|galaxy|samsung|xiaomi|redmi|oneplus|huawei|motorola|nokia|fairphone)(?: [\p{L}\p{N}]+){0,2}`;
 const LAPTOP = String.raw`(?:laptop|notebook|macbook|thinkpad|xps|surface|chromebook|zenbook|vivobook|ideapad)(?: [\p{L}\p{N}]+){0,2}`;
+/** What people study, for "I study …" (not "I study the map"). */
+const FIELDS = String.raw`(?:medicine|law|computer science|software engineering|engineering|mechanical engineering|electrical engineering|civil engineering|biology|biochemistry|chemistry|physics|economics|business|business administration|management|history|psychology|nursing|architecture|maths|math|mathematics|philosophy|literature|english|music|art|fine arts|graphic design|design|finance|accounting|marketing|linguistics|languages|sociology|politics|political science|international relations|journalism|education|pharmacy|dentistry|veterinary medicine|data science|statistics|geography|geology|anthropology|nutrition|physiotherapy|social work|film|theatre|theater|agriculture|environmental science)`;
+/** After "live in": words that are no town ("live in fear", "live in a flat"). */
+const NOT_A_TOWN = String.raw`a|an|the|my|our|his|her|their|this|that|it|one|two|three|fear|hope|peace|harmony|denial|luxury|poverty|comfort|sin|town|city|here|there|halls|dorms|student|shared|rented|private|sheltered|social|temporary|constant|same`;
+/** What a favorite may be of, by the English key of each word. */
+const ENGLISH_KINDS: Record<string, string> = Object.fromEntries(
+  ["food", "color", "colour:color", "movie", "film:movie", "book", "author", "music", "band", "song", "artist", "singer", "sport", "team", "drink", "dish", "meal:food", "cuisine", "restaurant", "show", "tv show:show", "series:show", "game", "animal", "season", "city", "holiday destination:destination", "place", "snack", "dessert", "fruit", "flower", "genre"].map((entry) => {
+    const [word, key = word] = entry.split(":") as [string, string?];
+    return [word, key];
+  }),
+);
+const FAVORITE_KINDS = Object.keys(ENGLISH_KINDS).sort((a, b) => b.length - a.length).join("|");
 export const JOBS = String.raw`(?:homemaker|housewife|househusband|carer|caregiver|stay-at-home (?:mum|mom|dad|parent)|engineer|developer|dev|programmer|nurse|teacher|analyst|designer|doctor|lawyer|accountant|manager|consultant|translator|student|writer|chef|cook|scientist|architect|pharmacist|electrician|plumber|driver|freelancer|researcher|paramedic|midwife|cashier|mechanic|journalist|photographer|professor|lecturer|therapist|dentist|vet|veterinarian|firefighter|officer|clerk|secretary|assistant|administrator|economist|psychologist|surgeon|paralegal|barista|waiter|waitress|physio|physiotherapist|recruiter|technician)`;
 
 /** English. The order matters where two rules give one subject: the first that matches wins. */
@@ -31,7 +43,7 @@ export const EN: Rule[] = [
   rule("budget", String.raw`\bkeep (?:it|the cost|costs|the price) (?:under|below|at|around)\b[^.;?]{0,10}?(?<v>${MONEY})`),
   rule("budget", String.raw`\b(?:i|we) can (?:now |only |still )?(?:spend|afford|pay|go up to|stretch)\b[^.;?]{0,20}?(?<v>${MONEY})`),
   rule("budget", String.raw`^(?:around|about|roughly|up to|max(?:imum)?|at most)?\s*(?<v>${MONEY})`, { answers: /budget|spend|price range/i }),
-  rule("diet", String.raw`\b(?:i'm|i’m|i am|we're|we’re|we are|gone|become|became|i'm now|i’m now|now|fully|strictly|still)\s(?:\p{L}+\s){0,2}?(?<v>vegetarian|vegan|pescatarian|pescetarian|keto|paleo|flexitarian|carnivore|omnivore|gluten-free|dairy-free|lactose-free|low-carb|halal|kosher)\b`),
+  rule("diet", String.raw`\b(?:i'm|i’m|i am|im|we're|we’re|we are|gone|become|became|i'm now|i’m now|now|fully|strictly|still)\s(?:\p{L}+\s){0,2}?(?<v>vegetarian|vegan|pescatarian|pescetarian|keto|paleo|flexitarian|carnivore|omnivore|gluten-free|dairy-free|lactose-free|low-carb|halal|kosher)\b`),
   // Not eating meat is a diet; not eating fish or dairy is one only when it changed ("no longer"): a vegetarian's "I don't eat fish" changes nothing.
   rule("diet", String.raw`\b(?:i|we) (?:don't|don’t|do not|never) eat (?:any )?(?<v>meat|red meat)\b`, { needs: "eat" }),
   rule("diet", String.raw`\b(?:i|we)(?:'ve|’ve| have)? (?:no longer eat|stopped eating|quit eating|gave up|given up|cut out) (?:any |all )?(?<v>meat|red meat|fish|dairy|animal products|pork)\b`, { needs: "eat eating gave given cut" }),
@@ -40,7 +52,7 @@ export const EN: Rule[] = [
   rule("diet", String.raw`\bi (?:eat|'ve started eating|have started eating|started eating) (?<v>meat|fish|chicken)\b`),
   rule("diet", String.raw`\b(?:started|starting|back to|begun) eating (?<v>meat|fish|chicken|poultry|dairy)\b`),
   rule("diet", String.raw`\b(?:eat|eating) (?<v>meat|fish|chicken|poultry|dairy) (?:again|now|these days)\b`),
-  rule("allergy", String.raw`\b(?:i'm|i’m|i am|i've been|we're)\s(?:\p{L}+\s){0,2}?(?:allergic|intolerant) to (?<v>[\p{L}\s,-]{2,40}?)(?=[,.;]|$| so\b| and\b| but\b)`),
+  rule("allergy", String.raw`\b(?:i'm|i’m|i am|im|i've been|we're)\s(?:\p{L}+\s){0,2}?(?:allergic|intolerant) to (?<v>[\p{L}\s,-]{2,40}?)(?=[,.;]|$| so\b| and\b| but\b)`),
   rule("allergy", String.raw`\b(?:i'm|i’m|i am|we're|we’re|we are)\s(?:\p{L}+\s)?(?<v>lactose|gluten|fructose|histamine|wheat|dairy) intolerant\b`, { needs: "intolerant" }),
   rule("allergy", String.raw`\b(?:i|we) (?:have|'ve got|’ve got|have got) (?:a |an )?(?:severe |mild |bad |serious )?(?<v>[\p{L}-]+) (?:allergy|intolerance)\b`, { needs: "allergy intolerance" }),
   rule("allergy", String.raw`\bmy (?<v>\p{L}+(?: \p{L}+)?) (?:allergy|intolerance)\b`),
@@ -71,9 +83,10 @@ export const EN: Rule[] = [
   rule("partner", String.raw`\bmy (?<v>husband|hubby|wife|partner|girlfriend|boyfriend|fiancée?|spouse|other half|better half)\b`),
   rule("partner", String.raw`\b(?:got|are|we're|we’re|we are|just|recently) (?<v>engaged|married|divorced|separated)\b`),
   rule("partner", String.raw`\b(?:we|i) (?:just |finally )?(?<v>tied the knot|got hitched)\b`, { needs: "tied got" }),
-  rule("partner", String.raw`\b(?:i'm|i’m|i am) (?:now )?(?<v>single|married|divorced|engaged|widowed)\b`),
+  rule("partner", String.raw`\b(?:i'm|i’m|i am|im) (?:now )?(?<v>single|married|divorced|engaged|widowed)\b`),
   rule("partner", String.raw`\bwe (?<v>broke up|split up)\b`, { needs: "broke split" }),
-  rule("children", String.raw`\b(?:was|were) born\b`),
+  // Not "I was born …": a birthday.
+  rule("children", String.raw`\b(?<!\bi )(?:was|were) born\b`),
   rule("children", String.raw`\b(?:expecting|pregnant)\b`),
   rule("children", String.raw`\b(?:we have|i have|we've got|i've got|our|with our|my)\s(?:\p{L}+\s)?(?<v>kids|children|sons?|daughters?|baby|babies|toddler|twins|child|little ones?|eldest|youngest|newborn)\b`),
   rule("pet", String.raw`\b(?:got|have|adopted|bought|rescued|own|has|getting|adopting)\b[^.;]{0,20}?\b(?<v>${BREED}|puppy|dog|cat|kitten|rabbit|bunny|hamster|parrot|horse|guinea pig|tortoise|turtle|ferret|budgie)\b`),
@@ -98,5 +111,34 @@ export const EN: Rule[] = [
   rule("language learning", String.raw`\b(?:taking|started|doing|having) (?<v>${SPOKEN}) (?:classes|lessons|courses|class|lessons)\b`),
   rule("language learning", String.raw`\b(?:learning|studying|taking lessons in|taking classes in)\b (?<v>english|spanish|german|french|italian|portuguese|japanese|chinese|mandarin|korean|arabic|dutch|russian|polish|swedish|greek|turkish)\b`),
   rule("name", String.raw`\b(?:my name is|call me|my name's) ${NAME}`),
+  // Where a home is said in lowercase: after "live in" / "based in", a word that is no article, pronoun or state of mind.
+  rule("home city", String.raw`\b(?:i|we|im|i'm|i’m|we're|we’re)(?: (?:now|currently|still|also|both))? (?:live|living|based|reside|residing) in (?!(?:${NOT_A_TOWN})\b)(?<v>\p{L}{3,}(?: \p{L}{3,})?)(?=[,.;!?)]|$| (?:now|atm|rn|lol|haha|currently|these days|for now|since|with|and|but|so)\b)`, { needs: "live living based reside residing" }),
+  rule("favorite {kind}", String.raw`\b(?:my|our) (?:all[- ]time |absolute )?fav(?:ou?rite|e)? (?<kind>${FAVORITE_KINDS}) (?:is|are|has to be|would be|'s|’s) (?:probably |definitely |still |now )?(?<v>[^.,;!?]{2,60}?)(?=[.,;!?]|$| (?:but|and|because|though)\b)`, { kinds: ENGLISH_KINDS }),
+  rule("favorite {kind}", String.raw`\bi (?:love|like|prefer) (?<v>[^.,;!?]{2,40}?) (?:the )?(?:most|best)\b[^.;]{0,20}?\b(?<kind>${FAVORITE_KINDS})\b`, { kinds: ENGLISH_KINDS, needs: "most best" }),
+  rule("contact preference", String.raw`\b(?:contact|reach|ping|message) (?:me|us) (?:by|via|over|on|through) (?<v>e-?mail|phone|text|sms|whatsapp|telegram|signal|slack)\b`),
+  rule("contact preference", String.raw`\b(?:i|we)(?:'d|’d| would)? (?:prefer|rather|like) (?:to be (?:contacted|reached) |to hear (?:back )?|being contacted |contact )?(?:by|via|over|through) (?<v>e-?mail|phone|text|sms|whatsapp|telegram|signal|slack)\b`, { needs: "email e-mail phone text sms whatsapp telegram signal slack" }),
+  rule("contact preference", String.raw`\b(?:i|we) prefer (?<v>e-?mails?|phone calls|calls|texts|text messages|whatsapp)\b`, { needs: "email emails e-mail e-mails calls texts text whatsapp" }),
+  rule("answer style", String.raw`\b(?:i|we)(?:'d|’d| would)? (?:prefer|like|want|need|love) (?<v>(?:very |really |much )?(?:short|shorter|brief|concise|detailed|longer|long|simple|simpler|plain|technical|step-by-step|bullet[- ]point(?:ed)?)) (?:answers|responses|replies|explanations|summaries|instructions)\b`, { needs: "answers responses replies explanations summaries instructions" }),
+  rule("answer style", String.raw`\b(?:keep|make) (?:your |the |all )?(?:answers|responses|replies) (?<v>short|brief|concise|simple|detailed)\b`, { needs: "keep make" }),
+  rule("seat preference", String.raw`\b(?:i|we)(?:'d|’d| would)? (?:always )?(?:prefer|like|want|need|book|take|get|choose) (?:an? |the )?(?<v>window|aisle|exit[- ]row|front[- ]row) seats?\b`, { needs: "seat seats" }),
+  rule("languages spoken", String.raw`\b(?:i|we) (?:speak|can speak|also speak) (?:fluent |good |basic |some |a little |a bit of )?(?<v>${SPOKEN}(?:(?:, | and | & )(?:fluent |good |basic |some |a little )?${SPOKEN}){0,3})\b`, { needs: "speak can also" }),
+  rule("languages spoken", String.raw`\b(?:i'm|i’m|i am|im) (?:fluent|bilingual|trilingual|native) (?:in )?(?<v>${SPOKEN}(?:(?:, | and | & )${SPOKEN}){0,3})\b`, { needs: "fluent bilingual trilingual native" }),
+  rule("languages spoken", String.raw`\bmy (?:native|first|mother) (?:language|tongue) is (?<v>${SPOKEN})\b`),
+  rule("education", String.raw`\bi(?:'m|’m| am|m)? (?:currently |now |still )?(?:study|studying|studied) (?<v>${FIELDS}(?: and ${FIELDS})?)\b`, { needs: "study studying studied" }),
+  rule("education", String.raw`\bi(?:'m|’m| am|m)? (?:currently |now |still )?(?:majoring in|major in|majored in|doing (?:an? |my )?(?:degree|phd|masters?|master's|bachelor'?s|mba|msc|bsc|ba|ma) in) (?<v>[^.,;!?]{2,50}?)(?=[.,;!?]|$| (?:at|in (?:my|the)|and|but|so)\b)`, { needs: "majoring major majored doing" }),
+  rule("education", String.raw`\bi(?:'m|’m| am|m) (?:currently |now )?(?:doing|starting|finishing|writing|working on) (?:an? |my )(?<v>(?:phd|ph\.d\.|doctorate|masters?|master's|mba|bachelor'?s|degree|dissertation|thesis|apprenticeship)\b[^.,;!?]{0,40}?)(?=[.,;!?]|$)`, { needs: "phd doctorate masters master's master mba bachelor's bachelors bachelor degree dissertation thesis apprenticeship ph" }),
+  rule("education", String.raw`\bi (?:just |recently |finally )?graduated (?:from )?(?<v>[^.,;!?]{2,50}?)(?=[.,;!?]|$)`, { needs: "i" }),
+  rule("birthday", String.raw`\bmy birthday(?:'s|’s| is)? (?:on )?(?<v>${DATE}|the \d{1,2}(?:st|nd|rd|th)\b(?: of ${MONTH})?|\d{1,2}/\d{1,2}\b)`),
+  rule("birthday", String.raw`\bi was born (?:on )?(?<v>${DATE}(?:,? \d{4})?|in \d{4}|on \d{1,2}/\d{1,2}/\d{2,4})`, { needs: "born" }),
+  rule("height", String.raw`\bi(?:'m|’m| am|m) (?:about |around |roughly |only )?(?<v>\d[.,]\d{1,2} ?m\b|\d{3} ?cm\b|\d ?(?:'|’|ft|foot|feet) ?\d{1,2}(?: ?(?:"|”|in\b|inches\b))?|\d ?(?:ft|foot|feet)\b)(?: tall)?`, { needs: "i im" }),
+  rule("height", String.raw`\bmy height is (?<v>[^.,;!?]{2,20}?)(?=[.,;!?]|$)`),
+  rule("time zone", String.raw`\b(?:i|we)(?:'m|’m| am|m|'re|’re| are| live| work)?(?: based)? (?:in|on) (?:the )?(?<v>(?:pacific|eastern|central|mountain|atlantic|greenwich|gmt|utc|cet|cest|est|edt|pst|pdt|cst|mst|bst|ist|jst|aest)(?: ?[+-] ?\d{1,2})?)(?: time(?: ?zone)?)?\b`, { needs: "pacific eastern central mountain atlantic greenwich gmt utc cet cest est edt pst pdt cst mst bst ist jst aest" }),
+  rule("time zone", String.raw`\bmy time ?zone is (?<v>[\p{L}\p{N}/+:_ -]{2,30}?)(?=[.,;!?]|$)`),
+  rule("smoking", String.raw`\bi(?:'ve|’ve| have)? (?:just |finally |recently )?(?<v>quit smoking|stopped smoking|gave up smoking|given up smoking|started smoking again|started smoking|smoke|vape|don't smoke|don’t smoke|do not smoke|no longer smoke|never smoked)\b`, { needs: "smoke smoking smoked vape" }),
+  rule("smoking", String.raw`\bi(?:'m|’m| am|m) (?:a |an )?(?<v>smoker|non-smoker|nonsmoker|ex-smoker|former smoker)\b`, { needs: "smoker non-smoker nonsmoker ex-smoker former" }),
+  rule("income", String.raw`\b(?:i|we) (?:now |currently )?(?:earn|take home|bring home|get paid|gross|net)\b[^.;?]{0,20}?(?<v>${AMOUNT})`, { needs: "earn take bring paid gross net" }),
+  // "Make" takes money or thousands only: "I make 60k", not "we make 500 cookies".
+  rule("income", String.raw`\b(?:i|we) (?:now |currently )?make\b[^.;?]{0,15}?(?<v>${MONEY}|\b\d{1,3}(?:[.,]\d)?k\b)`, { needs: "make" }),
+  rule("income", String.raw`\bmy (?:salary|income|take-home(?: pay)?|pay|wage) is (?:now )?(?:about |around |roughly )?(?<v>${AMOUNT})`),
 ];
 

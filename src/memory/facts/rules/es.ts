@@ -1,4 +1,9 @@
-import { BREED, DWELLING, MONEY, NAME, rule, type Rule } from "../rule.ts";
+import { AMOUNT, BREED, DWELLING, MONEY, NAME, rule, type Rule } from "../rule.ts";
+
+const ES_SPOKEN = String.raw`(?:español|espanol|castellano|inglés|ingles|alemán|aleman|francés|frances|italiano|portugués|portugues|catalán|catalan|gallego|euskera|neerlandés|polaco|ruso|turco|árabe|arabe|japonés|japones|chino|coreano|griego)`;
+/** What a favorite ("mi comida favorita") may be of, by the English key. */
+const SPANISH_KINDS: Record<string, string> = { comida: "food", plato: "dish", color: "color", "película": "movie", pelicula: "movie", libro: "book", autor: "author", autora: "author", "música": "music", musica: "music", grupo: "band", banda: "band", "canción": "song", cancion: "song", cantante: "singer", deporte: "sport", equipo: "team", bebida: "drink", serie: "show", juego: "game", animal: "animal", "estación": "season", estacion: "season", ciudad: "city", restaurante: "restaurant", postre: "dessert", fruta: "fruit", flor: "flower", cocina: "cuisine" };
+
 
 const NUMBER = String.raw`(?<v>\d{1,2}|un|una|dos|tres|cuatro|cinco|seis|siete)`;
 const MONTH = String.raw`(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)\b`;
@@ -58,4 +63,19 @@ export const ES: Rule[] = [
   rule("clothing size", String.raw`\b(?:uso la talla|uso talla|mi talla es|talla) (?<v>xs|s|m|l|xl|xxl)\b`),
   rule("language learning", String.raw`\b(?:aprendo|aprendiendo|estudio|estudiando)\b (?<v>inglés|alemán|francés|italiano|portugués|japonés|chino|coreano|árabe|neerlandés|ruso|polaco)\b`),
   rule("name", String.raw`\b(?:me llamo|mi nombre es) ${NAME}`),
+  rule("favorite {kind}", String.raw`\b(?:mi|mis|nuestra|nuestro) (?<kind>comida|plato|color|película|pelicula|libro|autor|autora|música|musica|grupo|banda|canción|cancion|cantante|deporte|equipo|bebida|serie|juego|animal|estación|estacion|ciudad|restaurante|postre|fruta|flor|cocina) (?:favorit[oa]s?|preferid[oa]s?) (?:es|son|sigue siendo) (?:ahora |sin duda |claramente )?(?<v>[^.,;!?]{2,60}?)(?=[.,;!?]|$| (?:pero|y|porque)\b)`, { kinds: SPANISH_KINDS }),
+  rule("contact preference", String.raw`\b(?:prefiero|mejor|preferiblemente)(?: que me contact\p{L}+| que me escrib\p{L}+| ser contactad[oa])? (?:por|vía|via|en) (?<v>e-?mail|correo|mail|teléfono|telefono|llamada|sms|whatsapp|telegram|signal)\b`, { needs: "prefiero mejor preferiblemente" }),
+  rule("contact preference", String.raw`\b(?:contáctame|contactame|escríbeme|escribeme) (?:mejor )?(?:por|vía|via|en) (?<v>e-?mail|correo|mail|teléfono|telefono|sms|whatsapp)\b`),
+  rule("answer style", String.raw`\b(?:prefiero|quiero|me gustan|necesito) (?:las |unas )?(?<v>respuestas (?:cortas|breves|concisas|detalladas|sencillas|simples|técnicas|tecnicas)|explicaciones (?:cortas|sencillas|detalladas))\b`, { needs: "respuestas explicaciones" }),
+  rule("seat preference", String.raw`\b(?:prefiero|siempre pido|pido|reservo|quiero) (?:siempre )?(?:el |un )?(?:asiento (?:de |del |en (?:el |la )?)?)?(?<v>ventanilla|pasillo)\b`, { needs: "ventanilla pasillo" }),
+  rule("languages spoken", String.raw`\bhablo (?:con fluidez |bien |un poco de |un poco |también |tambien )?(?<v>${ES_SPOKEN}(?:(?:, | y | e )(?:un poco de )?${ES_SPOKEN}){0,3})\b`),
+  rule("languages spoken", String.raw`\bmi (?:lengua materna|idioma materno|lengua nativa) es (?:el )?(?<v>${ES_SPOKEN})\b`),
+  rule("education", String.raw`\b(?:estudio|estudié|estudie|estoy estudiando) (?:ahora |actualmente )?(?<v>medicina|derecho|informática|informatica|ingeniería\p{L}*|ingenieria\p{L}*|biología|biologia|química|quimica|física|fisica|economía|economia|empresariales|administración de empresas|ade|historia|psicología|psicologia|enfermería|enfermeria|arquitectura|matemáticas|matematicas|filosofía|filosofia|filología\p{L}*|magisterio|periodismo|farmacia|odontología|veterinaria|bellas artes|diseño\p{L}*|traducción|traduccion|turismo|marketing|publicidad|fisioterapia|nutrición|nutricion)\b`),
+  rule("education", String.raw`\bestoy (?:haciendo|cursando|terminando|empezando|escribiendo) (?:un|una|el|la|mi) (?<v>(?:máster|master|grado|carrera|doctorado|tesis|tfg|tfm|fp|bachillerato)\b[^.,;!?]{0,40}?)(?=[.,;!?]|$)`),
+  rule("birthday", String.raw`\bmi cumpleaños es (?:el )?(?<v>${DATE})`),
+  rule("birthday", String.raw`\bnací el (?<v>${DATE}(?: de \d{4})?)`),
+  rule("height", String.raw`\bmido (?:casi |unos |más o menos )?(?<v>1[.,]\d{2}(?: ?m)?|\d{3} ?cm|1 ?m ?\d{2})\b`),
+  rule("smoking", String.raw`\b(?<v>fumo|vapeo|no fumo|ya no fumo|dejé de fumar|deje de fumar|he dejado de fumar|volví a fumar|soy fumador\p{L}*|soy exfumador\p{L}*|soy ex fumador\p{L}*)\b`, { needs: "fumo vapeo fumar fumador fumadora exfumador exfumadora" }),
+  rule("income", String.raw`\bgano (?:ahora |unos |unas |alrededor de |más o menos )*(?<v>${AMOUNT})`),
+  rule("income", String.raw`\bmi (?:sueldo|salario) (?:es|son) (?:ahora )?(?:de )?(?:unos |alrededor de )?(?<v>${AMOUNT})`),
 ];

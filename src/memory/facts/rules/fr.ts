@@ -1,4 +1,9 @@
-import { BREED, DWELLING, MONEY, NAME, rule, type Rule } from "../rule.ts";
+import { AMOUNT, BREED, DWELLING, MONEY, NAME, rule, type Rule } from "../rule.ts";
+
+const FR_SPOKEN = String.raw`(?:français|francais|anglais|allemand|espagnol|italien|portugais|néerlandais|neerlandais|polonais|russe|turc|arabe|japonais|chinois|coréen|coreen|grec|suédois|suedois|breton|basque|catalan)`;
+/** What a favorite ("mon plat préféré") may be of, by the English key. */
+const FRENCH_KINDS: Record<string, string> = { plat: "food", film: "movie", livre: "book", auteur: "author", auteure: "author", musique: "music", groupe: "band", chanson: "song", chanteur: "singer", chanteuse: "singer", sport: "sport", "équipe": "team", equipe: "team", boisson: "drink", "série": "show", serie: "show", jeu: "game", animal: "animal", saison: "season", ville: "city", restaurant: "restaurant", couleur: "color", dessert: "dessert", fruit: "fruit", fleur: "flower", cuisine: "cuisine" };
+
 
 const NUMBER = String.raw`(?<v>\d{1,2}|une|un|deux|trois|quatre|cinq|six|sept)`;
 const MONTH = String.raw`(?:janvier|février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre|octobre|novembre|décembre|decembre)\b`;
@@ -63,4 +68,20 @@ export const FR: Rule[] = [
   rule("clothing size", String.raw`\b(?:je porte|je fais|taille)\b(?: du| un| une| en)? (?<v>xs|s|m|l|xl|xxl)\b`),
   rule("language learning", String.raw`\b(?:j'apprends|j’apprends|nous apprenons|j'étudie|j’étudie)\b (?:l'|l’|le |la )?(?<v>anglais|espagnol|allemand|italien|portugais|japonais|chinois|coréen|arabe|néerlandais|russe|polonais)\b`),
   rule("name", String.raw`\b(?:je m'appelle|je m’appelle|mon nom est|mon prénom est) ${NAME}`),
+  rule("favorite {kind}", String.raw`\b(?:mon|ma|mes|notre) (?<kind>plat|film|livre|auteur|auteure|musique|groupe|chanson|chanteur|chanteuse|sport|équipe|equipe|boisson|série|serie|jeu|animal|saison|ville|restaurant|couleur|dessert|fruit|fleur|cuisine) (?:préféré|préférée|préférés|préférées|prefere|preferee|favori|favorite|fétiche),? (?:c['’]est|est|sont|reste) (?:toujours |maintenant |clairement )?(?<v>[^.,;!?]{2,60}?)(?=[.,;!?]|$| (?:mais|et|parce)\b)`, { kinds: FRENCH_KINDS }),
+  rule("contact preference", String.raw`\b(?:je préfère|je prefere|plutôt|plutot|de préférence|de preference)(?: être contacté\p{L}*| etre contacte\p{L}*| qu['’]on me contacte| qu['’]on m['’]écrive)? (?:par|via|sur) (?<v>e-?mail|mail|courriel|téléphone|telephone|sms|texto|whatsapp|signal|telegram)\b`, { needs: "je plutôt plutot de" }),
+  rule("contact preference", String.raw`\bcontacte[rz]?[- ]moi (?:plutôt |plutot )?(?:par|via|sur) (?<v>e-?mail|mail|téléphone|telephone|sms|whatsapp)\b`),
+  rule("answer style", String.raw`\bje (?:préfère|prefere|voudrais|veux|aime|aimerais) (?:plutôt |plutot )?(?:des |les )?(?<v>réponses (?:courtes|brèves|breves|concises|détaillées|detaillees|simples|techniques)|explications (?:courtes|simples|détaillées|detaillees))\b`, { needs: "réponses explications" }),
+  rule("seat preference", String.raw`\b(?:je (?:préfère|prefere|prends|réserve|reserve|veux|voudrais)|j['’]aime) (?:toujours |plutôt |plutot )?(?:une |la )?(?:place |siège |siege )?(?:côté|cote) (?<v>hublot|couloir|fenêtre|fenetre)\b`, { needs: "hublot couloir fenêtre fenetre" }),
+  rule("languages spoken", String.raw`\bje parle (?:couramment |bien |un peu |aussi )?(?:l['’])?(?<v>${FR_SPOKEN}(?:(?:, | et )(?:couramment |un peu )?(?:l['’])?${FR_SPOKEN}){0,3})\b`),
+  rule("languages spoken", String.raw`\bma langue maternelle (?:est|c['’]est) (?:l['’])?(?<v>${FR_SPOKEN})\b`),
+  rule("education", String.raw`\bj['’](?:étudie|etudie|ai étudié|ai etudie) (?:maintenant |actuellement )?(?:la |le |l['’]|les )?(?<v>médecine|medecine|droit|informatique|ingénierie|biologie|chimie|physique|économie|economie|gestion|histoire|psychologie|psycho|soins infirmiers|architecture|maths|mathématiques|mathematiques|philosophie|philo|lettres|langues|sociologie|sciences po|journalisme|pharmacie|kiné|kinésithérapie|design|commerce|finance|marketing|musique|arts plastiques|géographie|geographie)\b`),
+  rule("education", String.raw`\bje (?:suis|fais|prépare|prepare|commence|termine) (?:en |une |un |ma |mon )(?<v>(?:licence|master|doctorat|thèse|these|prépa|prepa|bts|dut|bac|école d['’]ingé\p{L}*)\b[^.,;!?]{0,40}?)(?=[.,;!?]|$)`, { needs: "licence master doctorat thèse these prépa prepa bts dut bac école" }),
+  rule("birthday", String.raw`\bmon anniversaire (?:est|c['’]est|tombe) (?:le )?(?<v>${DATE})`),
+  rule("birthday", String.raw`\bje suis née? le (?<v>${DATE}(?: \d{4})?)`),
+  rule("height", String.raw`\bje mesure (?:environ |à peu près )?(?<v>1 ?m ?\d{2}|1[.,]\d{2} ?m|\d{3} ?cm)\b`, { needs: "mesure" }),
+  rule("smoking", String.raw`\bje (?<v>fume|vapote|ne fume plus|ne fume pas|suis fumeu\p{L}+|suis non-fumeu\p{L}+|suis ex-fumeu\p{L}+)\b`, { needs: "fume vapote fumeur fumeuse non-fumeur non-fumeuse ex-fumeur ex-fumeuse" }),
+  rule("smoking", String.raw`\bj['’]ai (?<v>arrêté de fumer|arrete de fumer|repris la cigarette|arrêté la cigarette|arrete la cigarette)\b`),
+  rule("income", String.raw`\bje gagne (?:maintenant |environ |à peu près |autour de )*(?<v>${AMOUNT})`),
+  rule("income", String.raw`\bmon (?:salaire|revenu) (?:est|c['’]est|fait) (?:maintenant )?(?:de )?(?:environ |à peu près )?(?<v>${AMOUNT})`),
 ];

@@ -1,0 +1,129 @@
+import t from "tap";
+import { phrasingCases } from "./phrasingCases.ts";
+
+/**
+ * What users commonly say of themselves beyond the fixtures' subjects (issue 27: who they are, what
+ * they prefer): favorites, how to be contacted and answered, seats, languages spoken, studies,
+ * birthday, height, time zone, smoking, income, pastimes; and a home written in lowercase. Each
+ * language: sentence -> its subject, a change of it, and what must state none of them (questions,
+ * other people, wishes, look-alikes).
+ */
+const NEW_SUBJECTS = /^(?:favorite |contact preference|answer style|seat preference|languages spoken|education|birthday|height|time zone|smoking|income|hobby)/u;
+
+const CASES: Record<string, { states: [string, string][]; changes: [string, string, string][]; none: string[] }> = {
+  en: {
+    states: [
+      ["My favorite food is sushi.", "favorite food"],
+      ["my fave band is Radiohead", "favorite band"],
+      ["I prefer to be contacted by email.", "contact preference"],
+      ["Please reach me on WhatsApp.", "contact preference"],
+      ["I prefer short answers.", "answer style"],
+      ["I always book an aisle seat.", "seat preference"],
+      ["I speak French and German fluently.", "languages spoken"],
+      ["My native language is Portuguese.", "languages spoken"],
+      ["I study computer science at Stanford.", "education"],
+      ["I'm doing a PhD in marine biology.", "education"],
+      ["My birthday is on March 3rd.", "birthday"],
+      ["I'm 1.80 m tall.", "height"],
+      ["I'm 6'2\" so legroom matters.", "height"],
+      ["I'm in the Pacific time zone.", "time zone"],
+      ["I smoke about ten cigarettes a day.", "smoking"],
+      ["I quit smoking last year.", "smoking"],
+      ["I earn about 60k a year.", "income"],
+      ["I make $4,000 a month after tax.", "income"],
+      ["I play the guitar.", "hobby"],
+      ["I'm into photography these days.", "hobby"],
+      ["i live in toronto", "home city"],
+      ["we live in brooklyn now", "home city"],
+      ["I'm colorblind.", "health condition"],
+    ],
+    changes: [
+      ["My favorite food is sushi.", "My favorite food is ramen now.", "favorite food"],
+      ["I smoke.", "I quit smoking in March.", "smoking"],
+      ["I earn 45k.", "I now earn 52k after the promotion.", "income"],
+      ["I play tennis.", "I took up bouldering.", "hobby"],
+    ],
+    none: [
+      "What's your favorite food?",
+      "Do you speak French?",
+      "My sister plays the guitar.",
+      "If I earned 60k, could I afford it?",
+      "I watched the tennis yesterday.",
+      "I need tickets for the football match.",
+      "We make 500 cookies for the fair.",
+      "I was born in Lisbon.",
+      "I study the map every night before a trip.",
+      "My boss prefers email.",
+      "I'd love to learn the piano one day.",
+      "Which time zone is Lisbon in?",
+      "My dad smokes.",
+      "Should I quit smoking?",
+      "I live in fear of the dentist.",
+    ],
+  },
+  de: {
+    states: [
+      ["Mein Lieblingsessen ist Lasagne.", "favorite food"],
+      ["Am liebsten per E-Mail, bitte.", "contact preference"],
+      ["Ich hätte gern kurze Antworten.", "answer style"],
+      ["Ich nehme immer einen Fensterplatz.", "seat preference"],
+      ["Ich spreche fließend Englisch und Französisch.", "languages spoken"],
+      ["Ich studiere Maschinenbau an der TU München.", "education"],
+      ["Mein Geburtstag ist am 3. März.", "birthday"],
+      ["Ich bin 1,80 m groß.", "height"],
+      ["Ich habe aufgehört zu rauchen.", "smoking"],
+      ["Ich verdiene etwa 3.500 € netto.", "income"],
+      ["Ich spiele seit Jahren Gitarre.", "hobby"],
+      ["Mein Hobby ist Fotografie.", "hobby"],
+    ],
+    changes: [["Ich rauche.", "Ich rauche nicht mehr.", "smoking"]],
+    none: ["Sprichst du Englisch?", "Mein Bruder spielt Gitarre.", "Was ist dein Lieblingsessen?", "Mein Chef raucht."],
+  },
+  fr: {
+    states: [
+      ["Mon plat préféré, c'est la raclette.", "favorite food"],
+      ["Je préfère être contactée par mail.", "contact preference"],
+      ["Je préfère des réponses courtes.", "answer style"],
+      ["Je prends toujours une place côté hublot.", "seat preference"],
+      ["Je parle couramment anglais et espagnol.", "languages spoken"],
+      ["J'étudie le droit à Lyon.", "education"],
+      ["Je suis en master de biologie.", "education"],
+      ["Mon anniversaire est le 12 juin.", "birthday"],
+      ["Je mesure 1m75.", "height"],
+      ["J'ai arrêté de fumer.", "smoking"],
+      ["Je gagne environ 2 400 € par mois.", "income"],
+      ["Je fais de l'escalade le week-end.", "hobby"],
+      ["Ma passion c'est la photo.", "hobby"],
+    ],
+    changes: [["Je fume.", "J'ai arrêté de fumer en mars.", "smoking"]],
+    none: ["Tu parles anglais ?", "Ma sœur joue du piano.", "Quel est ton plat préféré ?"],
+  },
+  es: {
+    states: [
+      ["Mi comida favorita es la paella.", "favorite food"],
+      ["Prefiero que me contactéis por WhatsApp.", "contact preference"],
+      ["Prefiero respuestas cortas.", "answer style"],
+      ["Siempre pido ventanilla.", "seat preference"],
+      ["Hablo inglés y francés.", "languages spoken"],
+      ["Estudio medicina en Salamanca.", "education"],
+      ["Estoy haciendo un máster en Barcelona.", "education"],
+      ["Mi cumpleaños es el 5 de mayo.", "birthday"],
+      ["Mido 1,70.", "height"],
+      ["Dejé de fumar hace un año.", "smoking"],
+      ["Gano unos 1.800 euros al mes.", "income"],
+      ["Toco la guitarra en un grupo.", "hobby"],
+      ["Me encanta el senderismo.", "hobby"],
+    ],
+    changes: [["Fumo.", "Ya no fumo.", "smoking"]],
+    none: ["¿Hablas inglés?", "Mi hermana toca el piano.", "Vivo en un estudio en el centro.", "¿Cuál es tu comida favorita?"],
+  },
+};
+
+for (const [language, { states, changes, none }] of Object.entries(CASES)) {
+  const { subjectsOf, statesSubject, changesSubject } = phrasingCases(language);
+  t.test(`${language}: everyday statements of the user`, async (t) => {
+    statesSubject(t, states);
+    changesSubject(t, changes);
+    for (const sentence of none) t.same(subjectsOf(sentence).filter((subject) => NEW_SUBJECTS.test(subject) || subject === "home city"), [], sentence);
+  });
+}

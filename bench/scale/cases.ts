@@ -93,6 +93,9 @@ export async function scaleCases(prisma: Db, organizationId: number): Promise<Sc
     threadCase("threads search no match (qqqxz)", { search: "qqqxz" }),
     // In the documents where one message ends so and the next begins so: those threads are then checked message by message.
     threadCase("threads search a term holding a newline (month.\\ni can help)", { search: "this month.\ni can help" }),
+    // Every word common, the phrase nowhere: the word trigrams of each word cannot narrow it.
+    threadCase("threads search a phrase of common words, no match (this month. i can help)", { search: "this month. i can help" }),
+    threadCase("threads search a phrase of two common words (charged twice)", { search: "charged twice" }),
     threadCase("threads search refund in the first project", { search: "refund", projectId: project.id }),
     threadCase("threads search the in the first project", { search: "the", projectId: project.id }),
     threadCase(`threads search rare word (${RARE_WORD}) in the first project`, { search: RARE_WORD, projectId: project.id }),

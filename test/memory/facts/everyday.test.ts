@@ -4,11 +4,12 @@ import { phrasingCases } from "./phrasingCases.ts";
 /**
  * What users commonly say of themselves beyond the fixtures' subjects (issue 27: who they are, what
  * they prefer): favorites, how to be contacted and answered, seats, languages spoken, studies,
- * birthday, height, time zone, smoking, income, pastimes; and a home written in lowercase. Each
+ * birthday, height, time zone, smoking, income, pastimes, origin, nationality, food liked and disliked,
+ * training other than running; and a home written in lowercase. Each
  * language: sentence -> its subject, a change of it, and what must state none of them (questions,
  * other people, wishes, look-alikes).
  */
-const NEW_SUBJECTS = /^(?:favorite |contact preference|answer style|seat preference|languages spoken|education|birthday|height|time zone|smoking|income|hobby)/u;
+const NEW_SUBJECTS = /^(?:favorite |contact preference|answer style|seat preference|languages spoken|education|birthday|height|time zone|smoking|income|hobby|origin|nationality|food likes|food dislikes|exercise)/u;
 
 const CASES: Record<string, { states: [string, string][]; changes: [string, string, string][]; none: string[] }> = {
   en: {
@@ -36,6 +37,14 @@ const CASES: Record<string, { states: [string, string][]; changes: [string, stri
       ["i live in toronto", "home city"],
       ["we live in brooklyn now", "home city"],
       ["I'm colorblind.", "health condition"],
+      ["I'm from Manchester originally.", "origin"],
+      ["I grew up in Lagos.", "origin"],
+      ["I'm Canadian.", "nationality"],
+      ["I don't like spicy food.", "food dislikes"],
+      ["I hate cilantro.", "food dislikes"],
+      ["I love Thai food.", "food likes"],
+      ["I go to the gym 4 times a week.", "exercise"],
+      ["I swim twice a week.", "exercise"],
     ],
     changes: [
       ["My favorite food is sushi.", "My favorite food is ramen now.", "favorite food"],
@@ -59,6 +68,12 @@ const CASES: Record<string, { states: [string, string][]; changes: [string, stri
       "My dad smokes.",
       "Should I quit smoking?",
       "I live in fear of the dentist.",
+      "My mum is from Italy.",
+      "Are you from Spain?",
+      "I'm learning Spanish.",
+      "I don't eat meat anymore.",
+      "I don't like the new layout.",
+      "I need a new gym bag.",
     ],
   },
   de: {
@@ -75,9 +90,13 @@ const CASES: Record<string, { states: [string, string][]; changes: [string, stri
       ["Ich verdiene etwa 3.500 € netto.", "income"],
       ["Ich spiele seit Jahren Gitarre.", "hobby"],
       ["Mein Hobby ist Fotografie.", "hobby"],
+      ["Ich komme ursprünglich aus Graz.", "origin"],
+      ["Ich bin Österreicherin.", "nationality"],
+      ["Ich mag keinen Koriander.", "food dislikes"],
+      ["Ich liebe indisches Essen.", "food likes"],
     ],
     changes: [["Ich rauche.", "Ich rauche nicht mehr.", "smoking"]],
-    none: ["Sprichst du Englisch?", "Mein Bruder spielt Gitarre.", "Was ist dein Lieblingsessen?", "Mein Chef raucht."],
+    none: ["Sprichst du Englisch?", "Mein Bruder spielt Gitarre.", "Was ist dein Lieblingsessen?", "Mein Chef raucht.", "Ich esse kein Fleisch mehr."],
   },
   fr: {
     states: [
@@ -94,9 +113,13 @@ const CASES: Record<string, { states: [string, string][]; changes: [string, stri
       ["Je gagne environ 2 400 € par mois.", "income"],
       ["Je fais de l'escalade le week-end.", "hobby"],
       ["Ma passion c'est la photo.", "hobby"],
+      ["Je viens de Marseille.", "origin"],
+      ["Je suis belge.", "nationality"],
+      ["Je n'aime pas la coriandre.", "food dislikes"],
+      ["J'adore la cuisine japonaise.", "food likes"],
     ],
     changes: [["Je fume.", "J'ai arrêté de fumer en mars.", "smoking"]],
-    none: ["Tu parles anglais ?", "Ma sœur joue du piano.", "Quel est ton plat préféré ?"],
+    none: ["Tu parles anglais ?", "Ma sœur joue du piano.", "Quel est ton plat préféré ?", "Je ne mange plus de viande."],
   },
   es: {
     states: [
@@ -113,9 +136,13 @@ const CASES: Record<string, { states: [string, string][]; changes: [string, stri
       ["Gano unos 1.800 euros al mes.", "income"],
       ["Toco la guitarra en un grupo.", "hobby"],
       ["Me encanta el senderismo.", "hobby"],
+      ["Soy de Valencia.", "origin"],
+      ["Soy mexicana.", "nationality"],
+      ["No me gusta el picante.", "food dislikes"],
+      ["Me encanta la comida japonesa.", "food likes"],
     ],
     changes: [["Fumo.", "Ya no fumo.", "smoking"]],
-    none: ["¿Hablas inglés?", "Mi hermana toca el piano.", "Vivo en un estudio en el centro.", "¿Cuál es tu comida favorita?"],
+    none: ["¿Hablas inglés?", "Mi hermana toca el piano.", "Vivo en un estudio en el centro.", "¿Cuál es tu comida favorita?", "Ya no como carne."],
   },
 };
 

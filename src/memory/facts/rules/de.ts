@@ -96,4 +96,9 @@ export const DE: Rule[] = [
   rule("smoking", String.raw`\bich (?:habe |hab )?(?:gerade |endlich |vor \p{L}+ \p{L}+ )?(?<v>rauche nicht mehr|rauche nicht|rauche|dampfe|mit dem rauchen aufgehört|aufgehört zu rauchen|bin nichtraucher\p{L}*|bin raucher\p{L}*|bin ex-raucher\p{L}*)\b`, { needs: "rauche rauchen dampfe nichtraucher nichtraucherin raucher raucherin ex-raucher ex-raucherin" }),
   rule("income", String.raw`\bich verdiene (?:jetzt |gerade |etwa |ungefähr |rund )*(?<v>${AMOUNT})`, { needs: "verdiene" }),
   rule("income", String.raw`\bmein (?:gehalt|einkommen|lohn|nettogehalt|bruttogehalt) (?:ist|liegt bei|beträgt) (?:jetzt )?(?:etwa |ungefähr |rund )?(?<v>${AMOUNT})`),
+  rule("origin", String.raw`\bich (?:komme|stamme|bin) (?:ursprünglich |eigentlich |gebürtig )?(?:aus) ${NAME}`, { needs: "ich" }),
+  rule("origin", String.raw`\bich bin in ${NAME} aufgewachsen`, { needs: "aufgewachsen" }),
+  rule("nationality", String.raw`\bich bin (?:halbe?r? )?(?<v>deutsche?r?|österreicher(?:in)?|schweizer(?:in)?|französin|franzose|italiener(?:in)?|spanier(?:in)?|brite|britin|amerikaner(?:in)?|kanadier(?:in)?|niederländer(?:in)?|holländer(?:in)?|pole|polin|türkin|türke|griechin|grieche|portugiese|portugiesin)\b`, { needs: "ich" }),
+  rule("food dislikes", String.raw`\bich (?:mag|vertrage) (?:kein(?:e|en)?|nicht gern|nichts) (?<v>scharfes essen|scharfes|koriander|pilze|oliven|zwiebeln|knoblauch|meeresfrüchte|fisch|käse|tofu|kaffee|alkohol|süßes)\b`, { needs: "ich" }),
+  rule("food likes", String.raw`\bich (?:liebe|mag|esse gern|esse gerne) (?<v>(?:italienisches|indisches|thailändisches|chinesisches|japanisches|mexikanisches|scharfes|griechisches|koreanisches) essen|sushi|pasta|pizza|curry|schokolade|kaffee|tee|käse)\b`, { needs: "ich" }),
 ];

@@ -13,6 +13,11 @@ const PHONE = String.raw`(?:iphone|pixel|galaxy|samsung|xiaomi|redmi|oneplus|hua
 const LAPTOP = String.raw`(?:laptop|notebook|macbook|thinkpad|xps|surface|chromebook|zenbook|vivobook|ideapad)(?: [\p{L}\p{N}]+){0,2}`;
 /** What people study, for "I study …" (not "I study the map"). */
 const FIELDS = String.raw`(?:medicine|law|computer science|software engineering|engineering|mechanical engineering|electrical engineering|civil engineering|biology|biochemistry|chemistry|physics|economics|business|business administration|management|history|psychology|nursing|architecture|maths|math|mathematics|philosophy|literature|english|music|art|fine arts|graphic design|design|finance|accounting|marketing|linguistics|languages|sociology|politics|political science|international relations|journalism|education|pharmacy|dentistry|veterinary medicine|data science|statistics|geography|geology|anthropology|nutrition|physiotherapy|social work|film|theatre|theater|agriculture|environmental science)`;
+const NATIONALITY_WORDS = "american canadian british english irish scottish welsh australian kiwi german french spanish italian portuguese dutch belgian swiss austrian polish czech hungarian romanian swedish norwegian danish finnish icelandic greek turkish mexican brazilian argentinian argentine chilean colombian peruvian venezuelan cuban indian pakistani chinese japanese korean vietnamese thai filipino indonesian nigerian kenyan ghanaian ethiopian egyptian moroccan russian ukrainian israeli lebanese iranian us uk eu";
+const NATIONALITY = String.raw`(?:${NATIONALITY_WORDS.replaceAll(" ", "|")}|new zealander|south african)`;
+const FOOD_WORDS = "spicy italian indian thai chinese japanese mexican french greek korean vietnamese fried sweet vegan vegetarian food cooking cuisine dishes cilantro coriander mushrooms olives onions garlic seafood fish shellfish sushi chocolate coffee tea beer wine alcohol meat pork beef chicken cheese tofu avocado eggs pasta pizza curry tomatoes peppers chili chilli broccoli spinach";
+/** What a food like or dislike is of: a cuisine or kind of food, or a food by name ("I hate cilantro", "I love Thai food"). */
+const FOOD = String.raw`(?:(?:spicy|hot|italian|indian|thai|chinese|japanese|mexican|french|greek|korean|vietnamese|fried|sweet|vegan|vegetarian|street|fast|junk|home-cooked|raw) (?:food|cooking|cuisine|dishes|things)|cilantro|coriander|mushrooms|olives|onions|garlic|seafood|fish|shellfish|sushi|chocolate|coffee|tea|beer|wine|alcohol|red meat|meat|pork|beef|chicken|cheese|tofu|avocados?|eggs|pasta|pizza|curry|curries|tomatoes|peppers|chill?i(?:es)?|broccoli|spinach)`;
 /** After "live in": words that are no town ("live in fear", "live in a flat"). */
 const NOT_A_TOWN = String.raw`a|an|the|my|our|his|her|their|this|that|it|one|two|three|fear|hope|peace|harmony|denial|luxury|poverty|comfort|sin|town|city|here|there|halls|dorms|student|shared|rented|private|sheltered|social|temporary|constant|same`;
 /** What a favorite may be of, by the English key of each word. */
@@ -140,5 +145,11 @@ export const EN: Rule[] = [
   // "Make" takes money or thousands only: "I make 60k", not "we make 500 cookies".
   rule("income", String.raw`\b(?:i|we) (?:now |currently )?make\b[^.;?]{0,15}?(?<v>${MONEY}|\b\d{1,3}(?:[.,]\d)?k\b)`, { needs: "make" }),
   rule("income", String.raw`\bmy (?:salary|income|take-home(?: pay)?|pay|wage) is (?:now )?(?:about |around |roughly )?(?<v>${AMOUNT})`),
+  rule("origin", String.raw`\b(?:i(?:'m|’m| am)|i come|we(?:'re|’re| are)) (?:originally |actually )?from ${NAME}`, { needs: "i i'm i’m we we're we’re" }),
+  rule("origin", String.raw`\b(?:i|we) grew up in ${NAME}`, { needs: "grew" }),
+  rule("nationality", String.raw`\bi(?:'m|’m| am) (?:a |an )?(?:half[- ])?(?<v>${NATIONALITY})(?: citizen| national)?\b(?! (?:food|cuisine|restaurants?|dishes|recipes?|films?|movies?|music|wine|beer|class(?:es)?|lessons?|course|speaker|teacher|tutor))`, { needs: NATIONALITY_WORDS }),
+  rule("food dislikes", String.raw`\b(?:i|we) (?:really |just |honestly )?(?:don't|don’t|do not|can't|can’t|cannot) (?:like|stand|handle|do|tolerate) (?:anything |any )?(?<v>${FOOD})\b`, { needs: FOOD_WORDS }),
+  rule("food dislikes", String.raw`\b(?:i|we) (?:really |just |absolutely )?(?:hate|dislike|detest|loathe) (?<v>${FOOD})\b|\b(?:i'm|i’m|i am|im) not (?:a (?:big )?fan of|into) (?<v2>${FOOD})\b`, { needs: FOOD_WORDS }),
+  rule("food likes", String.raw`\b(?:i|we) (?:really |absolutely |just )?(?:love|like|adore|enjoy) (?<v>${FOOD})\b|\b(?:i'm|i’m|i am|im) (?:a (?:big |huge )?fan of|obsessed with|into) (?<v2>${FOOD})\b`, { needs: FOOD_WORDS }),
 ];
 

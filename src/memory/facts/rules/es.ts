@@ -78,4 +78,9 @@ export const ES: Rule[] = [
   rule("smoking", String.raw`\b(?<v>fumo|vapeo|no fumo|ya no fumo|dejé de fumar|deje de fumar|he dejado de fumar|volví a fumar|soy fumador\p{L}*|soy exfumador\p{L}*|soy ex fumador\p{L}*)\b`, { needs: "fumo vapeo fumar fumador fumadora exfumador exfumadora" }),
   rule("income", String.raw`\bgano (?:ahora |unos |unas |alrededor de |más o menos )*(?<v>${AMOUNT})`),
   rule("income", String.raw`\bmi (?:sueldo|salario) (?:es|son) (?:ahora )?(?:de )?(?:unos |alrededor de )?(?<v>${AMOUNT})`),
+  rule("origin", String.raw`\b(?:soy|vengo) (?:originalmente |originaria |originario )?de ${NAME}`, { needs: "soy vengo" }),
+  rule("origin", String.raw`\bme cri[eé] en ${NAME}`, { needs: "me" }),
+  rule("nationality", String.raw`\bsoy (?<v>español(?:a)?|espanol(?:a)?|mexican[oa]|argentin[oa]|colombian[oa]|chilen[oa]|peruan[oa]|venezolan[oa]|cuban[oa]|uruguay[oa]|ecuatorian[oa]|francés|francesa|alemán|alemana|italian[oa]|portugués|portuguesa|estadounidense|inglés|inglesa|británic[oa])\b`, { needs: "soy" }),
+  rule("food dislikes", String.raw`\bno (?:me gusta|me gustan|soporto|tolero) (?:nada |el |la |los |las |lo )?(?<v>picante|cilantro|champiñones|setas|aceitunas|cebolla|ajo|marisco|mariscos|pescado|queso|tofu|café|alcohol|dulce)\b`, { needs: "no" }),
+  rule("food likes", String.raw`\b(?:me encanta|me encantan|me gusta mucho|me gustan mucho|adoro) (?:la |el |los |las )?(?<v>comida (?:italiana|india|tailandesa|china|japonesa|mexicana|picante|griega|coreana)|sushi|pasta|pizza|curry|chocolate|café|queso|paella)\b`, { needs: "me adoro" }),
 ];

@@ -84,4 +84,9 @@ export const FR: Rule[] = [
   rule("smoking", String.raw`\bj['’]ai (?<v>arrêté de fumer|arrete de fumer|repris la cigarette|arrêté la cigarette|arrete la cigarette)\b`),
   rule("income", String.raw`\bje gagne (?:maintenant |environ |à peu près |autour de )*(?<v>${AMOUNT})`),
   rule("income", String.raw`\bmon (?:salaire|revenu) (?:est|c['’]est|fait) (?:maintenant )?(?:de )?(?:environ |à peu près )?(?<v>${AMOUNT})`),
+  rule("origin", String.raw`\bje (?:viens|suis originaire|suis) (?:à l['’]origine |de base )?(?:de|d['’]|du) ${NAME}`, { needs: "je" }),
+  rule("origin", String.raw`\bj['’]ai grandi (?:à|a|en|au) ${NAME}`),
+  rule("nationality", String.raw`\bje suis (?<v>français|française|francaise|belge|suisse|canadien(?:ne)?|québécois(?:e)?|allemand(?:e)?|italien(?:ne)?|espagnol(?:e)?|portugais(?:e)?|marocain(?:e)?|algérien(?:ne)?|tunisien(?:ne)?|sénégalais(?:e)?|anglais(?:e)?|américain(?:e)?)\b(?! (?:de cœur))`, { needs: "je" }),
+  rule("food dislikes", String.raw`\bje (?:n['’]aime|ne supporte|ne digère) (?:pas|plus|jamais) (?:le |la |les |l['’]|du |de la |des )?(?<v>épicé|piquant|coriandre|champignons|olives|oignons|ail|fruits de mer|poisson|fromage|tofu|café|alcool|sucré)\b`, { needs: "je" }),
+  rule("food likes", String.raw`\bj['’](?:adore|aime) (?:la |le |les |l['’])?(?<v>cuisine (?:italienne|indienne|thaïe|thai|chinoise|japonaise|mexicaine|épicée|grecque|coréenne)|sushi|sushis|pâtes|pizza|curry|chocolat|café|thé|fromage)\b`),
 ];

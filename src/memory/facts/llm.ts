@@ -2,9 +2,15 @@ import { complete, type OpenAiOptions } from "../../summarizer/openai.ts";
 import { clip } from "../../summarizer/text.ts";
 import { MAX_FACT_TEXT, type ExtractedFact, type FactExtractor, type FactMessage } from "./extractor.ts";
 import { rulesFor } from "./rules/index.ts";
+import { signalReaders } from "./signals/index.ts";
 
-/** The subjects the built-in extractor uses: the model is asked to use them too, so that both extractors' facts replace each other. */
-const KNOWN_SUBJECTS = [...new Set(rulesFor(undefined).map((rule) => rule.subject))];
+/**
+ * The subjects the built-in extractor uses (its rules' and signals'; "favorite {kind}" as "favorite <kind>"): the model is
+ * asked to use them too, so that both extractors' facts replace each other.
+ */
+const KNOWN_SUBJECTS = [
+  ...new Set([...rulesFor(undefined), ...signalReaders(undefined).flatMap((reader) => reader.signals)].map((read) => read.subject.replace("{kind}", "<kind>"))),
+];
 const MAX_MESSAGE_CHARS = 2000;
 /** The transcript the model reads: the latest messages that fit; facts of the earlier ones come from the fallback. */
 const MAX_TRANSCRIPT_CHARS = 24_000;

@@ -42,6 +42,7 @@ t.test("the model's facts, from the endpoint of the LLM summarizer, with the con
   t.equal(request!.body.messages[0]!.content, FACT_INSTRUCTIONS);
   t.match(FACT_INSTRUCTIONS, /JSON only/);
   t.match(FACT_INSTRUCTIONS, /"home city", .*"running days per week"/, "the built-in subjects are offered");
+  t.match(FACT_INSTRUCTIONS, /"favorite <kind>".*"hobby"/, "a subject named by the statement, and the signals' subjects too");
   t.equal(
     request!.body.messages[1]!.content,
     "[41] User: I live in Paris and I'm vegetarian.\n\n[42] Assistant: Noted! Since you live in Paris, try Le Potager.\n\n[43] User: Wir sind nach Lyon gezogen.",

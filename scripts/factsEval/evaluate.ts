@@ -49,7 +49,8 @@ export async function evaluateUser(user: FactsUser, extractor: FactExtractor): P
   let kept: KeptFact[] = [];
   let nextId = 1;
   for (const messages of threads) {
-    const extracted = await extractor.extract(messages, undefined, new Set(kept.map((fact) => fact.subject)));
+    const current = new Map(kept.flatMap((fact) => (fact.invalidAt === null ? [[fact.subject, fact.text] as const] : [])));
+    const extracted = await extractor.extract(messages, undefined, current);
     for (const fact of extracted) kept = withFact(kept, { ...fact, statedAt: times.get(fact.messageId)! }, nextId++);
   }
   kept.sort((a, b) => a.subject.localeCompare(b.subject) || statedOrder(a, b));

@@ -2,6 +2,7 @@ import { withoutGreeting } from "../../summarizer/lexicon.ts";
 import { splitSentences } from "../../summarizer/sentences.ts";
 import { clip, plainText } from "../../summarizer/text.ts";
 import { askedSubject, isShortAnswer } from "./answers.ts";
+import { EarlierFacts } from "./changes.ts";
 import { aboutSomeoneElse, generalStatements } from "./general.ts";
 import { rulesFor } from "./rules/index.ts";
 import { signalReaders } from "./signals/index.ts";
@@ -25,9 +26,9 @@ export interface ExtractedFact {
 export interface FactExtractor {
   /**
    * The facts of `messages` (of one thread, in order); an extractor that can fail (an LLM) throws.
-   * `subjects`: those the user already has facts of (a later thread goes on with them).
+   * `known`: the user's current facts, subject → text (a later thread goes on with them, and may change them).
    */
-  extract(messages: readonly FactMessage[], signal?: AbortSignal, subjects?: ReadonlySet<string>): Promise<ExtractedFact[]>;
+  extract(messages: readonly FactMessage[], signal?: AbortSignal, known?: ReadonlyMap<string, string>): Promise<ExtractedFact[]>;
 }
 
 export const MAX_FACT_TEXT = 300;
@@ -80,8 +81,9 @@ function withoutQuotes(statement: string): string {
  * (its last statement of it), the text being the clause that states it (within what a question
  * states before it asks). Assistant messages, questions, greetings and thanks state none.
  */
-export function extractFacts(messages: readonly FactMessage[], subjects?: ReadonlySet<string>): ExtractedFact[] {
-  const reader = new StatementReader(messages, subjects);
+export function extractFacts(messages: readonly FactMessage[], known: ReadonlyMap<string, string> = new Map()): ExtractedFact[] {
+  const reader = new StatementReader(messages, known);
+  const earlier = new Map<string | undefined, EarlierFacts>();
   const facts: ExtractedFact[] = [];
   messages.forEach((message, index) => {
     if (message.role !== "user") return;
@@ -111,6 +113,16 @@ export function extractFacts(messages: readonly FactMessage[], subjects?: Readon
         bySignal.set(subject, clauseOf(statement, start, end));
       }
     }
+    // The user's earlier facts, for the subjects neither found: a clause that says one of them again with another value.
+    const changes = earlier.get(language) ?? new EarlierFacts(known, language);
+    earlier.set(language, changes);
+    const found = new Map([...bySubject, ...bySignal]);
+    for (const [at, statement] of stated.entries()) {
+      for (const { subject, start, end } of changes.read(readable[at]!, found)) {
+        bySignal.delete(subject);
+        bySignal.set(subject, clauseOf(statement, start, end));
+      }
+    }
     // A short reply to the assistant's question states what it asked: "Where are you flying from?" → "Porto."
     const previous = messages[index - 1];
     const asked = previous && previous.role !== "user" && stated[0] && isShortAnswer(stated[0]) ? askedSubject(previous.content, language) : undefined;
@@ -122,5 +134,5 @@ export function extractFacts(messages: readonly FactMessage[], subjects?: Readon
 
 /** The built-in extractor: deterministic, offline, no model. */
 export function createBuiltinFactExtractor(): FactExtractor {
-  return { extract: async (messages, _signal, subjects) => extractFacts(messages, subjects) };
+  return { extract: async (messages, _signal, known) => extractFacts(messages, known) };
 }

@@ -88,7 +88,7 @@ const CAPITAL = /^\p{Lu}/u;
 /** A clause that starts with a body weight is the speaker's, in any language: "84 kg ce matin", "78,5 kilo heute". */
 const WEIGHED = /^\s*\d{2,3}(?:[.,]\d)? ?(?:kg|kilos?|lbs?)(?![\p{L}])/iu;
 /** Capitalised words that are no place: months, days, pronouns, languages' first words. */
-const NOT_A_PLACE =
+export const NOT_A_PLACE =
   /^(?:I|I'm|January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Christmas|Easter|Januar|Februar|März|Juni|Juli|Oktober|Dezember|Ostern|Weihnachten|Hause|Rente|Teilzeit|Vollzeit|Janvier|Février|Mars|Avril|Mai|Juin|Juillet|Août|Noël|Pâques|Enero|Febrero|Marzo|Abril|Mayo|Junio|Julio|Agosto|Navidad|Semana)$/u;
 
 export interface ClauseStatement {
@@ -97,7 +97,7 @@ export interface ClauseStatement {
   end: number;
 }
 
-function clauses(statement: string): [number, number][] {
+export function clauses(statement: string): [number, number][] {
   const spans: [number, number][] = [];
   let from = 0;
   for (const match of statement.matchAll(CLAUSE_END)) {

@@ -135,10 +135,10 @@ export class StatementReader {
   private language: string | undefined | null = null;
   private readonly topics = new Map<RegExp, boolean>();
 
-  /** `subjects`: those the user already has facts of, each a topic of every later thread. */
+  /** `subjects`: those the user already has facts of (keys), each a topic of every later thread. */
   constructor(
     private readonly messages: readonly ReadableMessage[],
-    private readonly subjects: ReadonlySet<string> = new Set(),
+    private readonly subjects: { has(subject: string): boolean } = new Set<string>(),
   ) {}
 
   private conversationLanguage(): string | undefined {

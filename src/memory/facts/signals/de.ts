@@ -2,10 +2,10 @@ import { signal, type Person, type Signal } from "../general.ts";
 import { AMOUNT, BREED, DWELLING, MONEY, PET_EMOJI, compile } from "../rule.ts";
 
 const PLACE = String.raw`(?<name>\p{L}[\p{L}'’-]*(?: \p{L}[\p{L}'’-]*)?)`;
-const MONTH = String.raw`(?:januar|jänner|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|jan|feb|mär|apr|jun|jul|aug|sept?|okt|nov|dez)\b`;
+export const MONTH = String.raw`(?:januar|jänner|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|jan|feb|mär|apr|jun|jul|aug|sept?|okt|nov|dez)\b`;
 const DATE = String.raw`\b(?:\d{1,2}\.\s?${MONTH}|\d{1,2}\.\s?\d{1,2}\.|(?:im|ende|anfang|mitte) ${MONTH})`;
 const TRAVEL = String.raw`\b(?:hotel\p{L}*|flieg\p{L}*|flug|flüge|\p{L}{0,20}reise\p{L}*|urlaub|ferien|fahr\p{L}*|zug|abflug|rückflug|hinflug|abfahrt|ankunft|trip|ausflug|städtetrip|kurztrip|flitterwochen|gebucht|buchen|besuch\p{L}*|geht's|gehts|geht es)\b`;
-const CHANGE = String.raw`\b(?:statt|anstatt|stattdessen|jetzt|nun|doch|doch lieber|lieber|umgebucht|verschoben|vorverlegt|geändert|neuer plan|planänderung|entschieden|nicht mehr|mittlerweile|inzwischen)\b`;
+export const CHANGE = String.raw`\b(?:statt|anstatt|stattdessen|jetzt|nun|doch|doch lieber|lieber|umgebucht|verschoben|vorverlegt|geändert|neuer plan|planänderung|entschieden|nicht mehr|mittlerweile|inzwischen)\b`;
 /** A thread about a trip: a change word alone ("jetzt", "statt") says a date or place of it only there. */
 const TRIP = /(?:reise|urlaub|flug|flieg|hotel|ferien|trip|ausflug|flitterwochen)/iu;
 const ANIMAL = String.raw`(?:${BREED}|\p{L}{0,20}hund|hund\p{L}*|welpe\p{L}*|\p{L}{0,20}katze|katze\p{L}*|kater|kätzchen|kaninchen|hasen?|hamster|papagei\p{L}*|wellensittich\p{L}*|pferd\p{L}*|pony|meerschweinchen|schildkröte\p{L}*|hühner)`;

@@ -3,10 +3,10 @@ import { AMOUNT, BREED, DWELLING, MONEY, compile } from "../rule.ts";
 import { JOBS } from "../rules/en.ts";
 
 const PLACE = String.raw`(?<name>\p{L}[\p{L}'’-]*(?: \p{L}[\p{L}'’-]*)?)`;
-const MONTH = String.raw`(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b`;
+export const MONTH = String.raw`(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b`;
 const DATE = String.raw`\b(?:${MONTH}\.? \d{1,2}(?:st|nd|rd|th)?\b|\d{1,2}(?:st|nd|rd|th)? (?:of )?${MONTH}|the \d{1,2}(?:st|nd|rd|th)\b|\d{1,2}/\d{1,2}\b|(?:in|early|late|mid-|end of) ${MONTH})`;
 const TRAVEL = String.raw`\b(?:hotels?|fly|flying|flight|flights|trip|travel|travelling|traveling|holiday|vacation|getaway|honeymoon|visit|visiting|train|leave|leaving|depart|departing|return|returning|tour|itinerary|booked|booking|going to|heading)\b`;
-const CHANGE = String.raw`\b(?:instead|now|anymore|any more|after all|rather|switched|changed|rebooked|moved|pushed|postponed|brought forward|new plan|change of plan|decided)\b`;
+export const CHANGE = String.raw`\b(?:instead|now|anymore|any more|after all|rather|switched|changed|rebooked|moved|pushed|postponed|brought forward|new plan|change of plan|decided)\b`;
 const ANIMAL = String.raw`(?:${BREED}|dogs?|pupp(?:y|ies)|pup|cats?|kittens?|rabbits?|bunn(?:y|ies)|hamsters?|parrots?|budgies?|horses?|pony|guinea pigs?|tortoises?|turtles?|ferrets?|geckos?|goldfish|hens|chickens)`;
 /** Looking for one is not having one: "I'm looking for a new laptop". */
 const SEEKING = String.raw`\b(?:looking for|shopping for|want|need|thinking of|considering|recommend)\b`;

@@ -2,10 +2,10 @@ import { signal, type Person, type Signal } from "../general.ts";
 import { AMOUNT, BREED, DWELLING, MONEY, compile } from "../rule.ts";
 
 const PLACE = String.raw`(?<name>\p{L}[\p{L}'’-]*(?: \p{L}[\p{L}'’-]*)?)`;
-const MONTH = String.raw`(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)\b`;
+export const MONTH = String.raw`(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)\b`;
 const DATE = String.raw`\b(?:\d{1,2} de ${MONTH}|\d{1,2}/\d{1,2}\b|(?:en|a principios de|a finales de|a mediados de) ${MONTH})`;
 const TRAVEL = String.raw`\b(?:hotel(?:es)?|vuelo\p{L}*|volamos|vuelo|avión|viaj\p{L}*|vacaciones|escapada|salimos|salgo|salida|regreso|volvemos|tren|luna de miel|visitar|visita|reserv\p{L}*|(?:vamos|voy)(?! a \p{L}+(?:ar|er|ir)\b)|ir|irnos|irme)\b`;
-const CHANGE = String.raw`\b(?:mejor|al final|finalmente|ahora|ya|cambiado|cambiamos|cambié|retrasado|adelantado|aplazado|pospuesto|movido|nuevo plan|decidimos|decidí|en vez de|en lugar de)\b`;
+export const CHANGE = String.raw`\b(?:mejor|al final|finalmente|ahora|ya|cambiado|cambiamos|cambié|retrasado|adelantado|aplazado|pospuesto|movido|nuevo plan|decidimos|decidí|en vez de|en lugar de)\b`;
 const ANIMAL = String.raw`(?:${BREED}|perr[oa]s?|perrit[oa]s?|cachorr[oa]s?|gat[oa]s?|gatit[oa]s?|conejos?|hámster|hamster|loros?|periquitos?|caballos?|poni|cobayas?|tortugas?|hurones?|gallinas|golden)`;
 const JOBS = String.raw`(?:ingenier[oa]|desarrollador[a]?|programador[a]?|enfermer[oa]|profesor[a]?|maestr[oa]|analista|diseñador[a]?|médic[oa]|abogad[oa]|contador[a]?|contable|gerente|jef[ea] de \p{L}+|consultor[a]?|traductor[a]?|estudiante|cociner[oa]|chef|arquitect[oa]|farmacéutic[oa]|electricista|fontaner[oa]|conductor[a]?|periodista|fotógraf[oa]|vendedor[a]?|dependient[ea]|secretari[oa]|camarer[oa]|policía|bomber[oa]|funcionari[oa]|administrativ[oa]|auxiliar|veterinari[oa]|fisioterapeuta|psicólog[oa]|educador[a]?|comercial|directora?|director)`;
 /** Looking for one is not having one: "I'm looking for a new laptop". */

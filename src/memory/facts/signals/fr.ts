@@ -3,10 +3,10 @@ import { AMOUNT, BREED, DWELLING, MONEY, PET_EMOJI, compile } from "../rule.ts";
 
 /** A name of one or two words; the second is no preposition, which may start the place after it ("a demenage a Nantes"). */
 const PLACE = String.raw`(?<name>\p{L}[\p{L}'’-]*(?: (?!(?:à|a|en|de|du|des|au|aux|pour|avec|et|dans)\b)\p{L}[\p{L}'’-]*)?)`;
-const MONTH = String.raw`(?:janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|janv|févr|avr|juil|sept|oct|nov|déc)\b`;
+export const MONTH = String.raw`(?:janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|janv|févr|avr|juil|sept|oct|nov|déc)\b`;
 const DATE = String.raw`\b(?:\d{1,2}(?:er)? ${MONTH}|\d{1,2}/\d{1,2}\b|(?:en|début|fin|mi-) ${MONTH})`;
 const TRAVEL = String.raw`\b(?:hôtels?|vol|vols|vole|volons|avion|voyage\p{L}*|vacances|séjour|partons|pars|part|partir\p{L}*|départ|retour|rentrons|train|week-end|escapade|lune de miel|visite\p{L}*|réservé|réservation|(?:allons|vais)(?! \p{L}+(?:er|ir|re)\b))\b`;
-const CHANGE = String.raw`\b(?:plutôt|finalement|maintenant|désormais|changé|change|décalé|reporté|avancé|repoussé|nouveau plan|décidé|au lieu|à la place|plus)\b`;
+export const CHANGE = String.raw`\b(?:plutôt|finalement|maintenant|désormais|changé|change|décalé|reporté|avancé|repoussé|nouveau plan|décidé|au lieu|à la place|plus)\b`;
 /** A thread about a trip: a change word alone ("finalement", "au lieu") says a date or place of it only there. */
 const TRIP = /\b(?:voyage\p{L}*|vacances|vols?|volons|avion|hôtel|séjour|escapade|lune de miel|week-end|partir|partons|pars)\b/iu;
 const ANIMAL = String.raw`(?:${BREED}|chiens?|chienne|chiots?|chats?|chatte|chatons?|lapins?|hamsters?|perroquets?|perruches?|chevaux|cheval|poney|cochons? d'inde|tortues?|furets?|poules)`;

@@ -1,19 +1,22 @@
 import type { Person, Signal } from "../general.ts";
-import { DE, DE_PERSON } from "./de.ts";
-import { EN, EN_PERSON } from "./en.ts";
-import { ES, ES_PERSON } from "./es.ts";
-import { FR, FR_PERSON } from "./fr.ts";
+import { compileOnUse } from "../rule.ts";
+import * as de from "./de.ts";
+import * as en from "./en.ts";
+import * as es from "./es.ts";
+import * as fr from "./fr.ts";
 
 export interface SignalReader {
   signals: readonly Signal[];
   person: Person;
+  /** Words that say a value changed: "instead", "now", "stattdessen", "désormais", "ya". */
+  change: () => RegExp;
 }
 
 const BY_LANGUAGE: Record<string, SignalReader> = {
-  en: { signals: EN, person: EN_PERSON },
-  de: { signals: DE, person: DE_PERSON },
-  fr: { signals: FR, person: FR_PERSON },
-  es: { signals: ES, person: ES_PERSON },
+  en: { signals: en.EN, person: en.EN_PERSON, change: compileOnUse(en.CHANGE, "iu") },
+  de: { signals: de.DE, person: de.DE_PERSON, change: compileOnUse(de.CHANGE, "iu") },
+  fr: { signals: fr.FR, person: fr.FR_PERSON, change: compileOnUse(fr.CHANGE, "iu") },
+  es: { signals: es.ES, person: es.ES_PERSON, change: compileOnUse(es.CHANGE, "iu") },
 };
 const ALL = Object.values(BY_LANGUAGE);
 

@@ -1,6 +1,6 @@
 import { NOT_A_PLACE, clauses, type ClauseStatement } from "./general.ts";
 import { MONEY } from "./rule.ts";
-import { StatementReader } from "./statements.ts";
+import { StatementReader, type Statement } from "./statements.ts";
 import { signalReaders } from "./signals/index.ts";
 import { MONTH as DE_MONTH } from "./signals/de.ts";
 import { MONTH as EN_MONTH } from "./signals/en.ts";
@@ -29,41 +29,53 @@ const UNITS: [string, string][] = [
   ["hours", String.raw`h|hours?|std|stunden|heures?|horas?`],
   ["years", String.raw`years?|yo|jahre?n?|ans?|años?`],
 ];
+/** Counts from two to ten written out, in each language: "four days a week", "vier Tage", "quatre jours", "cuatro días". */
+const NUMBER_WORDS = [
+  "two zwei deux dos",
+  "three drei trois tres",
+  "four vier quatre cuatro",
+  "five fünf cinq cinco",
+  "six sechs six seis",
+  "seven sieben sept siete",
+  "eight acht huit ocho",
+  "nine neun neuf nueve",
+  "ten zehn dix diez",
+];
+const NUMBER = new Map(NUMBER_WORDS.flatMap((words, index) => words.split(" ").map((word) => [word, String(index + 2)] as const)));
 const COUNTED = new RegExp(
-  String.raw`(?<![\p{L}\p{N}.,])(\d{1,3}(?:[.,]\d{3})?(?:[.,]\d{1,2})?) ?(?:(${UNITS.map(([, unit]) => unit).join(")|(")}))(?![\p{L}\p{N}])`,
+  String.raw`(?<![\p{L}\p{N}.,])(\d{1,3}(?:[.,]\d{3})?(?:[.,]\d{1,2})?|${[...NUMBER.keys()].join("|")}) ?(?:(${UNITS.map(([, unit]) => unit).join(")|(")}))(?![\p{L}\p{N}])`,
   "giu",
 );
 const MONEY_VALUE = new RegExp(MONEY, "giu");
 const MONTHS = new RegExp(String.raw`(?<![\p{L}])(?:${[EN_MONTH, DE_MONTH, FR_MONTH, ES_MONTH].map((month) => month.replace(/\\b$/u, "")).join("|")})(?![\p{L}])`, "giu");
-/** A language level (A1 … C2, the JLPT's N5 … N1) and a capitalised word, case kept. */
+/** A language level (A1 … C2, the JLPT's N5 … N1), in capitals. */
 const LEVEL = /(?<![\p{L}\p{N}])(?:[ABC][12]|N[1-5])(?![\p{L}\p{N}])/gu;
-const CAPITALISED = /(?<=[^\p{L}\p{N}.!?¡¿] ?)\p{Lu}[\p{L}'’-]{2,24}/gu;
 const CAPITAL = /^\p{Lu}/u;
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
 
 const digits = (text: string) => text.replace(/[^\p{N}]/gu, "");
 
-/** The values of `text`, by kind: a capitalised word is a name only in a language that does not capitalise its nouns. */
-function valuesOf(text: string, names: boolean): Value[] {
+/** The values of `text`, by kind (names are read after the word before an earlier one: `Anchor`). */
+function valuesOf(text: string): Value[] {
   const found: Value[] = [];
   for (const match of text.matchAll(MONEY_VALUE)) found.push({ kind: "money", value: digits(match[0]) });
   for (const match of text.matchAll(COUNTED)) {
     const unit = match.slice(2).findIndex((group) => group !== undefined);
-    found.push({ kind: UNITS[unit]![0], value: match[1]!.replace(",", ".") });
+    const count = match[1]!.toLocaleLowerCase();
+    found.push({ kind: UNITS[unit]![0], value: NUMBER.get(count) ?? count.replace(",", ".") });
   }
   for (const match of text.matchAll(MONTHS)) found.push({ kind: "month", value: match[0].toLocaleLowerCase().slice(0, 3) });
   for (const match of text.matchAll(LEVEL)) found.push({ kind: "level", value: match[0] });
-  if (names) for (const match of text.matchAll(CAPITALISED)) if (!NOT_A_PLACE.test(match[0])) found.push({ kind: "name", value: match[0].toLocaleLowerCase() });
   return found;
 }
 
-/** Words of four letters or more that say nothing of a subject: pronouns, auxiliaries, conjunctions, fillers. */
+/** Words of four letters or more that say nothing of a subject: pronouns, auxiliaries, conjunctions, fillers, spans of time. */
 const FUNCTION_WORDS = new Set(
   (
-    "about also been before could does doing from have having here into just like maybe more much only really some still that than their them then there these they this very want well were what when which while will with would your yours " +
-    "aber alle also auch bald bevor dann dass denn diese dieser doch eine einen einem einer etwa habe haben hatte immer jetzt kann mehr mein meine meinen meiner nach nicht noch oder schon sehr sein seit sind über unser unsere viel weil wenn wird wieder " +
-    "aussi avant avec bien cette comme dans depuis donc elle elles être fait faire leur mais même moins nous notre peut plus pour quand quel quelle sans sont suis tous tout très vous " +
-    "ahora algo antes aquí bien como con cuando desde esta este esto estoy hace hacer mucho muy nada para pero poco porque pues sobre solo también tengo tiene todo todos una unos yo"
+    "about also been before could does doing from have having here into just like maybe more much only really some still that than their them then there these they this very want well were what when which while will with would your yours week weeks month months year years today " +
+    "aber alle also auch bald bevor dann dass denn diese dieser doch eine einen einem einer etwa habe haben hatte immer jetzt kann mehr mein meine meinen meiner nach nicht noch oder schon sehr sein seit sind über unser unsere viel weil wenn wird wieder woche wochen monat monate jahr jahre heute " +
+    "aussi avant avec bien cette comme dans depuis donc elle elles être fait faire leur mais même moins nous notre peut plus pour quand quel quelle sans sont suis tous tout très vous semaine semaines mois année années " +
+    "ahora algo antes aquí bien como con cuando desde esta este esto estoy hace hacer mucho muy nada para pero poco porque pues sobre solo también tengo tiene todo todos una unos semana semanas meses año años"
   ).split(" "),
 );
 const STEM = 5;
@@ -97,6 +109,9 @@ const KINDS: Record<string, readonly string[]> = {
   "travel destination": ["name"],
 };
 
+/** The kinds only one subject takes: a value of one says which subject it is. */
+const OWN_KINDS = new Set(Object.values(KINDS).flat().filter((kind, _, all) => all.indexOf(kind) === all.lastIndexOf(kind)));
+
 /** What the user's earlier fact of `subject` says, as the anchor of a later change. */
 interface Anchor {
   subject: string;
@@ -104,21 +119,21 @@ interface Anchor {
   values: Value[];
   stems: Set<string>;
   /**
-   * A name is the subject's value only after the word that came before its value in the earlier
-   * fact ("nach" of "nach Wien", "from" of "from Lisbon"): a later word there is another value of it.
+   * The earlier fact's name (a place), as the rules read it, and the word before it ("nach" of
+   * "nach Wien", "from" of "from Lisbon"): a later word after that one is another value of it.
    */
-  before: RegExp | undefined;
+  name?: { value: string; before: RegExp };
 }
 
 /** A short word just before a name ("nach" of "nach Wien", "à" of "à Paris"). */
 const BEFORE_NAME = /(?<![\p{L}])(\p{Ll}{1,5}) $/u;
 const ARTICLE = String.raw`(?<article>(?:the|der|die|das|den|dem|le|la|les|l['’]|el|los|las) ?)?`;
 
-function anchorOf(subject: string, text: string, kinds: readonly string[], value: { start: number } | undefined, names: boolean): Anchor {
-  const values = valuesOf(text, names);
-  const word = value ? BEFORE_NAME.exec(text.slice(Math.max(0, value.start - 7), value.start))?.[1] : undefined;
-  const before = word ? new RegExp(String.raw`(?<![\p{L}])${word} ${ARTICLE}(?<name>\p{L}[\p{L}'’-]{2,24})`, "giu") : undefined;
-  return { subject, kinds, values, stems: stemsOf(text), before };
+function anchorOf(subject: string, text: string, kinds: readonly string[], name: Statement | undefined): Anchor {
+  const anchor: Anchor = { subject, kinds, values: valuesOf(text), stems: stemsOf(text) };
+  const word = name && CAPITAL.test(text.slice(name.start)) ? BEFORE_NAME.exec(text.slice(Math.max(0, name.start - 7), name.start))?.[1] : undefined;
+  if (word) anchor.name = { value: name!.value, before: new RegExp(String.raw`(?<![\p{L}])${word} ${ARTICLE}(?<name>\p{L}[\p{L}'’-]{2,24})`, "giu") };
+  return anchor;
 }
 
 /**
@@ -127,14 +142,13 @@ function anchorOf(subject: string, text: string, kinds: readonly string[], value
  * (`lowercase`: their sentence starts in lowercase, "wir fahren stattdessen nach budapest").
  */
 function otherValues(anchor: Anchor, clause: string, values: readonly Value[], lowercase: boolean): Value[] {
-  const other = values.filter((value) => value.kind !== "name" && anchor.kinds.includes(value.kind) && !anchor.values.some((old) => old.kind === value.kind && old.value === value.value));
-  if (anchor.before) {
-    anchor.before.lastIndex = 0;
-    for (const match of clause.matchAll(anchor.before)) {
+  const other = values.filter((value) => anchor.kinds.includes(value.kind) && !anchor.values.some((old) => old.kind === value.kind && old.value === value.value));
+  if (anchor.name) {
+    for (const match of clause.matchAll(anchor.name.before)) {
       const name = match.groups!.name!;
       const value = name.toLocaleLowerCase();
       // A lowercase word after an article is a thing ("en el backend"), not a place.
-      if ((CAPITAL.test(name) || (lowercase && !match.groups!.article)) && !FUNCTION_WORDS.has(value) && !NOT_A_PLACE.test(name) && !anchor.values.some((old) => old.value === value)) other.push({ kind: "name", value });
+      if ((CAPITAL.test(name) || (lowercase && !match.groups!.article)) && !FUNCTION_WORDS.has(value) && !NOT_A_PLACE.test(name) && !value.startsWith(anchor.name.value)) other.push({ kind: "name", value });
     }
   }
   return other;
@@ -154,14 +168,13 @@ export class EarlierFacts {
 
   private anchored(): Anchor[] {
     if (this.anchors) return this.anchors;
-    const names = this.language === undefined || !this.language.startsWith("de");
     this.anchors = [];
     for (const [subject, text] of this.known) {
       const kinds = KINDS[subject];
       if (!kinds) continue;
       // Where the rules read the subject's value in the earlier fact, if they do.
       const value = kinds.includes("name") ? new StatementReader([{ role: "user", content: text, ...(this.language ? { language: this.language } : {}) }]).read(text, 0).find((read) => read.subject === subject) : undefined;
-      this.anchors.push(anchorOf(subject, text, kinds, value, names));
+      this.anchors.push(anchorOf(subject, text, kinds, value));
     }
     return this.anchors;
   }
@@ -175,7 +188,6 @@ export class EarlierFacts {
   read(statement: string, found: ReadonlyMap<string, unknown>): ClauseStatement[] {
     if (this.known.size === 0) return [];
     const changes: ClauseStatement[] = [];
-    const names = this.language === undefined || !this.language.startsWith("de");
     const readers = signalReaders(this.language);
     const lowercase = !CAPITAL.test(statement.trimStart());
     for (const [start, end] of clauses(statement)) {
@@ -190,20 +202,26 @@ export class EarlierFacts {
         change ||= changed().test(clause);
       }
       if (other || !(speaker || change)) continue;
-      const values = valuesOf(clause, names);
+      const values = valuesOf(clause);
       const stems = stemsOf(clause);
       let best = 0;
       let subjects: string[] = [];
       for (const anchor of this.anchored()) {
-        if (found.has(anchor.subject) || otherValues(anchor, clause, values, lowercase).length === 0) continue;
+        if (found.has(anchor.subject)) continue;
+        const other = otherValues(anchor, clause, values, lowercase);
+        if (other.length === 0) continue;
         const shared = [...anchor.stems].filter((stem) => stems.has(stem)).length;
-        const score = shared * 2 + (change ? 1 : 0);
+        // A word of change alone needs a value that says the subject: one of a kind no other
+        // subject takes (an amount is the budget), or a name after the earlier one's word.
+        const says = other.some((value) => value.kind === "name" || OWN_KINDS.has(value.kind));
+        const score = shared * 2 + (change && says ? 1 : 0);
         if (score === 0 || score < best) continue;
         if (score > best) subjects = [];
         best = score;
         subjects.push(anchor.subject);
       }
-      for (const subject of subjects) changes.push({ subject, start, end });
+      // Two subjects as well anchored: the clause does not say which one changed.
+      if (subjects.length === 1) changes.push({ subject: subjects[0]!, start, end });
     }
     return changes;
   }

@@ -5,7 +5,7 @@ import { invalidInput } from "../errors.ts";
 import { LIMITS } from "../limits.ts";
 import { conversationOf } from "../memory/conversation.ts";
 import { searchLanguages } from "../memory/facts/language.ts";
-import { TOPIC_SUBJECTS, type FactExtractor } from "../memory/facts/extractor.ts";
+import { KNOWN_SUBJECTS, type FactExtractor } from "../memory/facts/extractor.ts";
 import { FACT_MESSAGE_CHARS, keepFacts, type AddedRange } from "../memory/facts/keeper.ts";
 import type { FactRefiner } from "../memory/facts/refiner.ts";
 import type { SummaryKeeper } from "../memory/summaryKeeper.ts";
@@ -63,7 +63,7 @@ async function writeDetails(
 ) {
   const segments = input.externalUser.segments ?? {};
   const intentNames = [...new Set(input.intents ?? [])].sort();
-  if (Object.keys(segments).length === 0 && intentNames.length === 0 && !added) return { conversation: [], added: [], factSubjects: [] };
+  if (Object.keys(segments).length === 0 && intentNames.length === 0 && !added) return { conversation: [], added: [], knownFacts: {} };
   const [details] = await tx.rows(INGEST_DETAILS, {
     organizationId,
     userId,
@@ -75,7 +75,7 @@ async function writeDetails(
     ...BUILTIN_WINDOW,
     afterMessageId: readFacts ? (added?.after ?? null) : null,
     factMessageChars: FACT_MESSAGE_CHARS,
-    topicSubjects: readFacts && added ? [...TOPIC_SUBJECTS] : [],
+    knownSubjects: readFacts && added ? [...KNOWN_SUBJECTS] : [],
   });
   const { segmentsCreated, segmentsHeld, intentsHeld } = details!;
   if (Object.keys(segments).length > 0) await refuseSegmentsOverLimits(tx, organizationId, { created: segmentsCreated, held: segmentsHeld });
@@ -126,7 +126,7 @@ export async function createThread(
     added = lastMessageId === null || lastMessageId === summaryMessageId ? null : { after: summaryMessageId ?? 0, upTo: lastMessageId };
     const details = await writeDetails(tx, organizationId, written, input, added, facts !== undefined);
     const summary = added ? summarizeConversation(conversationOf(details.conversation, BUILTIN_WINDOW)) : null;
-    factsKept = facts !== undefined && (await keepFacts(tx, facts.extractor, organizationId, userId, details.added, details.factSubjects, localWorker));
+    factsKept = facts !== undefined && (await keepFacts(tx, facts.extractor, organizationId, userId, details.added, details.knownFacts, localWorker));
     const type = created ? "thread.created" : "thread.updated";
     const lease = outboxLease(tx, localWorker);
     const [finished] = await tx.rows(FINISH_INGEST, { organizationId, threadId, summary, summaryMessageId: added?.upTo ?? null, type, leaseMs: lease.leaseMs });

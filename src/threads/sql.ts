@@ -5,7 +5,7 @@ import { listingCount } from "../db/counting.ts";
 import { DAILY_COUNTED_FILTERS, dailyThreadCount } from "./countSql.ts";
 import { externalUserJson, type IsoTimestamp, type JsonText } from "../db/json.ts";
 import { containsPattern, isoTimestampText as iso } from "../db/sql.ts";
-import { ADDED_MESSAGE_ROWS, type AddedMessage, USER_SUBJECTS_ARRAY } from "../memory/facts/sql.ts";
+import { ADDED_MESSAGE_ROWS, type AddedMessage, USER_KNOWN_FACTS_OBJECT } from "../memory/facts/sql.ts";
 import { CONVERSATION_ROWS, type ConversationRow, WRITE_SUMMARY } from "../memory/sql.ts";
 import { SEGMENT_ASSIGNMENT, SEGMENTS_CREATED, SEGMENTS_HELD, UPDATE_USER_ON_CONFLICT } from "../users/sql.ts";
 import { DELIVERIES_WRITTEN_JSON, EVENT_DELIVERIES, eventRow, type ClaimedDelivery } from "../webhooks/eventSql.ts";
@@ -282,7 +282,7 @@ export const CREATE_THREAD = statement<{ organizationId: number; projectId: numb
  * counts their limits bound (SEGMENTS_HELD, and the intents the thread then has: those it had beside the named, and
  * the named); and what the memory reads of the messages CREATE_THREAD added: the summarizer's window up to
  * `upToMessageId` (CONVERSATION_ROWS) and the messages after `afterMessageId` the fact extractor reads
- * (ADDED_MESSAGE_ROWS; none when null), with those of `topicSubjects` the user has facts of (USER_SUBJECTS_ARRAY). It runs after the statement that locked the user's and the thread's rows,
+ * (ADDED_MESSAGE_ROWS; none when null), with the user's current facts of `knownSubjects` (USER_KNOWN_FACTS_OBJECT). It runs after the statement that locked the user's and the thread's rows,
  * so it sees every other transaction's segments, intents and messages of them.
  */
 export const INGEST_DETAILS = statement<
@@ -300,9 +300,9 @@ export const INGEST_DETAILS = statement<
     maxMessageChars: number;
     afterMessageId: number | null;
     factMessageChars: number;
-    topicSubjects: string[];
+    knownSubjects: string[];
   },
-  { segmentsCreated: boolean; segmentsHeld: number; intentsHeld: number; conversation: ConversationRow[]; added: AddedMessage[]; factSubjects: string[] }
+  { segmentsCreated: boolean; segmentsHeld: number; intentsHeld: number; conversation: ConversationRow[]; added: AddedMessage[]; knownFacts: Record<string, string> }
 >(
   "ingest_details",
   `
@@ -322,7 +322,7 @@ export const INGEST_DETAILS = statement<
        + (SELECT count(*) FROM intents))::int AS "intentsHeld",
       COALESCE((SELECT json_agg(window_rows) FROM (${CONVERSATION_ROWS}) window_rows), '[]') AS "conversation",
       COALESCE((SELECT json_agg(added_rows ORDER BY added_rows."id") FROM (${ADDED_MESSAGE_ROWS}) added_rows), '[]') AS "added",
-      ${USER_SUBJECTS_ARRAY} AS "factSubjects"`,
+      ${USER_KNOWN_FACTS_OBJECT} AS "knownFacts"`,
 );
 
 /**

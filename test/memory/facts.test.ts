@@ -300,20 +300,26 @@ t.test("a subject read only in a thread about it is read in a later thread of a 
   );
 });
 
-t.test("the extractor is told the topic subjects the user has facts of, from any earlier thread, and no other", async (t) => {
+t.test("the extractor is told the user's current facts of the known subjects, from any earlier thread, and no other", async (t) => {
   const keeper = new SummaryKeeper({ driver: service.database.driver, log: { warn: () => {}, debug: () => {} } });
   t.teardown(() => keeper.close());
-  const told: string[][] = [];
+  const told: [string, string][][] = [];
   const extractor: FactExtractor = {
-    async extract(messages, signal, subjects) {
-      told.push([...(subjects ?? [])].sort());
+    async extract(messages, signal, known) {
+      told.push([...(known ?? [])].sort());
       return taggedExtractor.extract(messages, signal);
     },
   };
   const externalUser = { externalId: uniqueId("user") };
   const ingestOne = (message: ReturnType<typeof says>) => createThread(service.database, keeper, org.organizationId, { externalUser, messages: [message] }, { extractor });
   await ingestOne(says("running days per week", "3 days a week", "2024-01-01T00:00:00.000Z"));
-  await ingestOne(says("home city", "I live in Paris", "2024-02-01T00:00:00.000Z"));
-  await ingestOne(says("travel destination", "Rome", "2024-03-01T00:00:00.000Z"));
-  t.same(told, [[], ["running days per week"], ["running days per week"]]);
+  await ingestOne(says("diet", "I'm vegan", "2024-02-01T00:00:00.000Z"));
+  await ingestOne(says("running days per week", "4 days a week", "2024-03-01T00:00:00.000Z"));
+  await ingestOne(says("home city", "I live in Paris", "2024-04-01T00:00:00.000Z"));
+  t.same(told, [
+    [],
+    [["running days per week", "3 days a week"]],
+    [["running days per week", "3 days a week"]],
+    [["running days per week", "4 days a week"]],
+  ], "current texts only, of subjects the extractor reads (no diet)");
 });

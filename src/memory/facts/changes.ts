@@ -109,6 +109,9 @@ const KINDS: Record<string, readonly string[]> = {
   "travel destination": ["name"],
 };
 
+/** The subjects whose changes are read by their earlier facts. */
+export const CHANGED_SUBJECTS: readonly string[] = Object.keys(KINDS);
+
 /** The kinds only one subject takes: a value of one says which subject it is. */
 const OWN_KINDS = new Set(Object.values(KINDS).flat().filter((kind, _, all) => all.indexOf(kind) === all.lastIndexOf(kind)));
 

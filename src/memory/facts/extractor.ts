@@ -2,7 +2,7 @@ import { withoutGreeting } from "../../summarizer/lexicon.ts";
 import { splitSentences } from "../../summarizer/sentences.ts";
 import { clip, plainText } from "../../summarizer/text.ts";
 import { askedSubject, isShortAnswer } from "./answers.ts";
-import { EarlierFacts } from "./changes.ts";
+import { CHANGED_SUBJECTS, EarlierFacts } from "./changes.ts";
 import { aboutSomeoneElse, generalStatements } from "./general.ts";
 import { rulesFor } from "./rules/index.ts";
 import { signalReaders } from "./signals/index.ts";
@@ -33,9 +33,16 @@ export interface FactExtractor {
 
 export const MAX_FACT_TEXT = 300;
 
-/** The subjects read only where their topic is (running days, a trip's destination, …): those `extract` wants to know the user has. */
-export const TOPIC_SUBJECTS: readonly string[] = [
-  ...new Set([...rulesFor(undefined), ...signalReaders(undefined).flatMap((reader) => reader.signals)].flatMap((read) => (read.topic ? [read.subject] : []))),
+/**
+ * The subjects whose current facts `extract` reads (`known`): those read only where their topic is (running days, a
+ * trip's destination, …: the user having one is a topic of each later thread), and those whose later values
+ * `EarlierFacts` reads as changes.
+ */
+export const KNOWN_SUBJECTS: readonly string[] = [
+  ...new Set([
+    ...[...rulesFor(undefined), ...signalReaders(undefined).flatMap((reader) => reader.signals)].flatMap((read) => (read.topic ? [read.subject] : [])),
+    ...CHANGED_SUBJECTS,
+  ]),
 ];
 /** Characters and sentences read per message: facts are stated in a few sentences, not in pasted documents. */
 const MAX_MESSAGE_CHARS = 2000;

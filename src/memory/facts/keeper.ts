@@ -1,6 +1,6 @@
 import type { DriverQueries } from "../../db/driver.ts";
-import { type ExtractedFact, type FactExtractor, type FactMessage, MAX_FACT_TEXT, TOPIC_SUBJECTS } from "./extractor.ts";
-import { type AddedMessage, CLOSE_FACT, FACTS_NEIGHBOURS, type FactNeighbours, INSERT_FACT, NEW_MESSAGES, USER_SUBJECTS } from "./sql.ts";
+import { type ExtractedFact, type FactExtractor, type FactMessage, MAX_FACT_TEXT, KNOWN_SUBJECTS } from "./extractor.ts";
+import { type AddedMessage, CLOSE_FACT, FACTS_NEIGHBOURS, type FactNeighbours, INSERT_FACT, NEW_MESSAGES, USER_KNOWN_FACTS } from "./sql.ts";
 import { statementKey } from "./supersede.ts";
 import { recordEvent } from "../../webhooks/events.ts";
 import type { LocalWorker } from "../../webhooks/handoff.ts";
@@ -83,10 +83,10 @@ export async function keepStatedFacts(
   return added;
 }
 
-/** The subjects read only where their topic is that user `userId` already has (a topic of each later thread, FactExtractor's `subjects`). */
-export async function topicSubjects(db: DriverQueries, organizationId: number, userId: number): Promise<Set<string>> {
-  const [row] = await db.rows(USER_SUBJECTS, { organizationId, userId, topicSubjects: [...TOPIC_SUBJECTS] });
-  return new Set(row!.subjects);
+/** User `userId`'s current facts of the KNOWN_SUBJECTS, subject → text (FactExtractor's `known`). */
+export async function knownFacts(db: DriverQueries, organizationId: number, userId: number): Promise<Map<string, string>> {
+  const [row] = await db.rows(USER_KNOWN_FACTS, { organizationId, userId, knownSubjects: [...KNOWN_SUBJECTS] });
+  return new Map(Object.entries(row!.facts));
 }
 
 /** The extractor reads at most this much of a message (ADDED_MESSAGE_ROWS' `factMessageChars`). */
@@ -119,7 +119,7 @@ export interface AddedRange {
 
 /**
  * In Create Thread's transaction: the facts the extractor finds in the user messages `added` (those
- * of `range`, read by INGEST_DETAILS, with the TOPIC_SUBJECTS the user has, `subjects`) join the facts of user `userId`, the thread's. True when
+ * of `range`, read by INGEST_DETAILS, with the user's current facts of the KNOWN_SUBJECTS, `known`) join the facts of user `userId`, the thread's. True when
  * there were user messages (a refiner then reads the range again after commit).
  * The extractor reads only the messages this ingest added (the assistant's among them, for the
  * questions the user answers); the database reads only the timelines of the subjects found. The
@@ -132,13 +132,13 @@ export async function keepFacts(
   organizationId: number,
   userId: number,
   added: readonly AddedMessage[],
-  subjects: readonly string[],
+  known: Readonly<Record<string, string>>,
   localWorker: LocalWorker | undefined,
 ): Promise<boolean> {
   const { messages, statedAt } = factMessages(added);
   if (statedAt.size === 0) return false;
   // Only the user's messages state facts.
-  if (await keepStatedFacts(tx, organizationId, userId, await extractor.extract(messages, undefined, new Set(subjects)), statedAt)) {
+  if (await keepStatedFacts(tx, organizationId, userId, await extractor.extract(messages, undefined, new Map(Object.entries(known))), statedAt)) {
     await recordEvent(tx, organizationId, { type: "memory.facts_changed", userId }, localWorker);
   }
   return true;

@@ -4,7 +4,7 @@ import type { LocalWorker } from "../../webhooks/handoff.ts";
 import { BackgroundQueue, type QueueLimits } from "../backgroundQueue.ts";
 import type { SummaryLog } from "../summaryKeeper.ts";
 import { extractFacts, type ExtractedFact, type FactExtractor } from "./extractor.ts";
-import { addedMessages, keepStatedFacts, topicSubjects, type AddedRange } from "./keeper.ts";
+import { addedMessages, keepStatedFacts, knownFacts, type AddedRange } from "./keeper.ts";
 import { promptMessages } from "./llm.ts";
 import { DROP_FACT, FORGOTTEN_STATEMENTS, LOCK_USER, MESSAGE_FACTS, RELINK_FACT } from "./sql.ts";
 import { statementKey } from "./supersede.ts";
@@ -77,7 +77,7 @@ export class FactRefiner {
         ),
       );
       const forgottenSources = new Set(
-        extractFacts(added.messages, await topicSubjects(tx, organizationId, userId))
+        extractFacts(added.messages, await knownFacts(tx, organizationId, userId))
           .filter((fact) => forgotten.has(`${fact.subject}\n${statementKey(fact.text)}`))
           .map((fact) => `${fact.subject}\n${fact.messageId}`),
       );

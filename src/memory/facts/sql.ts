@@ -45,17 +45,18 @@ export const NEW_MESSAGES = statement<{ organizationId: number; threadId: number
 );
 
 /**
- * Those of `topicSubjects` user `userId` has a fact of (current or history), as a text array: one index probe each.
- * USER_SUBJECTS, and part of Create Thread's INGEST_DETAILS.
+ * User `userId`'s current facts of `knownSubjects`, as a JSON object subject → text: one range of the current facts'
+ * index (Fact_current_key: organization, user, subject). USER_KNOWN_FACTS, and part of Create Thread's INGEST_DETAILS.
  */
-export const USER_SUBJECTS_ARRAY = `
-    COALESCE((SELECT array_agg(given."subject") FROM unnest(:topicSubjects::text[]) AS given("subject")
-              WHERE EXISTS (SELECT 1 FROM "Fact" WHERE "organizationId" = :organizationId AND "externalUserId" = :userId AND "subject" = given."subject")), '{}')`;
+export const USER_KNOWN_FACTS_OBJECT = `
+    COALESCE((SELECT json_object_agg(f."subject", f."text") FROM "Fact" f
+              WHERE f."organizationId" = :organizationId AND f."externalUserId" = :userId AND f."invalidAt" IS NULL
+                AND f."subject" = ANY(:knownSubjects::text[])), '{}')`;
 
-/** USER_SUBJECTS_ARRAY alone. */
-export const USER_SUBJECTS = statement<{ organizationId: number; userId: number; topicSubjects: string[] }, { subjects: string[] }>(
-  "user_subjects",
-  `SELECT ${USER_SUBJECTS_ARRAY} AS "subjects"`,
+/** USER_KNOWN_FACTS_OBJECT alone. */
+export const USER_KNOWN_FACTS = statement<{ organizationId: number; userId: number; knownSubjects: string[] }, { facts: Record<string, string> }>(
+  "user_known_facts",
+  `SELECT ${USER_KNOWN_FACTS_OBJECT} AS "facts"`,
 );
 
 export interface FactNeighbours {

@@ -1,6 +1,6 @@
 import { NOT_A_PLACE, clauses, type ClauseStatement } from "./general.ts";
 import { MONEY } from "./rule.ts";
-import { StatementReader, type Statement } from "./statements.ts";
+import { StatementReader } from "./statements.ts";
 import { signalReaders } from "./signals/index.ts";
 import { MONTH as DE_MONTH } from "./signals/de.ts";
 import { MONTH as EN_MONTH } from "./signals/en.ts";
@@ -46,8 +46,11 @@ const COUNTED = new RegExp(
   String.raw`(?<![\p{L}\p{N}.,])(\d{1,3}(?:[.,]\d{3})?(?:[.,]\d{1,2})?|${[...NUMBER.keys()].join("|")}) ?(?:(${UNITS.map(([, unit]) => unit).join(")|(")}))(?![\p{L}\p{N}])`,
   "giu",
 );
+const COUNTED_ANYWHERE = new RegExp(COUNTED.source, "iu");
 const MONEY_VALUE = new RegExp(MONEY, "giu");
+const DIGIT = /\p{N}/u;
 const MONTHS = new RegExp(String.raw`(?<![\p{L}])(?:${[EN_MONTH, DE_MONTH, FR_MONTH, ES_MONTH].map((month) => month.replace(/\\b$/u, "")).join("|")})(?![\p{L}])`, "giu");
+const MONTHS_ANYWHERE = new RegExp(MONTHS.source, "iu");
 /** A language level (A1 … C2, the JLPT's N5 … N1), in capitals. */
 const LEVEL = /(?<![\p{L}\p{N}])(?:[ABC][12]|N[1-5])(?![\p{L}\p{N}])/gu;
 const CAPITAL = /^\p{Lu}/u;
@@ -56,7 +59,7 @@ const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
 const digits = (text: string) => text.replace(/[^\p{N}]/gu, "");
 
 /** The values of `text`, by kind (names are read after the word before an earlier one: `Anchor`). */
-function valuesOf(text: string): Value[] {
+export function valuesOf(text: string): Value[] {
   const found: Value[] = [];
   for (const match of text.matchAll(MONEY_VALUE)) found.push({ kind: "money", value: digits(match[0]) });
   for (const match of text.matchAll(COUNTED)) {
@@ -81,7 +84,7 @@ const FUNCTION_WORDS = new Set(
 const STEM = 5;
 
 /** The stems of `text`'s words that may say what it is about (a noun, a verb, an adjective). */
-function stemsOf(text: string): Set<string> {
+export function stemsOf(text: string): Set<string> {
   const stems = new Set<string>();
   for (const [word] of text.toLocaleLowerCase().matchAll(WORD)) {
     if (word.length >= 4 && !/\p{N}/u.test(word) && !FUNCTION_WORDS.has(word)) stems.add(word.slice(0, STEM));
@@ -115,28 +118,65 @@ export const CHANGED_SUBJECTS: readonly string[] = Object.keys(KINDS);
 /** The kinds only one subject takes: a value of one says which subject it is. */
 const OWN_KINDS = new Set(Object.values(KINDS).flat().filter((kind, _, all) => all.indexOf(kind) === all.lastIndexOf(kind)));
 
-/** What the user's earlier fact of `subject` says, as the anchor of a later change. */
-interface Anchor {
-  subject: string;
-  kinds: readonly string[];
-  values: Value[];
-  stems: Set<string>;
+/** A short word just before a name ("nach" of "nach Wien", "à" of "à Paris"). */
+const BEFORE_NAME = /(?<![\p{L}])(\p{Ll}{1,5}) $/u;
+const BEFORE_CAPITAL = /(?<![\p{L}])(\p{Ll}{1,5}) \p{Lu}/gu;
+const ARTICLE = String.raw`(?<article>(?:the|der|die|das|den|dem|le|la|les|l['’]|el|los|las) ?)?`;
+
+/**
+ * What the user's earlier fact of `subject` says, as the anchor of a later change: its values and
+ * stems are read when a clause first holds a value of the subject's kinds (most never do).
+ */
+class Anchor {
+  private read?: { values: Value[]; stems: Set<string> };
+  private named?: { value: string; before: RegExp } | null;
+  /** The short words before a capitalised word of the text, each between spaces: where its name may be (" to ", " in " of "flying to Lisbon in May"). */
+  private readonly beforeWords: string[];
+
+  constructor(
+    readonly subject: string,
+    private readonly text: string,
+    readonly kinds: readonly string[],
+    private readonly language: string | undefined,
+  ) {
+    this.beforeWords = kinds.includes("name") ? [...text.matchAll(BEFORE_CAPITAL)].map((match) => ` ${match[1]!} `) : [];
+  }
+
+  /**
+   * Whether `statement` may name a value of the subject after the earlier name's word: the word
+   * before a capital, or before any word of a writer who does not capitalise (`lowercase`).
+   */
+  mayName(statement: string, lowercase: boolean): boolean {
+    for (const word of this.beforeWords) {
+      for (let at = statement.indexOf(word); at >= 0; at = statement.indexOf(word, at + 1)) {
+        if (lowercase || CAPITAL.test(statement.charAt(at + word.length))) return true;
+      }
+    }
+    return false;
+  }
+
   /**
    * The earlier fact's name (a place), as the rules read it, and the word before it ("nach" of
    * "nach Wien", "from" of "from Lisbon"): a later word after that one is another value of it.
    */
-  name?: { value: string; before: RegExp };
-}
+  get name(): { value: string; before: RegExp } | undefined {
+    if (this.named === undefined) {
+      this.named = null;
+      const text = this.text;
+      const name = this.beforeWords.length > 0 ? new StatementReader([{ role: "user", content: text, ...(this.language ? { language: this.language } : {}) }]).read(text, 0, this.subject)[0] : undefined;
+      const word = name && CAPITAL.test(text.slice(name.start)) ? BEFORE_NAME.exec(text.slice(Math.max(0, name.start - 7), name.start))?.[1] : undefined;
+      if (word) this.named = { value: name!.value, before: new RegExp(String.raw`(?<![\p{L}])${word} ${ARTICLE}(?<name>\p{L}[\p{L}'’-]{2,24})`, "giu") };
+    }
+    return this.named ?? undefined;
+  }
 
-/** A short word just before a name ("nach" of "nach Wien", "à" of "à Paris"). */
-const BEFORE_NAME = /(?<![\p{L}])(\p{Ll}{1,5}) $/u;
-const ARTICLE = String.raw`(?<article>(?:the|der|die|das|den|dem|le|la|les|l['’]|el|los|las) ?)?`;
+  get values(): Value[] {
+    return (this.read ??= { values: valuesOf(this.text), stems: stemsOf(this.text) }).values;
+  }
 
-function anchorOf(subject: string, text: string, kinds: readonly string[], name: Statement | undefined): Anchor {
-  const anchor: Anchor = { subject, kinds, values: valuesOf(text), stems: stemsOf(text) };
-  const word = name && CAPITAL.test(text.slice(name.start)) ? BEFORE_NAME.exec(text.slice(Math.max(0, name.start - 7), name.start))?.[1] : undefined;
-  if (word) anchor.name = { value: name!.value, before: new RegExp(String.raw`(?<![\p{L}])${word} ${ARTICLE}(?<name>\p{L}[\p{L}'’-]{2,24})`, "giu") };
-  return anchor;
+  get stems(): Set<string> {
+    return (this.read ??= { values: valuesOf(this.text), stems: stemsOf(this.text) }).stems;
+  }
 }
 
 /**
@@ -145,13 +185,18 @@ function anchorOf(subject: string, text: string, kinds: readonly string[], name:
  * (`lowercase`: their sentence starts in lowercase, "wir fahren stattdessen nach budapest").
  */
 function otherValues(anchor: Anchor, clause: string, values: readonly Value[], lowercase: boolean): Value[] {
-  const other = values.filter((value) => anchor.kinds.includes(value.kind) && !anchor.values.some((old) => old.kind === value.kind && old.value === value.value));
-  if (anchor.name) {
-    for (const match of clause.matchAll(anchor.name.before)) {
+  const other = values.filter((value) => anchor.kinds.includes(value.kind));
+  if (other.length > 0) {
+    const earlier = anchor.values;
+    other.splice(0, other.length, ...other.filter((value) => !earlier.some((old) => old.kind === value.kind && old.value === value.value)));
+  }
+  const named = anchor.mayName(clause, lowercase) ? anchor.name : undefined;
+  if (named) {
+    for (const match of clause.matchAll(named.before)) {
       const name = match.groups!.name!;
       const value = name.toLocaleLowerCase();
       // A lowercase word after an article is a thing ("en el backend"), not a place.
-      if ((CAPITAL.test(name) || (lowercase && !match.groups!.article)) && !FUNCTION_WORDS.has(value) && !NOT_A_PLACE.test(name) && !value.startsWith(anchor.name.value)) other.push({ kind: "name", value });
+      if ((CAPITAL.test(name) || (lowercase && !match.groups!.article)) && !FUNCTION_WORDS.has(value) && !NOT_A_PLACE.test(name) && !value.startsWith(named.value)) other.push({ kind: "name", value });
     }
   }
   return other;
@@ -175,9 +220,7 @@ export class EarlierFacts {
     for (const [subject, text] of this.known) {
       const kinds = KINDS[subject];
       if (!kinds) continue;
-      // Where the rules read the subject's value in the earlier fact, if they do.
-      const value = kinds.includes("name") ? new StatementReader([{ role: "user", content: text, ...(this.language ? { language: this.language } : {}) }]).read(text, 0).find((read) => read.subject === subject) : undefined;
-      this.anchors.push(anchorOf(subject, text, kinds, value));
+      this.anchors.push(new Anchor(subject, text, kinds, this.language));
     }
     return this.anchors;
   }
@@ -189,12 +232,22 @@ export class EarlierFacts {
    * with another value of a kind that fact holds; the best anchored of them. The span is the clause's.
    */
   read(statement: string, found: ReadonlyMap<string, unknown>): ClauseStatement[] {
-    if (this.known.size === 0) return [];
     const changes: ClauseStatement[] = [];
-    const readers = signalReaders(this.language);
+    const anchors = this.anchored().filter((anchor) => !found.has(anchor.subject));
+    // Most statements hold no value of any kind: no digit, month or word an earlier name came after.
+    if (anchors.length === 0) return changes;
     const lowercase = !CAPITAL.test(statement.trimStart());
+    const valued = DIGIT.test(statement) || COUNTED_ANYWHERE.test(statement) || MONTHS_ANYWHERE.test(statement);
+    if (!valued && !anchors.some((anchor) => anchor.mayName(statement, lowercase))) return changes;
+    const readers = signalReaders(this.language);
     for (const [start, end] of clauses(statement)) {
       const clause = statement.slice(start, end);
+      const values = valued ? valuesOf(clause) : [];
+      const candidates = anchors.flatMap((anchor) => {
+        const other = otherValues(anchor, clause, values, lowercase);
+        return other.length > 0 ? [{ anchor, other }] : [];
+      });
+      if (candidates.length === 0) continue;
       let speaker = false;
       let other = false;
       let change = false;
@@ -205,14 +258,10 @@ export class EarlierFacts {
         change ||= changed().test(clause);
       }
       if (other || !(speaker || change)) continue;
-      const values = valuesOf(clause);
       const stems = stemsOf(clause);
       let best = 0;
       let subjects: string[] = [];
-      for (const anchor of this.anchored()) {
-        if (found.has(anchor.subject)) continue;
-        const other = otherValues(anchor, clause, values, lowercase);
-        if (other.length === 0) continue;
+      for (const { anchor, other } of candidates) {
         const shared = [...anchor.stems].filter((stem) => stems.has(stem)).length;
         // A word of change alone needs a value that says the subject: one of a kind no other
         // subject takes (an amount is the budget), or a name after the earlier one's word.

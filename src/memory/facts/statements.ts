@@ -169,15 +169,18 @@ export class StatementReader {
     return this.messages[index]!.language ?? this.conversationLanguage();
   }
 
-  /** The statements of `statement` (a stated part of a sentence of message `index`), one per subject, the first rule winning. */
-  read(statement: string, index: number): Statement[] {
+  /**
+   * The statements of `statement` (a stated part of a sentence of message `index`), one per subject, the first rule
+   * winning; of `subject` only, when given.
+   */
+  read(statement: string, index: number, subject?: string): Statement[] {
     const message = this.messages[index]!;
     const rules = rulesFor(this.languageOf(index));
     const found: Statement[] = [];
     const subjects = new Set<string>();
     const cued = cuedRules(rules, wordsOf(statement));
     for (const rule of rules) {
-      if (subjects.has(rule.subject)) continue;
+      if (subjects.has(rule.subject) || (subject !== undefined && rule.subject !== subject)) continue;
       if (rule.cues && !cued.has(rule)) continue;
       if (rule.topic && !this.onTopic(rule.topic, rule.subject)) continue;
       if (rule.answers && !(index > 0 && this.messages[index - 1]!.role !== "user" && rule.answers.test(this.messages[index - 1]!.content))) continue;

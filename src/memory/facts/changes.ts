@@ -19,6 +19,8 @@ import { MONTH as FR_MONTH } from "./signals/fr.ts";
 interface Value {
   kind: string;
   value: string;
+  /** A name in lowercase: a place only where the clause also says that something changed. */
+  lowercase?: boolean;
 }
 
 const UNITS: [string, string][] = [
@@ -120,7 +122,7 @@ const OWN_KINDS = new Set(Object.values(KINDS).flat().filter((kind, _, all) => a
 
 /** A short word just before a name ("nach" of "nach Wien", "à" of "à Paris"). */
 const BEFORE_NAME = /(?<![\p{L}])(\p{Ll}{1,5}) $/u;
-const BEFORE_CAPITAL = /(?<![\p{L}])(\p{Ll}{1,5}) \p{Lu}/gu;
+const BEFORE_CAPITAL = /(?<![\p{L}])(\p{Ll}{1,5}) (\p{Lu}[\p{L}'’-]{0,24})/gu;
 const ARTICLE = String.raw`(?<article>(?:the|der|die|das|den|dem|le|la|les|l['’]|el|los|las) ?)?`;
 
 /**
@@ -132,6 +134,8 @@ class Anchor {
   private named?: { value: string; before: RegExp } | null;
   /** The short words before a capitalised word of the text, each between spaces: where its name may be (" to ", " in " of "flying to Lisbon in May"). */
   private readonly beforeWords: string[];
+  /** The names of the text after a short word, none a month or a day: "Lisbon" of "flying to Lisbon in May". */
+  private readonly names: RegExpExecArray[];
 
   constructor(
     readonly subject: string,
@@ -139,7 +143,8 @@ class Anchor {
     readonly kinds: readonly string[],
     private readonly language: string | undefined,
   ) {
-    this.beforeWords = kinds.includes("name") ? [...text.matchAll(BEFORE_CAPITAL)].map((match) => ` ${match[1]!} `) : [];
+    this.names = kinds.includes("name") ? [...text.matchAll(BEFORE_CAPITAL)].filter((match) => !NOT_A_PLACE.test(match[2]!)) : [];
+    this.beforeWords = this.names.map((match) => ` ${match[1]!} `);
   }
 
   /**
@@ -156,18 +161,25 @@ class Anchor {
   }
 
   /**
-   * The earlier fact's name (a place), as the rules read it, and the word before it ("nach" of
-   * "nach Wien", "from" of "from Lisbon"): a later word after that one is another value of it.
+   * The earlier fact's name (a place) and the word before it ("nach" of "nach Wien", "from" of
+   * "from Lisbon"): a later word after that one is another value of it. The text's one name, or of
+   * several ("von Hamburg nach Wien"), the one the rules read as the subject's.
    */
   get name(): { value: string; before: RegExp } | undefined {
     if (this.named === undefined) {
       this.named = null;
-      const text = this.text;
-      const name = this.beforeWords.length > 0 ? new StatementReader([{ role: "user", content: text, ...(this.language ? { language: this.language } : {}) }]).read(text, 0, this.subject)[0] : undefined;
-      const word = name && CAPITAL.test(text.slice(name.start)) ? BEFORE_NAME.exec(text.slice(Math.max(0, name.start - 7), name.start))?.[1] : undefined;
-      if (word) this.named = { value: name!.value, before: new RegExp(String.raw`(?<![\p{L}])${word} ${ARTICLE}(?<name>\p{L}[\p{L}'’-]{2,24})`, "giu") };
+      const [only] = this.names;
+      const found = this.names.length === 1 ? { word: only![1]!, value: only![2]!.toLocaleLowerCase() } : this.namedByRules();
+      if (found) this.named = { value: found.value, before: new RegExp(String.raw`(?<![\p{L}])${found.word} ${ARTICLE}(?<name>\p{L}[\p{L}'’-]{2,24})`, "giu") };
     }
     return this.named ?? undefined;
+  }
+
+  private namedByRules(): { word: string; value: string } | undefined {
+    const text = this.text;
+    const name = this.names.length > 0 ? new StatementReader([{ role: "user", content: text, ...(this.language ? { language: this.language } : {}) }]).read(text, 0, this.subject)[0] : undefined;
+    const word = name && CAPITAL.test(text.slice(name.start)) ? BEFORE_NAME.exec(text.slice(Math.max(0, name.start - 7), name.start))?.[1] : undefined;
+    return word ? { word, value: name!.value } : undefined;
   }
 
   get values(): Value[] {
@@ -196,7 +208,9 @@ function otherValues(anchor: Anchor, clause: string, values: readonly Value[], l
       const name = match.groups!.name!;
       const value = name.toLocaleLowerCase();
       // A lowercase word after an article is a thing ("en el backend"), not a place.
-      if ((CAPITAL.test(name) || (lowercase && !match.groups!.article)) && !FUNCTION_WORDS.has(value) && !NOT_A_PLACE.test(name) && !value.startsWith(named.value)) other.push({ kind: "name", value });
+      if (FUNCTION_WORDS.has(value) || NOT_A_PLACE.test(name) || value.startsWith(named.value)) continue;
+      if (CAPITAL.test(name)) other.push({ kind: "name", value });
+      else if (lowercase && !match.groups!.article) other.push({ kind: "name", value, lowercase: true });
     }
   }
   return other;
@@ -262,6 +276,8 @@ export class EarlierFacts {
       let best = 0;
       let subjects: string[] = [];
       for (const { anchor, other } of candidates) {
+        // "je passe en journée à partir de mai": a lowercase word after "à" is a place only with a word of change.
+        if (!change && other.every((value) => value.lowercase)) continue;
         const shared = [...anchor.stems].filter((stem) => stems.has(stem)).length;
         // A word of change alone needs a value that says the subject: one of a kind no other
         // subject takes (an amount is the budget), or a name after the earlier one's word.

@@ -63,6 +63,8 @@ t.test("not a change: another person, a condition, a wish, the same value, no an
     ["es", "language learning", "Estoy aprendiendo alemán.", "Mi hermano ya tiene el B2."],
     // A lowercase word after an article is a thing, not a place, even from a writer who does not capitalise.
     ["es", "home city", "Vivo en Málaga.", "ahora trabajo con Python en el backend"],
+    // … nor a lowercase word after the earlier name's word without a word of change ("à travailler").
+    ["fr", "home city", "J'habite à Nantes.", "je commence à travailler lundi chez eux"],
     // A count of days with a word of change alone: the runs or the work, which one is not said.
     ["en", "work schedule", "I work night shifts at the depot.", "I can manage three days now."],
   ];

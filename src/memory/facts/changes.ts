@@ -61,7 +61,7 @@ const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
 const digits = (text: string) => text.replace(/[^\p{N}]/gu, "");
 
 /** The values of `text`, by kind (names are read after the word before an earlier one: `Anchor`). */
-export function valuesOf(text: string): Value[] {
+function valuesOf(text: string): Value[] {
   const found: Value[] = [];
   for (const match of text.matchAll(MONEY_VALUE)) found.push({ kind: "money", value: digits(match[0]) });
   for (const match of text.matchAll(COUNTED)) {
@@ -86,7 +86,7 @@ const FUNCTION_WORDS = new Set(
 const STEM = 5;
 
 /** The stems of `text`'s words that may say what it is about (a noun, a verb, an adjective). */
-export function stemsOf(text: string): Set<string> {
+function stemsOf(text: string): Set<string> {
   const stems = new Set<string>();
   for (const [word] of text.toLocaleLowerCase().matchAll(WORD)) {
     if (word.length >= 4 && !/\p{N}/u.test(word) && !FUNCTION_WORDS.has(word)) stems.add(word.slice(0, STEM));
@@ -194,20 +194,17 @@ class Anchor {
 /**
  * The values of `clause` of a kind the anchor's subject takes, none of them the earlier fact's own.
  * A name after the anchor's word may be in lowercase when the writer does not capitalise
- * (`lowercase`: their sentence starts in lowercase, "wir fahren stattdessen nach budapest").
+ * (`lowercase`: their sentence starts in lowercase, "wir fliegen jetzt nach porto").
  */
 function otherValues(anchor: Anchor, clause: string, values: readonly Value[], lowercase: boolean): Value[] {
-  const other = values.filter((value) => anchor.kinds.includes(value.kind));
-  if (other.length > 0) {
-    const earlier = anchor.values;
-    other.splice(0, other.length, ...other.filter((value) => !earlier.some((old) => old.kind === value.kind && old.value === value.value)));
-  }
+  const ofKinds = values.filter((value) => anchor.kinds.includes(value.kind));
+  const other = ofKinds.length === 0 ? [] : ofKinds.filter((value) => !anchor.values.some((old) => old.kind === value.kind && old.value === value.value));
   const named = anchor.mayName(clause, lowercase) ? anchor.name : undefined;
   if (named) {
     for (const match of clause.matchAll(named.before)) {
       const name = match.groups!.name!;
       const value = name.toLocaleLowerCase();
-      // A lowercase word after an article is a thing ("en el backend"), not a place.
+      // A lowercase word after an article is a thing ("en el gimnasio"), not a place.
       if (FUNCTION_WORDS.has(value) || NOT_A_PLACE.test(name) || value.startsWith(named.value)) continue;
       if (CAPITAL.test(name)) other.push({ kind: "name", value });
       else if (lowercase && !match.groups!.article) other.push({ kind: "name", value, lowercase: true });
@@ -248,8 +245,8 @@ export class EarlierFacts {
   read(statement: string, found: ReadonlyMap<string, unknown>): ClauseStatement[] {
     const changes: ClauseStatement[] = [];
     const anchors = this.anchored().filter((anchor) => !found.has(anchor.subject));
-    // Most statements hold no value of any kind: no digit, month or word an earlier name came after.
     if (anchors.length === 0) return changes;
+    // Most statements hold no value of any kind: no digit, count, month or word an earlier name came after.
     const lowercase = !CAPITAL.test(statement.trimStart());
     const valued = DIGIT.test(statement) || COUNTED_ANYWHERE.test(statement) || MONTHS_ANYWHERE.test(statement);
     if (!valued && !anchors.some((anchor) => anchor.mayName(statement, lowercase))) return changes;
@@ -276,7 +273,7 @@ export class EarlierFacts {
       let best = 0;
       let subjects: string[] = [];
       for (const { anchor, other } of candidates) {
-        // "je passe en journée à partir de mai": a lowercase word after "à" is a place only with a word of change.
+        // "je commence à travailler lundi": a lowercase word after "à" is a place only with a word of change.
         if (!change && other.every((value) => value.lowercase)) continue;
         const shared = [...anchor.stems].filter((stem) => stems.has(stem)).length;
         // A word of change alone needs a value that says the subject: one of a kind no other

@@ -62,7 +62,7 @@ t.test("not a change: another person, a condition, a wish, the same value, no an
     ["fr", "budget", "Mon budget est de 500 €.", "Le billet coûte 80 €."],
     ["es", "language learning", "Estoy aprendiendo alemán.", "Mi hermano ya tiene el B2."],
     // A lowercase word after an article is a thing, not a place, even from a writer who does not capitalise.
-    ["es", "home city", "Vivo en Málaga.", "ahora trabajo con Python en el backend"],
+    ["es", "home city", "Vivo en Málaga.", "ahora entreno en el gimnasio del barrio"],
     // … nor a lowercase word after the earlier name's word without a word of change ("à travailler").
     ["fr", "home city", "J'habite à Nantes.", "je commence à travailler lundi chez eux"],
     // A count of days with a word of change alone: the runs or the work, which one is not said.

@@ -48,11 +48,13 @@ const COUNTED = new RegExp(
   String.raw`(?<![\p{L}\p{N}.,])(\d{1,3}(?:[.,]\d{3})?(?:[.,]\d{1,2})?|${[...NUMBER.keys()].join("|")}) ?(?:(${UNITS.map(([, unit]) => unit).join(")|(")}))(?![\p{L}\p{N}])`,
   "giu",
 );
-const COUNTED_ANYWHERE = new RegExp(COUNTED.source, "iu");
+/** A count written out with its unit, without the word boundaries (a quick test: `COUNTED` reads it). */
+const COUNTED_WORDS = new RegExp(String.raw`(?:${[...NUMBER.keys()].join("|")}) ?(?:${UNITS.map(([, unit]) => unit).join("|")})`, "iu");
 const MONEY_VALUE = new RegExp(MONEY, "giu");
 const DIGIT = /\p{N}/u;
 const MONTHS = new RegExp(String.raw`(?<![\p{L}])(?:${[EN_MONTH, DE_MONTH, FR_MONTH, ES_MONTH].map((month) => month.replace(/\\b$/u, "")).join("|")})(?![\p{L}])`, "giu");
-const MONTHS_ANYWHERE = new RegExp(MONTHS.source, "iu");
+/** `MONTHS` without its word boundaries: a quick test, which V8 scans for far faster. */
+const MONTHS_ANYWHERE = new RegExp(MONTHS.source.replace("(?<![\\p{L}])", "").replace("(?![\\p{L}])", ""), "iu");
 /** A language level (A1 … C2, the JLPT's N5 … N1), in capitals. */
 const LEVEL = /(?<![\p{L}\p{N}])(?:[ABC][12]|N[1-5])(?![\p{L}\p{N}])/gu;
 const CAPITAL = /^\p{Lu}/u;
@@ -248,7 +250,7 @@ export class EarlierFacts {
     if (anchors.length === 0) return changes;
     // Most statements hold no value of any kind: no digit, count, month or word an earlier name came after.
     const lowercase = !CAPITAL.test(statement.trimStart());
-    const valued = DIGIT.test(statement) || COUNTED_ANYWHERE.test(statement) || MONTHS_ANYWHERE.test(statement);
+    const valued = DIGIT.test(statement) || COUNTED_WORDS.test(statement) || MONTHS_ANYWHERE.test(statement);
     if (!valued && !anchors.some((anchor) => anchor.mayName(statement, lowercase))) return changes;
     const readers = signalReaders(this.language);
     for (const [start, end] of clauses(statement)) {

@@ -20,7 +20,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "../../generated/prisma/client.ts";
 import { DEFAULTS } from "../config.ts";
-import { pgliteDriver, poolDriver, type Driver } from "./driver.ts";
+import { poolDriver, type Driver } from "./driver.ts";
 import { IN_MEMORY, openPglite } from "./pglite.ts";
 import { createPool } from "./pgPool.ts";
 import { setFailoverWait } from "./retries.ts";
@@ -94,7 +94,7 @@ async function openPgliteDatabase(dataDir: string): Promise<Database> {
 /** Wraps an open PGlite (e.g. one loaded from a data-dir dump); close() closes it. */
 export async function databaseOnPglite(db: PGlite): Promise<Database> {
   // Imported here: the adapter imports PGlite, which a service on PostgreSQL never loads (src/db/pglite.ts).
-  const { PrismaPGlite } = await import("pglite-prisma-adapter");
+  const [{ PrismaPGlite }, { pgliteDriver }] = await Promise.all([import("pglite-prisma-adapter"), import("./pgliteDriver.ts")]);
   const prisma = new PrismaClient({
     adapter: new PrismaPGlite(db),
     errorFormat: ERROR_FORMAT,

@@ -1,9 +1,9 @@
 // The hot paths' statements run on the driver under Prisma's adapter (the same pg pool, the same
 // PGlite instance), not through Prisma's client: its runtime costs about 100 µs of CPU per statement
 // more than the driver, and sends every statement unnamed, so that PostgreSQL parses and plans it
-// each time. On PostgreSQL each statement is named, so that each connection prepares it once.
+// each time. On PostgreSQL each statement is named, so that each connection prepares it once; on PGlite
+// likewise (./pgliteDriver.ts).
 // Each domain keeps its statements in its own sql.ts (src/threads/sql.ts, …); shared JSON fragments live in ./json.ts.
-import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
 import { failoverWaitOf, retryingTransaction } from "./retries.ts";
 import { valuesOf, type Statement } from "./statement.ts";
@@ -31,7 +31,7 @@ export interface TransactionQueries extends DriverQueries {
  * Runs `work` through `retrying` (which runs it once per attempt, on that attempt's queries), then the
  * callbacks that the attempt which committed left for after its commit.
  */
-async function committing<T>(retrying: (attempt: (queries: DriverQueries) => Promise<T>) => Promise<T>, work: (tx: TransactionQueries) => Promise<T>): Promise<T> {
+export async function committing<T>(retrying: (attempt: (queries: DriverQueries) => Promise<T>) => Promise<T>, work: (tx: TransactionQueries) => Promise<T>): Promise<T> {
   let callbacks: (() => void)[] = [];
   const result = await retrying((queries) => {
     const own: (() => void)[] = (callbacks = []);
@@ -74,21 +74,5 @@ export function poolDriver(pool: pg.Pool): Driver {
           throw error;
         }
       }, failoverWaitOf(pool)), work),
-  };
-}
-
-function queriesOnPglite(db: Pick<PGlite, "query">): DriverQueries {
-  return {
-    async rows<Params, Row>(statement: Statement<Params, Row>, params: Params) {
-      return (await db.query<Row>(statement.text, valuesOf(statement, params))).rows;
-    },
-  };
-}
-
-/** PGlite has one connection: a transaction holds it, and every other statement waits for it to end. */
-export function pgliteDriver(db: PGlite): Driver {
-  return {
-    ...queriesOnPglite(db),
-    transaction: (work) => committing((run) => retryingTransaction(() => db.transaction((tx) => run(queriesOnPglite(tx))), 0), work),
   };
 }

@@ -154,3 +154,9 @@ for (const [language, { states, changes, none }] of Object.entries(CASES)) {
     for (const sentence of none) t.same(subjectsOf(sentence).filter((subject) => NEW_SUBJECTS.test(subject) || subject === "home city"), [], sentence);
   });
 }
+
+t.test("en: a shoe size is no clothing size", async (t) => {
+  const { subjectsOf } = phrasingCases("en");
+  t.same(subjectsOf("I wear size 44 shoes.").filter((subject) => subject.endsWith(" size")), ["shoe size"]);
+  t.ok(subjectsOf("I wear size M jackets.").includes("clothing size"));
+});

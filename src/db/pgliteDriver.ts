@@ -12,16 +12,6 @@ const SYNC = serialize.sync();
 const DESCRIBE_PORTAL = serialize.describe({ type: "P" });
 const EXECUTE = serialize.execute({});
 
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const message = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    message.set(part, offset);
-    offset += part.length;
-  }
-  return message;
-}
-
 /** The named statements one PGlite has prepared: each with the types of its parameters, as PostgreSQL described them. */
 class PreparedStatements {
   private readonly parameterTypes = new Map<string, number[]>();
@@ -44,7 +34,7 @@ class PreparedStatements {
       const serializer = this.db.serializers[types[index]!];
       return serializer ? serializer(value) : String(value);
     });
-    const { messages } = await this.db.execProtocol(concat([serialize.bind({ statement: statement.name, values }), DESCRIBE_PORTAL, EXECUTE, SYNC]), { syncToFs: false });
+    const { messages } = await this.db.execProtocol(Buffer.concat([serialize.bind({ statement: statement.name, values }), DESCRIBE_PORTAL, EXECUTE, SYNC]), { syncToFs: false });
     // As query() does: a statement outside a transaction reaches the file system before it answers.
     if (!inTransaction) await this.db.syncToFs();
     return parse.parseResults(messages, this.db.parsers)[0]?.rows ?? [];
@@ -52,7 +42,7 @@ class PreparedStatements {
 
   private async prepare(statement: Statement<unknown, unknown>): Promise<number[]> {
     const { messages } = await this.db.execProtocol(
-      concat([serialize.parse({ name: statement.name, text: statement.text }), serialize.describe({ type: "S", name: statement.name }), SYNC]),
+      Buffer.concat([serialize.parse({ name: statement.name, text: statement.text }), serialize.describe({ type: "S", name: statement.name }), SYNC]),
       { syncToFs: false },
     );
     const types = parse.parseDescribeStatementResults(messages);

@@ -8,7 +8,7 @@ import { signalReaders } from "./signals/index.ts";
  * The subjects the built-in extractor uses (its rules' and signals'; "favorite {kind}" as "favorite <kind>"): the model is
  * asked to use them too, so that both extractors' facts replace each other.
  */
-const KNOWN_SUBJECTS = [
+const BUILTIN_SUBJECTS = [
   ...new Set([...rulesFor(undefined), ...signalReaders(undefined).flatMap((reader) => reader.signals)].map((read) => read.subject.replace("{kind}", "<kind>"))),
 ];
 const MAX_MESSAGE_CHARS = 2000;
@@ -22,7 +22,7 @@ export const FACT_INSTRUCTIONS = [
   "what they have, need, prefer, can afford or are allergic to, their work, health, plans and dates.",
   "Only the user's messages state facts; the assistant's messages are context. Questions, greetings and small talk state none.",
   "For each fact give `subject`: a short lowercase English key of what it is about, the same in every language, one of",
-  `${KNOWN_SUBJECTS.map((subject) => `"${subject}"`).join(", ")} when one fits;`,
+  `${BUILTIN_SUBJECTS.map((subject) => `"${subject}"`).join(", ")} when one fits;`,
   `\`text\`: the user's own words that state it (at most ${MAX_FACT_TEXT} characters, in their language); \`messageId\`: the id of the user message that states it.`,
   "At most one fact per subject and message. Answer with JSON only, no prose: {\"facts\":[{\"subject\":\"…\",\"text\":\"…\",\"messageId\":1}]}.",
 ].join(" ");

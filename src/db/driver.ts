@@ -19,6 +19,14 @@ export interface Driver extends DriverQueries {
    * `work` must do nothing outside the database that cannot be repeated (what must wait for the commit goes to `afterCommit`).
    */
   transaction<T>(work: (tx: TransactionQueries) => Promise<T>): Promise<T>;
+  /**
+   * Work whose statements each commit on their own: no BEGIN, no COMMIT (on PostgreSQL, three round trips fewer, the
+   * commit's probe included). Only for work that writes in its last statement at most, so that it is all or nothing as a
+   * transaction is. Run again as `transaction` runs its work on a conflict or a vanished reference; across a failover
+   * each statement rides out what it safely can (a read, a write never sent), and a write whose outcome is unknown is
+   * never run again. `afterCommit` runs its callback once the work has ended.
+   */
+  autocommit<T>(work: (queries: TransactionQueries) => Promise<T>): Promise<T>;
 }
 
 /** The queries of a transaction under way. */
@@ -41,6 +49,14 @@ export async function committing<T>(retrying: (attempt: (queries: DriverQueries)
   return result;
 }
 
+/** Runs `work` on `queries` outside a transaction (Driver.autocommit): marked as committing from the start, so that a failure is run again only when it proves nothing was written. */
+export function autocommitting<T>(queries: DriverQueries, work: (queries: TransactionQueries) => Promise<T>): Promise<T> {
+  return committing((run) => retryingTransaction((attempt) => {
+    attempt.committing();
+    return run(queries);
+  }, 0), work);
+}
+
 /** The driver's named statements on one pg pool or client (a transaction's, or a script's own connection). */
 export function queriesOn(client: pg.Pool | pg.ClientBase): DriverQueries {
   return {
@@ -52,8 +68,10 @@ export function queriesOn(client: pg.Pool | pg.ClientBase): DriverQueries {
 }
 
 export function poolDriver(pool: pg.Pool): Driver {
+  const queries = queriesOn(pool);
   return {
-    ...queriesOn(pool),
+    ...queries,
+    autocommit: (work) => autocommitting(queries, work),
     transaction: (work) =>
       committing((run) => retryingTransaction(async (attempt) => {
         const client = await pool.connect();

@@ -3,7 +3,7 @@
 // Here, as pg does on PostgreSQL, a named statement is parsed and described once per PGlite, and each
 // call is one exchange (bind, describe, execute, sync). Imported only where a PGlite is opened.
 import { parse, protocol, type PGlite } from "@electric-sql/pglite";
-import { committing, type Driver, type DriverQueries } from "./driver.ts";
+import { autocommitting, committing, type Driver, type DriverQueries } from "./driver.ts";
 import { retryingTransaction } from "./retries.ts";
 import { valuesOf, type Statement } from "./statement.ts";
 
@@ -72,8 +72,10 @@ function queriesOnPglite(db: PGlite, tx?: Pick<PGlite, "query">): DriverQueries 
 
 /** PGlite has one connection: a transaction holds it, and every other statement waits for it to end. */
 export function pgliteDriver(db: PGlite): Driver {
+  const queries = queriesOnPglite(db);
   return {
-    ...queriesOnPglite(db),
+    ...queries,
+    autocommit: (work) => autocommitting(queries, work),
     transaction: (work) => committing((run) => retryingTransaction(() => db.transaction((tx) => run(queriesOnPglite(db, tx))), 0), work),
   };
 }

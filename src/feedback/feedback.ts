@@ -33,8 +33,10 @@ export type FeedbackCaller = "private" | "public" | TokenGrant;
 export const ALREADY_VOTED = "Conflict - this giver has already voted; a feedback token can change a vote";
 
 /**
- * Create user feedback, all or nothing in one transaction: every lookup that can refuse the
- * request (thread, message, attributes) runs before anything, the giver included, is written.
+ * Create user feedback, all or nothing: every lookup that can refuse the request (thread, message,
+ * attributes) runs before anything, the giver included, is written. A public key's vote writes in
+ * one statement (it never replaces a vote, and its giver is written by the vote's statement), so it
+ * runs without a transaction around it; the others' writes take one.
  * The vote's webhook deliveries go to `localWorker`, this instance's delivery worker, after commit.
  */
 export async function createFeedback(
@@ -47,7 +49,8 @@ export async function createFeedback(
   const grant = typeof caller === "object" ? caller : undefined;
   const publicAnswer = caller !== "private";
   const input = grant ? { ...asked, externalUser: tokenGiver(grant, asked.externalUser) } : asked;
-  return driver.transaction(async (tx) => {
+  const unitOfWork = caller === "public" ? driver.autocommit : driver.transaction;
+  return unitOfWork(async (tx) => {
     const target = await findFeedbackTarget(tx, organizationId, input);
     if (grant) checkCovered(grant, target);
     const optionIds = selectedOptionIds(input.attributes ?? {}, target.options);

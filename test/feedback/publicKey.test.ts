@@ -2,6 +2,9 @@ import t from "tap";
 import { startService, uniqueId } from "../helpers/app.ts";
 import { contractViolations } from "../helpers/contract.ts";
 import { feedbackFixtures } from "../helpers/feedback.ts";
+import type { TransactionQueries } from "../../src/db/driver.ts";
+import { createFeedback } from "../../src/feedback/feedback.ts";
+import { FEEDBACK_TARGET } from "../../src/feedback/sql.ts";
 
 // What a public key may see and change: anyone can hold a public key and name anyone, so it stores a
 // giver's externalId alone, never changes a user or a vote, and its answers carry no personal data.
@@ -155,4 +158,38 @@ t.test("a private key still upserts the giver and sees the whole answer", async 
   t.equal(response.status, 201);
   t.match(data!.externalUser, { name: "Alice", email: "new@example.com", segments: [{ name: "free", type: { name: "plan" } }] });
   t.equal((await storedUser(alice)).email, "new@example.com");
+});
+
+t.test("a public key's vote runs without a transaction: its thread deleted between the lookup and the vote is a 404, nothing written", async (t) => {
+  const target = await thread();
+  const giver = uniqueId("giver");
+  let lookups = 0;
+  const { driver } = service.database;
+  // The thread deleted right after the vote's first lookup found it: the vote's write meets the
+  // vanished rows, is run again, and its lookup answers what a request a moment later gets.
+  const racing = {
+    driver: {
+      ...driver,
+      autocommit: <T>(work: (queries: TransactionQueries) => Promise<T>) =>
+        driver.autocommit((queries) =>
+          work({
+            ...queries,
+            rows: async (statement, params) => {
+              const rows = await queries.rows(statement, params);
+              if (statement.name === FEEDBACK_TARGET.name && lookups++ === 0) {
+                await prisma.thread.delete({ where: { id: target.id } });
+              }
+              return rows;
+            },
+          }),
+        ),
+    },
+  };
+  await t.rejects(createFeedback(racing, org.organizationId, "public", { feedbackType: "POSITIVE", externalThreadId: target.externalId, externalUser: { externalId: giver } }), {
+    statusCode: 404,
+    message: "Thread not found",
+  });
+  t.equal(lookups, 2, "the vote's lookup ran again");
+  t.equal(await prisma.externalUser.count({ where: { organizationId: org.organizationId, externalId: giver } }), 0, "the giver the vote would have created is not");
+  t.equal(await prisma.feedback.count({ where: { organizationId: org.organizationId, threadId: target.id } }), 0);
 });

@@ -134,9 +134,3 @@ t.test("a fact's text is at most 300 characters; the extractor is deterministic"
   t.same(await createBuiltinFactExtractor().extract(messages), extractFacts(messages));
   t.same(extractFacts(messages), extractFacts(messages));
 });
-
-t.test("pathological input costs linear time", async (t) => {
-  const start = performance.now();
-  extractFacts([user("I live in ".repeat(5000)), user("a".repeat(100_000)), user("my budget is 1".repeat(3000)), user("¿, ".repeat(5000) + "?")]);
-  t.ok(performance.now() - start < 2000, `${(performance.now() - start).toFixed(0)} ms`);
-});

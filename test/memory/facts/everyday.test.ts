@@ -160,3 +160,20 @@ t.test("en: a shoe size is no clothing size", async (t) => {
   t.same(subjectsOf("I wear size 44 shoes.").filter((subject) => subject.endsWith(" size")), ["shoe size"]);
   t.ok(subjectsOf("I wear size M jackets.").includes("clothing size"));
 });
+
+t.test("a business owned, a home saved for, a university, a promotion: said another way", async (t) => {
+  const en = phrasingCases("en");
+  en.statesSubject(t, [
+    ["I own a small bakery.", "job"],
+    ["I run a coffee shop in the old town.", "job"],
+    ["I'm saving up for a house.", "housing"],
+  ]);
+  for (const sentence of ["My uncle owns a bakery.", "Do you own a business?", "I run every morning."]) t.notOk(en.subjectsOf(sentence).includes("job"), sentence);
+  phrasingCases("de").statesSubject(t, [["Ich spare auf eine Wohnung.", "housing"]]);
+  const es = phrasingCases("es");
+  es.statesSubject(t, [
+    ["Estudio en la Universidad de Salamanca.", "education"],
+    ["Me ascendieron a jefa de equipo.", "job"],
+  ]);
+  t.notOk(es.subjectsOf("Mi hermano estudia en la universidad.").includes("education"), "another person's studies");
+});

@@ -69,6 +69,7 @@ export const EN: Rule[] = [
   rule("age", String.raw`\bi (?:just )?turned (?<v>\d{1,2})\b`),
   rule("job", String.raw`\b(?:i(?:'m|’m| am)?|and|now) (?:now |currently )?(?:work|working) as (?:an? )?(?<v>[^.,;]{2,40}?)(?=[,.;]| at\b| in\b| for\b|$)`),
   rule("job", String.raw`\bi(?:'m|’m| am) (?:now |currently |still )?(?:an? )(?<v>(?:[\p{L}\p{N}-]+ ){0,3}${JOBS})\b`),
+  rule("job", String.raw`\bi (?:now |still )?(?:own|run) (?:a|an|my own|our own|the family) (?<v>(?:(?:small|little|family|local|busy) )?(?:bakery|restaurant|café|cafe|coffee shop|shop|store|business|company|startup|bar|pub|salon|farm|hotel|gym|agency|studio|practice|clinic|garage|bookshop|bookstore|florist)\b[^.,;!?]{0,30}?)(?=[.,;!?]|$)`, { needs: "own run" }),
   rule("job", String.raw`\bi(?:'ve|’ve| have| was| got)? (?:just )?(?:been )?promoted to (?<v>[^.,;]{2,40}?)(?=[,.;]| at\b| in\b|$)`, { needs: "promoted" }),
   rule("job", String.raw`\bi (?<v>teach|lecture|tutor)\b`, { needs: "teach lecture tutor" }),
   rule("job", String.raw`\bi (?:got|started|took|accepted|landed|start) (?:a |the |my )?(?:new )?(?:[\p{L}-]+ ){0,3}?(?:job|position|role)\b(?! of\b)`),

@@ -71,6 +71,7 @@ export const ES: Rule[] = [
   rule("languages spoken", String.raw`\bhablo (?:con fluidez |bien |un poco de |un poco |también |tambien )?(?<v>${ES_SPOKEN}(?:(?:, | y | e )(?:un poco de )?${ES_SPOKEN}){0,3})\b`),
   rule("languages spoken", String.raw`\bmi (?:lengua materna|idioma materno|lengua nativa) es (?:el )?(?<v>${ES_SPOKEN})\b`),
   rule("education", String.raw`\b(?:estudio|estudié|estudie|estoy estudiando) (?:ahora |actualmente )?(?<v>medicina|derecho|informática|informatica|ingeniería\p{L}*|ingenieria\p{L}*|biología|biologia|química|quimica|física|fisica|economía|economia|empresariales|administración de empresas|ade|historia|psicología|psicologia|enfermería|enfermeria|arquitectura|matemáticas|matematicas|filosofía|filosofia|filología\p{L}*|magisterio|periodismo|farmacia|odontología|veterinaria|bellas artes|diseño\p{L}*|traducción|traduccion|turismo|marketing|publicidad|fisioterapia|nutrición|nutricion)\b`),
+  rule("education", String.raw`\b(?:estudio|estudié|estoy estudiando) (?:ahora |actualmente )?en (?<v>(?:la )?(?:universidad|facultad|escuela|uni)\b[^.,;!?]{0,50}?)(?=[.,;!?]|$)`, { needs: "universidad facultad escuela uni" }),
   rule("education", String.raw`\bestoy (?:haciendo|cursando|terminando|empezando|escribiendo) (?:un|una|el|la|mi) (?<v>(?:máster|master|grado|carrera|doctorado|tesis|tfg|tfm|fp|bachillerato)\b[^.,;!?]{0,40}?)(?=[.,;!?]|$)`),
   rule("birthday", String.raw`\bmi cumpleaños es (?:el )?(?<v>${DATE})`),
   rule("birthday", String.raw`\bnací el (?<v>${DATE}(?: de \d{4})?)`),

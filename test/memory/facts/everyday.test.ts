@@ -177,3 +177,11 @@ t.test("a business owned, a home saved for, a university, a promotion: said anot
   ]);
   t.notOk(es.subjectsOf("Mi hermano estudia en la universidad.").includes("education"), "another person's studies");
 });
+
+t.test("rent paid, savings and an intolerance said as the other languages already read them", async (t) => {
+  phrasingCases("en").statesSubject(t, [["I pay 900 a month in rent.", "housing"]]);
+  t.notOk(phrasingCases("en").subjectsOf("My brother pays 900 a month in rent.").includes("housing"), "another person's rent");
+  phrasingCases("de").statesSubject(t, [["Ich bin laktoseintolerant.", "allergy"]]);
+  phrasingCases("fr").statesSubject(t, [["J'ai 5000 euros d'économies.", "budget"]]);
+  phrasingCases("es").statesSubject(t, [["Tengo 5000 euros ahorrados.", "budget"]]);
+});

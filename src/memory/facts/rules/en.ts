@@ -40,6 +40,7 @@ export const EN: Rule[] = [
   rule("home city", String.raw`\b(?:we|i) (?:just )?(?:bought|rent|are renting|rented|found) (?:a|an|our) (?:house|flat|apartment|home|condo|place) in ${NAME}`),
   rule("home city", String.raw`\b(?:my|our) (?:home ?town|home|city) is (?:now )?(?:in )?${NAME}`),
   rule("home city", String.raw`\bi work (?:as|at|for)\b[^.;]{0,50}? in ${NAME}`),
+  rule("housing", String.raw`\b(?:we|i) (?:now |currently )?pay (?<v>[^.,;!?]{0,30}?\b(?:in|for|of) rent)\b`, { needs: "rent" }),
   rule("housing", String.raw`\b(?:we|i) (?:just )?(?:bought|own|rent|are renting|rented|sold) (?:a|an|our|the) (?:[\p{L}\p{N}-]+ ){0,3}?(?<v>${DWELLING}|home)\b`),
   rule("housing", String.raw`\b(?:i|we)(?:'ve|’ve| have|'re|’re| are|'m|’m| am)?(?: (?:just|now|recently|finally|still|currently|been|all|both)){0,2} (?:live|living|moved|moving|move) (?:in|into) (?:a|an|our|my|the) (?:[\p{L}\p{N}-]+ ){0,3}?(?<v>${DWELLING})\b`, { needs: "live living moved moving move" }),
   rule("budget", String.raw`\bbudget\b[^.;?]{0,40}?(?<v>${MONEY})`),

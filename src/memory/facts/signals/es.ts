@@ -39,7 +39,7 @@ const RUNNING = /\b(?:corr\p{L}*|carreras?|running|trotar|rodajes?|tiradas?|mara
 const NOT_RUNNING_DAYS = String.raw`\b(?:trabaj\p{L}*|oficina|gimnasio|natación|yoga|clases?)\b`;
 
 /** Words that make an amount the budget: "gastar", "como mucho", "al mes". */
-const BUDGET_WORDS = String.raw`\b(?:presupuesto|gastar|pagar|permitir\p{L}*|máximo|hasta|como mucho|menos de|no más de|límite|tope|al mes|mensual\p{L}*|por noche|la noche|por persona|en total|ahorrad[oa]|ahorrado|unos|unas|alrededor de|más o menos)\b`;
+const BUDGET_WORDS = String.raw`\b(?:presupuesto|gastar|pagar|permitir\p{L}*|máximo|hasta|como mucho|menos de|no más de|límite|tope|al mes|mensual\p{L}*|por noche|la noche|por persona|en total|ahorrad[oa]s?|ahorros|unos|unas|alrededor de|más o menos)\b`;
 
 /** Spanish signals: the words any phrasing of a subject uses. */
 /** A home: "estudio" only as a noun ("un estudio"), since "estudio" is also "I study". */

@@ -171,7 +171,7 @@ export interface ReplacedVoteParams extends EventParams {
 /**
  * Makes the options of replaced vote `feedbackId` exactly `optionIds` and answers with its Feedback object (`publicKey`: as a
  * public key sees it), and writes its feedback.updated event (the Feedback object as a private key gets it) with the
- * `deliveries` leased as VOTE's are. A statement of its own after the vote: holding the feedback row's lock since,
+ * `deliveries` leased as a new vote's are. A statement of its own after the vote: holding the feedback row's lock since,
  * its snapshot sees every option a concurrent vote on the same feedback wrote. (Its own
  * subqueries do not see what its CTEs write: the answer's options are those it sets.)
  */

@@ -31,7 +31,7 @@ export const eventBody = (ev: string) => `json_build_object('id', ${ev}."id", 't
  * event with the payload `payload` (SQL over the statement's other parameters and CTEs), and a pending delivery to each endpoint
  * subscribed to its type `type`; nothing at all when none is, so that a change nobody listens to costs one indexed
  * probe of a small table, nor when `when` (SQL, boolean) does not hold. Part of other statements too (Create Thread's
- * FINISH_INGEST, a new vote's VOTE): here, apart from the statements that embed the views, so that those can embed it.
+ * FINISH_INGEST, a new vote's CREATE_FEEDBACK and the like): here, apart from the statements that embed the views, so that those can embed it.
  */
 export const eventRow = (payload: string, when?: string) => `event_endpoints AS (
     SELECT e."id", e."url", e."secret" FROM "WebhookEndpoint" e WHERE e."organizationId" = :organizationId::int AND :type::text = ANY(e."events")

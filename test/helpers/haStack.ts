@@ -48,19 +48,33 @@ function parseEnv(text: string): Record<string, string> {
 
 
 /**
- * Brings a stack up on random ports in a fresh folder. Resolves to the reason instead when the
- * packages are missing and cannot be installed, so that a test can skip saying why.
+ * The stack's 30 ports from a random base below Linux's ephemeral range (32768 and up), where the
+ * connections of the tests running beside it take their local ports: a base up to 39,900, as before,
+ * once left a node unable to bind and the stack without a primary.
+ */
+const randomBasePort = () => String(20_000 + 100 * Math.floor(Math.random() * 126));
+
+/**
+ * Brings a stack up on random ports in a fresh folder, a second time on other ports if the first does
+ * not come up. Resolves to the reason instead when the packages are missing and cannot be installed,
+ * so that a test can skip saying why.
  */
 export async function startHaStack(nodes = 3): Promise<HaStack | { unavailable: string }> {
-  const dir = join(tmpdir(), `feedback-ha-test-${process.pid}-${Date.now()}`);
-  const env = { HA_DIR: dir, HA_BASE_PORT: String(20_000 + 100 * Math.floor(Math.random() * 200)), HA_NODES: String(nodes) };
-  try {
-    await stackScript("up", env);
-  } catch (error) {
-    const { code, stderr } = error as { code?: number; stderr?: string };
-    await stackScript("down", env).catch(() => {});
-    if (code === EXIT_UNAVAILABLE) return { unavailable: stderr?.trim() || "the HA packages cannot be installed" };
-    throw new Error(`scripts/ha/stack.sh up failed: ${stderr}`);
+  let dir = "";
+  let env: NodeJS.ProcessEnv = {};
+  for (let attempt = 1; ; attempt++) {
+    dir = join(tmpdir(), `feedback-ha-test-${process.pid}-${Date.now()}`);
+    env = { HA_DIR: dir, HA_BASE_PORT: randomBasePort(), HA_NODES: String(nodes) };
+    try {
+      await stackScript("up", env);
+      break;
+    } catch (error) {
+      const { code, stderr } = error as { code?: number; stderr?: string };
+      await stackScript("down", env).catch(() => {});
+      if (code === EXIT_UNAVAILABLE) return { unavailable: stderr?.trim() || "the HA packages cannot be installed" };
+      if (attempt === 2) throw new Error(`scripts/ha/stack.sh up failed twice: ${stderr}`);
+      process.stderr.write(`scripts/ha/stack.sh up failed, trying again on other ports: ${stderr}\n`);
+    }
   }
   const settings = parseEnv(await readFile(join(dir, "stack.env"), "utf8"));
   const restUrls = Array.from({ length: nodes }, (_, i) => settings[`NODE${i + 1}_REST`]!);

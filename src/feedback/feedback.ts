@@ -97,9 +97,9 @@ async function vote(
       ? await voteBy((await saveUser(tx, organizationId, externalUser)).id)
       : // A public key's or a token's giver is found or created by the vote's own statement.
         await tx.rows(byExternalId, { ...params, giverExternalId: externalUser.externalId });
-  if (!row && externalUser && (caller === "public" || (replaces && caller !== "private"))) {
-    // No row: the giver has voted already, or a concurrent call created the giver after the statement's snapshot
-    // (a token's first try leaves both to the transaction that follows it).
+  if (!row && externalUser && (replaces || caller === "public")) {
+    // No row (never for a private key's upsert): the giver has voted already, or a concurrent call created the giver
+    // after the statement's snapshot (a token's first try leaves both to the transaction that follows it).
     [row] = await voteBy((await userByExternalId(tx, organizationId, externalUser.externalId)).id);
   }
   if (!row) return undefined;

@@ -49,8 +49,7 @@ function parseEnv(text: string): Record<string, string> {
 
 /**
  * The stack's 30 ports from a random base below Linux's ephemeral range (32768 and up), where the
- * connections of the tests running beside it take their local ports: a base up to 39,900, as before,
- * once left a node unable to bind and the stack without a primary.
+ * connections of the tests running beside it take their local ports and a node could find its port taken.
  */
 const randomBasePort = () => String(20_000 + 100 * Math.floor(Math.random() * 126));
 

@@ -1,6 +1,7 @@
 import { guessLanguage } from "../../summarizer/language.ts";
 import { isPleasantry } from "../../summarizer/lexicon.ts";
 import { isQuestion } from "../../summarizer/sentences.ts";
+import { placeAtStart } from "./places.ts";
 import { wordsOf, type Rule } from "./rule.ts";
 import { cuedRules, rulesFor } from "./rules/index.ts";
 
@@ -99,7 +100,10 @@ function capitalisedStart(name: string): string {
   return words.slice(0, kept).join(" ");
 }
 
-/** The statement a rule reads in `statement`, spanning its value (the `v` or `name` group, else the whole match). */
+/**
+ * The statement a rule reads in `statement`, spanning its value (the `v` or `name` group, else the whole match): a name
+ * group's capitalised start, or a place it starts with in lowercase.
+ */
 function statementOf(rule: Rule, statement: string): Statement | undefined {
   if (!rule.quick.test(statement)) return undefined;
   const match = rule.pattern.exec(statement);
@@ -108,7 +112,8 @@ function statementOf(rule: Rule, statement: string): Statement | undefined {
   if (subject === undefined) return undefined;
   const name = match.groups?.name;
   if (name !== undefined) {
-    const kept = capitalisedStart(name);
+    // A place in lowercase is read too: many write without capitals ("we're in sheffield now").
+    const kept = capitalisedStart(name) || placeAtStart(name);
     const start = match.indices!.groups!.name![0];
     // "Fly.io", "Node.js": a domain or a file, not a place or a person.
     if (!kept || DOTTED.test(statement.slice(start + kept.length, start + kept.length + 2))) return undefined;

@@ -185,3 +185,48 @@ t.test("rent paid, savings and an intolerance said as the other languages alread
   phrasingCases("fr").statesSubject(t, [["J'ai 5000 euros d'économies.", "budget"]]);
   phrasingCases("es").statesSubject(t, [["Tengo 5000 euros ahorrados.", "budget"]]);
 });
+
+t.test("a known place written in lowercase is read as a place; any other lowercase word after the same words is not", async (t) => {
+  const en = phrasingCases("en");
+  en.statesSubject(t, [
+    ["we're in sheffield now, her job moved here", "home city"],
+    ["me and my gf rent a tiny 1 bed flat in leeds", "home city"],
+    ["flying from new york on the 3rd of may", "travel origin"],
+  ]);
+  for (const sentence of ["we're in trouble now", "i'm going to try yoga", "we went to reading last week"]) {
+    t.same(en.subjectsOf(sentence).filter((subject) => subject.startsWith("travel") || subject === "home city"), [], sentence);
+  }
+  phrasingCases("fr").statesSubject(t, [
+    ["j'habite à angers donc le jeudi c'est 1h de train", "home city"],
+    ["on a déménagé dans une maison avec jardin à villeurbanne", "home city"],
+    ["on part à naples en avril pour pratiquer", "travel destination"],
+  ]);
+  phrasingCases("de").statesSubject(t, [["wir ziehen nach bonn, näher an den großeltern", "home city"]]);
+  phrasingCases("es").statesSubject(t, [
+    ["vuelo desde barcelona que era 200€ más barato", "travel origin"],
+    ["ya somos propietarios de un piso en sevilla capital", "home city"],
+  ]);
+});
+
+t.test("a job started or reached, and days of work that are no job", async (t) => {
+  phrasingCases("fr").statesSubject(t, [["je suis passée lead dev depuis janvier", "job"]]);
+  for (const sentence of ["je suis passé à autre chose", "je suis devenue maman"]) t.notOk(phrasingCases("fr").subjectsOf(sentence).includes("job"), sentence);
+  phrasingCases("de").statesSubject(t, [["ab januar fang ich als junior entwickler bei einer versicherung an", "job"]]);
+  const es = phrasingCases("es");
+  es.statesSubject(t, [
+    ["he empezado a trabajar de cocinera en un restaurante", "job"],
+    ["trabajo de lunes a jueves, los viernes libres", "work schedule"],
+  ]);
+  t.notOk(es.subjectsOf("trabajo de lunes a jueves, los viernes libres").includes("job"), "days of work are no job");
+});
+
+t.test("a budget a month written with a slash, an amount without its currency, a laptop ordered", async (t) => {
+  const en = phrasingCases("en");
+  en.statesSubject(t, [
+    ["so I can do $450/month now", "budget"],
+    ["we can go up to 200k max for the house", "budget"],
+    ["ok ordered a thinkpad t14 with 32gb", "laptop"],
+  ]);
+  phrasingCases("fr").statesSubject(t, [["pour les vacances je peux mettre 150 par mois de côté", "budget"]]);
+  t.notOk(en.subjectsOf("we can go up to 3000 m").includes("budget"), "a height is no budget");
+});

@@ -44,6 +44,7 @@ export const DE: Rule[] = [
   rule("age", String.raw`\bich bin (?<v>\d{1,2})(?: jahre alt| jahre)?(?![.,]?\d)(?! ?(?:kg|km|%|cm|m|minuten|stunden|tage|wochen|monate|€)\b)`),
   rule("age", String.raw`\bich (?:bin|wurde|werde) (?:gerade |jetzt )?(?<v>\d{1,2}) geworden\b`),
   rule("job", String.raw`\b(?:ich arbeite|arbeite ich)\b[^.;]{0,40}? als (?<v>[^.,;]{2,40}?)(?=[,.;]|$| bei\b| in\b| an\b| im\b)`),
+  rule("job", String.raw`\b(?:fange ich|fang ich|ich fange|ich fang|starte ich|ich starte|beginne ich|ich beginne)\b[^.;]{0,30}? als (?<v>[^.,;]{2,40}?)(?=[,.;]|$| bei\b| in\b| an\b| im\b| ab\b)`),
   rule("job", String.raw`\b(?:ich bin|bin ich|und bin) (?:jetzt |seit \p{L}+ |nun |inzwischen )?(?:als )?(?<v>${JOBS})\b`),
   rule("job", String.raw`\b(?:ich bin|bin ich)\b(?: \p{L}+){0,2}? (?<v>in rente|in pension|im ruhestand|arbeitslos|selbstständig|selbständig|in elternzeit)\b`),
   rule("job", String.raw`\b(?:job|arbeit|stelle|arbeitsplatz) verloren\b`),

@@ -13,11 +13,14 @@ const TRAVEL_WORDS = "viajo viajamos viaje viajar vuelo vuelos volamos salimos s
 const TRAVEL = String.raw`\b(?:${TRAVEL_WORDS.split(" ").filter((word) => !["vamos", "voy", "luna"].includes(word)).join("|")}|(?:vamos|voy)(?! a \p{L}+(?:ar|er|ir)\b)|luna de miel)\b`;
 const JOBS = String.raw`(?:ingenier[oa]|desarrollador[a]?|programador[a]?|enfermer[oa]|profesor[a]?|maestr[oa]|analista|diseñador[a]?|médic[oa]|abogad[oa]|contador[a]?|contable|gerente|consultor[a]?|traductor[a]?|estudiante|cociner[oa]|chef|arquitect[oa]|farmacéutic[oa]|electricista|fontaner[oa]|conductor[a]?|periodista|fotógraf[oa]|vendedor[a]?|secretari[oa]|camarer[oa]|policía|funcionari[oa]|autónom[oa]|freelance)`;
 
+const ES_WEEKDAYS = "lunes|martes|miércoles|miercoles|jueves|viernes|sábado|sabado|domingo";
+
 /** Spanish. The order matters where two rules give one subject: the first that matches wins. */
 export const ES: Rule[] = [
   rule("home city", String.raw`\b(?:vivo|vivimos|resido|residimos|me mudé|nos mudamos|nos hemos mudado|me he mudado|me mudo|nos mudaremos|nos fuimos a vivir)\b(?: \p{L}+){0,2}? (?:en|a) ${NAME}`),
   rule("home city", String.raw`\b(?:vivo|vivimos|resido|residimos|me mudé|nos mudamos|nos hemos mudado|me he mudado|me mudo|nos mudaremos|nos fuimos a vivir)\b(?: \p{L}+){0,2}? (?:en|a) (?:un|una|nuestr[oa]|mi|el|la) (?:[\p{L}\p{N}-]+ ){0,3}?${DWELLING}\b[^.;]{0,30}? en ${NAME}`),
   rule("home city", String.raw`\bmudanza (?:a|en) ${NAME}`),
+  rule("home city", String.raw`\b(?:propietari[oa]s|compramos|hemos comprado|he comprado|compré|alquilamos|hemos alquilado) (?:de )?(?:un|una|nuestr[oa]|mi|el|la) (?:[\p{L}\p{N}-]+ ){0,3}?${DWELLING}\b[^.;]{0,30}? en ${NAME}`),
   rule("home city", String.raw`\btrabajo\b[^.;]{0,40}? en ${NAME}`),
   rule("housing", String.raw`\b(?:vivo|vivimos|resido|residimos|me mudé|nos mudamos|nos hemos mudado|me he mudado|me mudo|nos mudaremos|nos fuimos a vivir)\b[^.;]{0,40}? (?:en|a) (?:un|una|nuestr[oa]|mi|el|la) (?:[\p{L}\p{N}-]+ ){0,3}?(?<v>${DWELLING})\b`),
   rule("housing", String.raw`\b(?:hemos comprado|compramos|he comprado|compré|alquilamos|alquilo|hemos alquilado) (?:una|un) (?<v>casa|piso|apartamento|departamento|chalet)\b`),
@@ -36,9 +39,11 @@ export const ES: Rule[] = [
   rule("age", String.raw`\b(?:tengo|cumplí|acabo de cumplir) (?<v>\d{1,2}) años\b`),
   rule("job", String.raw`\b(?:estoy|soy) (?:ya )?(?<v>jubilad[oa]|en paro|desemplead[oa]|de baja (?:por maternidad|por paternidad))\b`),
   rule("job", String.raw`\b(?:perdí|he perdido|me quedé sin) (?:mi |el )?(?:trabajo|empleo|puesto)\b`),
-  rule("job", String.raw`\btrabajo (?:como|de) (?<v>[^.,;]{2,40}?)(?=[,.;]|$| en\b| para\b)`),
+  // "Trabajo de lunes a jueves" is when, not what.
+  rule("job", String.raw`\b(?:trabajo|trabajar|trabajando) (?:como|de) (?!(?:${ES_WEEKDAYS}|noche|noches|día|dia|mañana|mañanas|tarde|tardes|casa|media jornada|jornada|sol a sol)\b)(?<v>[^.,;]{2,40}?)(?=[,.;!]|$| en\b| para\b)`),
   rule("job", String.raw`\b(?:soy|ahora soy|ya soy) (?<v>${JOBS})\b`),
   rule("job", String.raw`\b(?:nuevo trabajo|nuevo empleo|dejé el trabajo|dejé mi trabajo|me despidieron|conseguí el trabajo|conseguí un trabajo|conseguí el puesto)\b`),
+  rule("work schedule", String.raw`\b(?:trabajo|trabajamos|trabajar|curro|curramos|estoy|turno|horario)\b(?: \p{L}+){0,2}? de (?<v>(?:${ES_WEEKDAYS}) a (?:${ES_WEEKDAYS}))\b`),
   rule("work schedule", String.raw`\b(?<v>media jornada|jornada completa|tiempo completo|tiempo parcial|turno de noche|turnos de noche|turno de día|teletrabajo|teletrabajo|desde casa|en remoto|por las mañanas|por las tardes|de noche)\b`),
   rule("running days per week", String.raw`\b(?:corro|corremos|correr|salgo a correr|running)\b[^.;]{0,30}?\b${NUMBER} (?:días|veces) (?:a|por|cada|en) (?:la )?semana\b`),
   rule("running days per week", String.raw`\b${NUMBER} (?:días|veces) (?:a|por|cada|en) (?:la )?semana\b`, { topic: /\b(?:corr\p{L}*|running|maratón)\b/iu, needs: "días veces" }),

@@ -230,3 +230,13 @@ t.test("a budget a month written with a slash, an amount without its currency, a
   phrasingCases("fr").statesSubject(t, [["pour les vacances je peux mettre 150 par mois de côté", "budget"]]);
   t.notOk(en.subjectsOf("we can go up to 3000 m").includes("budget"), "a height is no budget");
 });
+
+t.test("en: an age to come, meat not touched, the keys to a first home", async (t) => {
+  const en = phrasingCases("en");
+  en.statesSubject(t, [
+    ["turning 40 next month, any ideas for a party", "age"],
+    ["I haven't touched meat in three years", "diet"],
+    ["we finally got the keys to our first house", "housing"],
+  ]);
+  t.notOk(en.subjectsOf("the road is turning 90 degrees").includes("age"), "a turn is no age");
+});

@@ -40,6 +40,7 @@ export const EN: Rule[] = [
   rule("home city", String.raw`\b(?:we|i|me and my \p{L}+) (?:just )?(?:bought|rent|are renting|rented|found) (?:a|an|our) (?:[\p{L}\p{N}-]+ ){0,3}?(?:${DWELLING}|home|place) in ${NAME}`, { needs: "bought rent renting rented found" }),
   rule("home city", String.raw`\b(?:my|our) (?:home ?town|home|city) is (?:now )?(?:in )?${NAME}`),
   rule("home city", String.raw`\bi work (?:as|at|for)\b[^.;]{0,50}? in ${NAME}`),
+  rule("housing", String.raw`\b(?:we|i) (?:finally |just )?(?:got|get|picked up|collected) the keys (?:to|for) (?:our|my) (?:first |new |own )?(?<v>${DWELLING}|home)\b`, { needs: "keys" }),
   rule("housing", String.raw`\b(?:we|i) (?:now |currently )?pay (?<v>[^.,;!?]{0,30}?\b(?:in|for|of) rent)\b`, { needs: "rent" }),
   rule("housing", String.raw`\b(?:we|i) (?:just )?(?:bought|own|rent|are renting|rented|sold) (?:a|an|our|the) (?:[\p{L}\p{N}-]+ ){0,3}?(?<v>${DWELLING}|home)\b`),
   rule("housing", String.raw`\b(?:i|we)(?:'ve|’ve| have|'re|’re| are|'m|’m| am)?(?: (?:just|now|recently|finally|still|currently|been|all|both)){0,2} (?:live|living|moved|moving|move) (?:in|into) (?:a|an|our|my|the) (?:[\p{L}\p{N}-]+ ){0,3}?(?<v>${DWELLING})\b`, { needs: "live living moved moving move" }),
@@ -52,6 +53,7 @@ export const EN: Rule[] = [
   rule("diet", String.raw`\b(?:i'm|i’m|i am|im|we're|we’re|we are|gone|become|became|i'm now|i’m now|now|fully|strictly|still)\s(?:\p{L}+\s){0,2}?(?<v>vegetarian|vegan|pescatarian|pescetarian|keto|paleo|flexitarian|carnivore|omnivore|gluten-free|dairy-free|lactose-free|low-carb|halal|kosher)\b`),
   // Not eating meat is a diet; not eating fish or dairy is one only when it changed ("no longer"): a vegetarian's "I don't eat fish" changes nothing.
   rule("diet", String.raw`\b(?:i|we) (?:don't|don’t|do not|never) eat (?:any )?(?<v>meat|red meat)\b`, { needs: "eat" }),
+  rule("diet", String.raw`\b(?:i|we) (?:haven't|haven’t|have not|hasn't) (?:touched|eaten|had) (?:any )?(?<v>meat|red meat|fish|dairy|pork)\b`, { needs: "touched eaten had" }),
   rule("diet", String.raw`\b(?:i|we)(?:'ve|’ve| have)? (?:no longer eat|stopped eating|quit eating|gave up|given up|cut out) (?:any |all )?(?<v>meat|red meat|fish|dairy|animal products|pork)\b`, { needs: "eat eating gave given cut" }),
   rule("diet", String.raw`\b(?:i|we) (?:don't|don’t|do not) eat (?:any )?(?<v>meat|red meat|fish|dairy|animal products|pork) (?:anymore|any more)\b`, { needs: "eat" }),
   rule("diet", String.raw`\b(?:i|we)(?:'ve|’ve| have|'m|’m| am|'re|’re| are)? (?:went|go|going|turned|switched to) (?:fully |completely |strictly )?(?<v>vegetarian|vegan|pescatarian|pescetarian|keto|paleo|flexitarian)\b`, { needs: "vegetarian vegan pescatarian pescetarian keto paleo flexitarian" }),
@@ -68,6 +70,7 @@ export const EN: Rule[] = [
   rule("weight", String.raw`\b(?:i (?:\p{L}+ )?weigh|i'm down to|i’m down to|i am down to|my weight is|i've lost|down to|i'm up to|weighing|dropped to|got down to|gone down to|went down to)\b[^.,;]{0,15}?(?<v>\d{2,3}(?:[.,]\d)?\s?(?:kg|kilos?|lbs?|pounds|stone))\b`, { needs: "weigh weighing weight down up lost dropped" }),
   rule("age", String.raw`\bi(?:'m|’m| am) (?<v>\d{1,2})(?![.,]?\d)(?: years old| yo)?(?! ?(?:kg|km|%|cm|m|mi|miles|minutes|hours|days|weeks|months|h|k|kilos?|kgs|lbs?|pounds|stone|st|\$|€|£)\b)`),
   rule("age", String.raw`\bi (?:just )?turned (?<v>\d{1,2})\b`),
+  rule("age", String.raw`\b(?:i'm |i’m |i am |im )?turning (?<v>\d{2})\b(?! ?(?:kg|km|%|minutes|mins|hours|degrees)\b)`, { needs: "turning" }),
   rule("job", String.raw`\b(?:i(?:'m|’m| am)?|and|now) (?:now |currently )?(?:work|working) as (?:an? )?(?<v>[^.,;]{2,40}?)(?=[,.;]| at\b| in\b| for\b|$)`),
   rule("job", String.raw`\bi(?:'m|’m| am) (?:now |currently |still )?(?:an? )(?<v>(?:[\p{L}\p{N}-]+ ){0,3}${JOBS})\b`),
   rule("job", String.raw`\bi (?:now |still )?(?:own|run) (?:a|an|my own|our own|the family) (?<v>(?:(?:small|little|family|local|busy) )?(?:bakery|restaurant|café|cafe|coffee shop|shop|store|business|company|startup|bar|pub|salon|farm|hotel|gym|agency|studio|practice|clinic|garage|bookshop|bookstore|florist)\b[^.,;!?]{0,30}?)(?=[.,;!?]|$)`, { needs: "own run" }),

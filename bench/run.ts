@@ -10,7 +10,7 @@
  *   npm run bench
  *   npm run bench -- --duration 5 --rounds 1 --only memory,feedback
  *   npm run bench -- --embedded                 # the service alone, on PGlite in a temporary DATA_DIR
- *   npm run bench -- --cpu-prof /tmp/profiles   # the service writes a CPU profile there when it stops
+ *   npm run bench -- --cpu-prof /tmp/profiles   # each server writes a CPU profile there when it stops
  *
  * The load comes from this process, over 127.0.0.1: on a machine of few cores it competes with the
  * server and PostgreSQL, alike for the service and the baseline. The machine's load is printed.
@@ -36,7 +36,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --ingest-connections N    requests in flight for ingest (default 8)
   --only a,b                scenarios among ${SCENARIO_NAMES.join(", ")} (default all)
   --port P                  the service on port P, the baseline on P + 1 (default: free ports)
-  --cpu-prof DIR            the service writes a CPU profile (node --cpu-prof) into DIR when it stops
+  --cpu-prof DIR            each server writes a CPU profile (node --cpu-prof) into DIR/service or DIR/baseline when it stops
   --postgres URL            the PostgreSQL server (default postgresql://postgres@127.0.0.1:5432)
   --keep                    keep the benchmark database (PostgreSQL) or DATA_DIR (PGlite) and print where
   --without-counts          the daily counts' triggers disabled (PostgreSQL): what keeping the aggregates costs writes`;
@@ -334,9 +334,11 @@ async function start(target: BenchTarget, databaseUrl: string, offset: number): 
   return { name: target.name, ...running };
 }
 
-const service: BenchTarget = options["cpu-prof"]
-  ? { ...SERVICE, nodeOptions: ["--cpu-prof", `--cpu-prof-dir=${resolve(options["cpu-prof"])}`] }
-  : SERVICE;
+/** With --cpu-prof, each server profiled into a folder of its own name, so that their profiles compare. */
+const profiled = (target: BenchTarget): BenchTarget =>
+  options["cpu-prof"] ? { ...target, nodeOptions: ["--cpu-prof", `--cpu-prof-dir=${resolve(options["cpu-prof"], target.name)}`] } : target;
+const serviceTarget = profiled(SERVICE);
+const baselineTarget = profiled(BASELINE);
 
 /**
  * Disables the triggers that keep the daily counts (0008_counting, 0013_thread_counts: named `…_counted_…`), so
@@ -386,10 +388,10 @@ async function run(): Promise<void> {
     db = client;
     version = (await client.query<{ server_version: string }>("SHOW server_version")).rows[0]!.server_version;
     if (options["without-counts"]) log(`daily counts' triggers disabled: ${(await disableCountTriggers(client)).join(", ")}`);
-    servers = [await start(service, place.databaseUrl, 0), await start(BASELINE, place.databaseUrl, 1)];
+    servers = [await start(serviceTarget, place.databaseUrl, 0), await start(baselineTarget, place.databaseUrl, 1)];
     for (const scenario of all) log(`same answers, ${scenario.name}: ${await checkSameAnswers(scenario, servers, client)}`);
   } else {
-    servers = [await start({ ...service, env: { ...service.env, DATA_DIR: place.dataDir } }, "", 0)];
+    servers = [await start({ ...serviceTarget, env: { ...serviceTarget.env, DATA_DIR: place.dataDir } }, "", 0)];
   }
   for (const scenario of all) {
     log(`${scenario.title}: ${scenario.connections} connections, ${warmup} s warm-up then ${rounds} × ${duration} s per server`);

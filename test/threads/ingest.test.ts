@@ -161,3 +161,11 @@ t.test("keys: none is 401, public is 403", async (t) => {
   t.equal((await postInvalidThread(body, null)).statusCode, 401);
   t.equal((await postThread(body, org.publicKey)).response.status, 403);
 });
+
+t.test("a message that names an operating system in lowercase is ingested and its fact kept (the facts reader threw on it: 500)", async (t) => {
+  const userExternalId = uniqueId("user");
+  const created = await postThread({ externalUser: { externalId: userExternalId }, messages: [message("im on ubuntu now, is that ok for gaming?")] });
+  t.equal(created.response.status, 201);
+  const facts = await api(org.privateKey).GET("/api/external/memory/facts", { params: { query: { userExternalId } } });
+  t.same(facts.data!.facts.map((fact) => [fact.subject, fact.text]), [["operating system", "im on ubuntu now"]]);
+});

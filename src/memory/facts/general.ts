@@ -125,12 +125,15 @@ export function aboutSomeoneElse(statement: string, start: number, language: str
   });
 }
 
-/** A place the pattern names in `clause`: a capitalised group `name` that is no month or pronoun. */
+/**
+ * A place the pattern names in `clause`: a capitalised group `name` that is no month or pronoun; or a match of an
+ * alternative without the group ("linux" of "linux|(?<name>windows)"), which says the subject as it is.
+ */
 function namesPlace(pattern: RegExp, clause: string): boolean {
   pattern.lastIndex = 0;
   for (const match of clause.matchAll(pattern)) {
-    const name = match.groups!.name!.split(" ")[0]!;
-    if (CAPITAL.test(name) && !NOT_A_PLACE.test(name)) return true;
+    const name = match.groups?.name?.split(" ")[0];
+    if (name === undefined || (CAPITAL.test(name) && !NOT_A_PLACE.test(name))) return true;
   }
   return false;
 }

@@ -167,17 +167,20 @@ export function generalStatements(statement: string, language: string | undefine
   // waiter in Málaga, split shifts", "Ya estamos en Bilbao, en un piso en Deusto").
   const before = readers.map(() => ({ self: false, own: false }));
   for (const [start, end] of clauses(statement)) {
-    const clause = statement.slice(start, end);
+    const whole = statement.slice(start, end);
     for (const [index, { signals, person, plans }] of readers.entries()) {
+      // What a clause says before its condition is stated: "(i do QA testing at a logistics company so i figured it would help)".
+      const conditionAt = person.condition.exec(whole);
+      const clause = conditionAt ? whole.slice(0, conditionAt.index) : whole;
+      const condition = conditionAt !== null && clause.trim() === "";
       const together = person.together.test(clause);
       let self = together || person.self.test(clause) || (person.subjectless?.test(clause) ?? false) || WEIGHED.test(clause);
       let own = person.own.test(clause);
       const other = !together && person.other.test(clause);
       const household = !together && (other || person.household.test(clause));
-      const condition = person.condition.test(clause);
       const ending = person.ending.test(clause);
       if (!self && !own && !household && !condition) ({ self, own } = before[index]!);
-      before[index] = condition || other ? { self: false, own: false } : { self, own };
+      before[index] = conditionAt !== null || other ? { self: false, own: false } : { self, own };
       if ((!self && !own && !plans && !ending) || condition) continue;
       // Something the user has is said only before a wish: "Unsere Zwillinge wollen eine Katze" has
       // children, no cat. Plans, goals and limits are often wishes: "quiero correr una maratón".

@@ -191,6 +191,15 @@ export const AMOUNT = String.raw`(?:${MONEY}|\b(?!(?:19|20)\d\d\b)(?:\d{1,3}(?:[
 /** Dog breeds, written alike in most languages: "a beagle called Biscuit", "une petite border collie". */
 export const BREED = String.raw`(?:beagle|border collie|labrador|golden retriever|retriever|dackel|teckel|schäferhund|berger allemand|pastor alemán|husky|chihuahua|pug|mops|carlin|pudel|poodle|caniche|cocker|spaniel|jack russell|bulldog|bouledogue|terrier|galgo|greyhound|whippet|dalmatian|dalmatien|dálmata|collie|sheepdog|corgi|shiba|dobermann|rottweiler|yorkshire|bichon|schnauzer|malinois|podenco|bodeguero)`;
 
+/** Car models, written alike in every language, whose name is no common word: "picked up a 2019 yaris hybrid". */
+export const CAR_MODEL = String.raw`(?:yaris|corolla|auris|aygo|rav4|c-hr|prius|jazz|cr-v|fiesta|focus|kuga|puma|corsa|astra|mokka|clio|captur|megane|mégane|twingo|zoe|zoé|sandero|duster|octavia|fabia|superb|kodiaq|ibiza|arona|tiguan|t-roc|id\.3|id\.4|qashqai|juke|micra|leaf|i10|i20|i30|tucson|kona|ioniq|ceed|sportage|niro|picanto|mx-5|cx-5|cx-30|model [3sxy]|a3|a4|x1|x3|c-klasse|a-klasse|e-klasse|fiat 500|panda|c3|c4|208|308|2008|3008|xc40|xc60|v60|outback|forester|swift|vitara)`;
+
+/** Laptop makers and lines, written alike in every language: "Me compré el Lenovo Yoga Pro 7". */
+export const LAPTOP_MAKE = String.raw`(?:lenovo|asus|acer|dell|msi|razer|matebook|legion|inspiron|latitude|aspire|zenbook|vivobook|ideapad|thinkpad|macbook|xps|chromebook)`;
+
+/** A race by its kilometres ("a 10k"), not a screen's resolution ("pantalla 3K") nor a car's mileage ("38k miles"). */
+export const RACE_K = String.raw`(?<!(?:pantalla|écran|bildschirm|screen|display|monitor) )\d{1,2} ?k(?! ?(?:miles|screen|display|monitor|video|resolution))`;
+
 /** Animals as emoji, which often name the pet a message is about: "Krümel und Paule 🐹". */
 export const PET_EMOJI = "[🐶🐕🐩🐱🐈🐰🐇🐹🐭🐦🐠🐟🐢🦎🐍🐴🐔]";
 

@@ -49,6 +49,7 @@ export const EN: Rule[] = [
   rule("budget", String.raw`\b(?:my|our) (?:max|maximum|limit|ceiling|price limit|spending limit|upper limit)\b[^.;?]{0,20}?(?<v>${MONEY})`, { needs: "max maximum limit ceiling" }),
   rule("budget", String.raw`\bkeep (?:it|the cost|costs|the price) (?:under|below|at|around)\b[^.;?]{0,10}?(?<v>${MONEY})`),
   rule("budget", String.raw`\b(?:i|we) can (?:now |only |still )?(?:spend|afford|pay|go up to|stretch)\b[^.;?]{0,20}?(?<v>${AMOUNT})`),
+  rule("budget", String.raw`\b(?:can|could) (?:now |only |still )?(?:stretch|go up) to (?<v>${AMOUNT})`, { needs: "stretch go" }),
   rule("budget", String.raw`^(?:around|about|roughly|up to|max(?:imum)?|at most)?\s*(?<v>${MONEY})`, { answers: /budget|spend|price range/i }),
   rule("diet", String.raw`\b(?:i'm|i’m|i am|im|we're|we’re|we are|gone|become|became|i'm now|i’m now|now|fully|strictly|still)\s(?:\p{L}+\s){0,2}?(?<v>vegetarian|vegan|pescatarian|pescetarian|keto|paleo|flexitarian|carnivore|omnivore|gluten-free|dairy-free|lactose-free|low-carb|halal|kosher)\b`),
   // Not eating meat is a diet; not eating fish or dairy is one only when it changed ("no longer"): a vegetarian's "I don't eat fish" changes nothing.
@@ -78,8 +79,9 @@ export const EN: Rule[] = [
   rule("job", String.raw`\bi (?<v>teach|lecture|tutor)\b`, { needs: "teach lecture tutor" }),
   rule("job", String.raw`\bi (?:got|started|took|accepted|landed|start) (?:a |the |my )?(?:new )?(?:[\p{L}-]+ ){0,3}?(?:job|position|role)\b(?! of\b)`),
   rule("job", String.raw`\bi (?:quit|left|lost) my job\b`),
-  rule("job", String.raw`\bi(?:'m|’m| am|'ve|’ve| have)? (?:now |just |recently )?(?:been )?(?<v>retired|self-employed|unemployed|laid off|made redundant|on (?:parental|maternity|paternity) leave|between jobs)\b`, { needs: "retired self-employed unemployed laid made parental maternity paternity between" }),
+  rule("job", String.raw`\bi(?:'m|’m| am|'ve|’ve| have)? (?:now |just |recently )?(?:been )?(?<v>retired|self-employed|unemployed|laid off|made redundant|between jobs)\b`, { needs: "retired self-employed unemployed laid made between" }),
   rule("work schedule", String.raw`\b(?<v>night|day|early|late|morning|evening|weekend|split) shifts?\b`),
+  rule("work schedule", String.raw`\b(?:i'm|i’m|i am|im|now|still) on (?<v>(?:maternity|paternity|parental) leave)\b`),
   rule("work schedule", String.raw`\b(?:on|back on|off|switched to|moved to|moved onto|swapped to) (?<v>nights|days)\b`),
   rule("work schedule", String.raw`\b(?:work|working) (?<v>nights|days|weekends|evenings|mornings|nine to five|9 to 5)\b`),
   rule("work schedule", String.raw`\b(?:work|working) (?<v>from home|remotely|remote|part[- ]time|full[- ]time|from the office|in the office|on site|onsite)\b`),

@@ -12,7 +12,7 @@ const DATE = String.raw`(?:\d{1,2}(?:er)? ${MONTH})`;
 const TRAVEL_WORDS = "pars partons partir part vol vole volons voyage voyageons voyager vacances séjour départ retour arrivons arrivée atterrissons allons vais escapade week-end excursion lune";
 const TRAVEL = String.raw`\b(?:${TRAVEL_WORDS.split(" ").filter((word) => !["allons", "vais", "lune"].includes(word)).join("|")}|(?:allons|vais)(?! \p{L}+(?:er|ir|re)\b)|lune de miel)\b`;
 const FR_PETS = "chien|chienne|chiot|chat|chatte|chaton|lapin|hamster|perroquet|cheval";
-const JOBS = String.raw`(?:ingénieure?|cheffe|directeur|directrice|responsable|gérante?|technicien(?:ne)?|assistante?|aide-soignante?|éducat(?:eur|rice)|stagiaire|développeu(?:r|se)|infirmi(?:er|ère)|professeure?|prof|enseignante?|analyste|designer|graphiste|médecin|avocate?|comptable|manageu(?:r|se)|consultante?|tradu(?:cteur|ctrice)|étudiante?|cuisini(?:er|ère)|chef|architecte|pharmacien(?:ne)?|électricien(?:ne)?|plombier|chauffeur|journaliste|photographe|vendeu(?:r|se)|secrétaire|kiné|sage-femme|policier|policière|fonctionnaire|instituteur|institutrice|serveu(?:r|se)|caissi(?:er|ère))`;
+const JOBS = String.raw`(?:ingénieure?|cheffe|directeur|directrice|responsable|gérante?|technicien(?:ne)?|assistante?|aide-soignante?|éducat(?:eur|rice)|stagiaire|développeu(?:r|se)|infirmi(?:er|ère)|professeure?|prof|enseignante?|analyste|designer|graphiste|médecin|avocate?|comptable|manageu(?:r|se)|consultante?|tradu(?:cteur|ctrice)|étudiante?|cuisini(?:er|ère)|chef|architecte|pharmacien(?:ne)?|électricien(?:ne)?|plombier|chauffeur|journaliste|photographe|vendeu(?:r|se)|secrétaire|kiné|sage-femme|policier|policière|fonctionnaire|instituteur|institutrice|serveu(?:r|se)|caissi(?:er|ère)|contrôleu(?:r|se)(?: de gestion)?|auditeur|auditrice|chargée? de \p{L}+|cheffe? de projet|conduct(?:eur|rice)|agent(?:e)?|ouvri(?:er|ère)|artisan(?:e)?|boulang(?:er|ère)|coiffeu(?:r|se)|mécanicien(?:ne)?|aide à domicile|auxiliaire de vie|ambulanci(?:er|ère)|pompier|militaire|chercheu(?:r|se)|data scientist|product manager|commerciale?|juriste|notaire|dentiste|vétérinaire|psychologue|orthophoniste|opticien(?:ne)?|libraire|fleuriste|menuisier|peintre|maçon)`;
 
 /** French. The order matters where two rules give one subject: the first that matches wins. */
 export const FR: Rule[] = [
@@ -36,13 +36,14 @@ export const FR: Rule[] = [
   rule("health condition", String.raw`\bje suis (?<v>diabétique|asthmatique|cœliaque|enceinte)\b`),
   rule("weight", String.raw`\b(?:je pèse|mon poids est|je suis à|je suis descendu à|je suis descendue à)\b[^.,;]{0,15}?(?<v>\d{2,3}(?:[.,]\d)?\s?(?:kg|kilos?))\b`),
   rule("age", String.raw`\b(?:j'ai|j’ai) (?<v>\d{1,2}) ans\b`),
-  rule("job", String.raw`\bje suis (?:maintenant |désormais )?(?<v>à la retraite|retraitée?|au chômage|indépendante?|freelance|à mon compte|en congé (?:maternité|parental))\b`),
+  rule("job", String.raw`\bje suis (?:maintenant |désormais )?(?<v>à la retraite|retraitée?|au chômage|indépendante?|freelance|à mon compte)\b`),
   rule("job", String.raw`\b(?:j'ai|j’ai) perdu (?:mon|mon nouvel) (?:emploi|travail|poste|job|boulot)\b`),
   rule("job", String.raw`\b(?:je suis|j'ai été|j’ai été) (?:passée?|devenue?|promue?) (?:au poste de |comme )?(?!(?:à|a|au|en|par|chez|de|du|la|le|les|voir|te|me|pour|sur|dans|maman|papa|mère|père|parent|grand-mère|grand-père|tata|tonton)\b)(?<v>[^.,;!]{2,30}?)(?=[,.;!]|$| depuis\b| chez\b| à\b| dans\b| il y a\b| 🎉)`, { needs: "passé passée devenu devenue promu promue" }),
   rule("job", String.raw`\bje travaille comme (?<v>[^.,;]{2,40}?)(?=[,.;]|$| à\b| chez\b| dans\b)`),
   rule("job", String.raw`\bje suis (?:maintenant |désormais )?(?<v>${JOBS})\b`),
   rule("job", String.raw`\b(?:j'ai trouvé|j’ai trouvé|j'ai décroché|j’ai décroché|je commence)\b (?:un |une |mon |ma )?(?:nouveau |nouvel )?(?<v>(?:poste|emploi|travail|job) (?:de |d'|d’|comme )?[^.,;]{2,40}?)(?=[,.;]|$| dans\b| chez\b| à\b)`),
   rule("work schedule", String.raw`\b(?:travaille|travailler|bosse)\b[^.;]{0,20}? (?<v>de nuit|de jour|à mi-temps|à temps partiel|à temps plein|le week-end|de nuit|en horaires décalés)\b`),
+  rule("work schedule", String.raw`\bje suis (?:encore |toujours )?(?<v>en congé (?:maternité|parental|paternité))\b`),
   rule("work schedule", String.raw`\b(?<v>en télétravail|télétravail|mi-temps|temps partiel|temps plein)\b`),
   rule("running days per week", String.raw`\b(?:cours|courons|courir|je cours|footing|running)\b[^.;]{0,30}?\b${NUMBER} (?:fois|jours|sorties) par semaine\b`),
   rule("running days per week", String.raw`\b${NUMBER} (?:fois|jours|sorties) par semaine\b`, { topic: /\b(?:cours|courir|course|footing|running|marathon)\b/iu, needs: "fois jours sorties" }),

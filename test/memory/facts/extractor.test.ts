@@ -1,5 +1,6 @@
 import t from "tap";
 import { createBuiltinFactExtractor, extractFacts, MAX_FACT_TEXT, type FactMessage } from "../../../src/memory/facts/extractor.ts";
+import { FACTS_USERS } from "../../fixtures/memory/facts/index.ts";
 
 let nextId = 1;
 const message = (role: "user" | "assistant", content: string, language?: string): FactMessage => ({
@@ -133,4 +134,24 @@ t.test("a fact's text is at most 300 characters; the extractor is deterministic"
   const messages = [user("Ich wohne in München und mein Budget liegt bei 600 Euro."), user("Wir sind nach Hamburg gezogen.")];
   t.same(await createBuiltinFactExtractor().extract(messages), extractFacts(messages));
   t.same(extractFacts(messages), extractFacts(messages));
+});
+
+t.test("no text makes the extractor throw: every fixture message as written and in lowercase, with and without facts known", async (t) => {
+  // It runs inside Create Thread's transaction: a throw is a 500 and a thread not stored ("im on ubuntu now" was one).
+  const known = new Map([["home city", "I live in Leeds"], ["budget", "My budget is $500"], ["weight", "I weigh 80 kg"], ["operating system", "im on linux"], ["job", "I am a nurse"]]);
+  const texts = FACTS_USERS.flatMap((fixtureUser) => fixtureUser.threads.flatMap((thread) => thread.messages.map(([, content]) => [fixtureUser.language, content] as const)));
+  let thrown = 0;
+  for (const [language, content] of texts) {
+    for (const variant of [content, content.toLowerCase()]) {
+      for (const facts of [new Map<string, string>(), known]) {
+        try {
+          extractFacts([user(variant, language)], facts);
+        } catch (error) {
+          thrown++;
+          t.fail(`${language}: ${variant.slice(0, 80)}: ${String(error)}`);
+        }
+      }
+    }
+  }
+  t.equal(thrown, 0, `${texts.length * 4} extractions`);
 });

@@ -5,7 +5,7 @@ import { buildApp, type AppOptions } from "../../src/app.ts";
 import type { Database } from "../../src/db/database.ts";
 import { initOrganization, type InitializedOrganization } from "../../src/organizations/organizations.ts";
 import { answerViolations } from "./contract.ts";
-import { openTestDatabase } from "./database.ts";
+import { openOwnTestDatabase, openTestDatabase } from "./database.ts";
 import { inProcess, type RawRequest, SERVICE_ORIGIN, type ServiceResponse, type Teardown, throughPrismProxies } from "./transport.ts";
 
 export interface ServiceClients {
@@ -47,10 +47,11 @@ export function checkAnswers(t: ServiceTest): NonNullable<AppOptions["onAnswer"]
 
 /**
  * The service on a migrated test database (PostgreSQL when DATABASE_URL is set), with the clients of
- * `serviceClients`, every answer checked against openapi.yaml (`checkAnswers`).
+ * `serviceClients`, every answer checked against openapi.yaml (`checkAnswers`). With background workers, on a
+ * database of its own: they would claim the due deliveries of every other test file sharing the database.
  */
 export async function startService(t: ServiceTest, options: Partial<AppOptions> = {}): Promise<TestService> {
-  const database = await openTestDatabase();
+  const database = options.background ? await openOwnTestDatabase() : await openTestDatabase();
   const app = await buildApp({ database, onAnswer: checkAnswers(t), ...options });
   t.teardown(async () => {
     await app.close();

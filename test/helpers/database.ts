@@ -32,6 +32,24 @@ export async function openTestDatabase(): Promise<Database> {
   return openTestPgliteDatabase();
 }
 
+/**
+ * A migrated database no other test file uses, for a service that runs background workers: they claim what is due
+ * in their database, another file's deliveries too. A copy of the migrated template on the DATABASE_URL server,
+ * dropped when closed, or else a fresh in-memory PGlite.
+ */
+export async function openOwnTestDatabase(): Promise<Database> {
+  if (!process.env.DATABASE_URL) return openTestPgliteDatabase();
+  const own = await createMigratedPostgresDatabase();
+  const database = await openDatabase({ databaseUrl: own.url, pool: TEST_POOL });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await own.drop();
+    },
+  };
+}
+
 // Checked once per test process and database: the schema engine costs ~0.7 s of CPU to load even when
 // there is nothing to apply.
 const migratedDatabases = new Map<string, Promise<unknown>>();

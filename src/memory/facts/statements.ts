@@ -37,7 +37,7 @@ const UNMARKED_QUESTION =
  * puppy — how do I crate-train her?", "I have type 2 diabetes 😕 What can I still eat?": an emoji
  * ends a sentence the sentence splitter does not cut).
  */
-const LAST_QUESTION_BREAK = /(?:,\s*|\s*¿|\s+[–—-]\s+|:\s+|\s*\p{Extended_Pictographic}[\p{Extended_Pictographic}\u{FE0F}\u{200D}]*\s+)(?!.*(?:,\s|¿|\s[–—-]\s|:\s|\p{Extended_Pictographic}))/u;
+const LAST_QUESTION_BREAK = /(?:,\s*|\s*¿|\s+[–—-]\s+|:\s+|\s*(?:\p{Extended_Pictographic}|\p{Regional_Indicator}{2})[\p{Extended_Pictographic}\p{Regional_Indicator}\u{FE0F}\u{200D}]*\s+)(?!.*(?:,\s|¿|\s[–—-]\s|:\s|\p{Extended_Pictographic}|\p{Regional_Indicator}))/u;
 
 /**
  * The part of a sentence that states something: the sentence itself, or what a question says

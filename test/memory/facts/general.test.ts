@@ -462,6 +462,14 @@ t.test("classes heldout7's misses taught (sentences of their own, none from the 
     ["en", "finally got a used octavia estate", "car"],
     ["es", "Me compré un Asus Zenbook.", "laptop"],
     ["es", "La endocrinóloga dice que es hipotiroidismo.", "health condition"],
+    // A home city by how long the user has been there, or a move with "zieh"; pollen that makes one sneeze.
+    ["fr", "On est à Bordeaux depuis trois mois.", "home city"],
+    ["de", "Ich zieh im März nach Köln.", "home city"],
+    ["es", "Con el polen no paro de estornudar.", "allergy"],
+    // A flag is an emoji too: it ends the statement before the question ("🇰🇷 par où commencer ?").
+    ["fr", "Je me suis mise au coréen 🇰🇷 par où commencer ?", "language learning"],
+    // "The kids", "the twins": the family's own children.
+    ["en", "the kids' swimming lessons cost a fortune", "children"],
   ];
   for (const [language, sentence, subject] of cases) t.ok(subjectsOf(sentence, language).includes(subject), `${language}: ${sentence} → ${subject}`);
   t.same(subjectsOf("my nephew is vegan now", "en"), [], "a nephew's diet is not the user's");
@@ -471,4 +479,6 @@ t.test("classes heldout7's misses taught (sentences of their own, none from the 
   t.notOk(subjectsOf("the new phone has a 3k screen", "en").includes("training goal"), "a screen's resolution is no race");
   t.notOk(subjectsOf("bought a 2020 corolla hybrid, 40k miles on it", "en").includes("work schedule"), "a hybrid car is no work schedule");
   t.notOk(subjectsOf("Puedo subir el presupuesto del portátil a 1000.", "es").includes("laptop"), "a laptop's budget is no laptop");
+  t.notOk(subjectsOf("Je suis à Lyon depuis hier pour un salon.", "fr").includes("home city"), "a stay since yesterday is no home");
+  t.notOk(subjectsOf("Léa (6 ans) adore dessiner, moi aussi.", "fr").includes("age"), "an age in parentheses is of whom it follows");
 });

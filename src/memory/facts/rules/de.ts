@@ -22,7 +22,7 @@ export const DE: Rule[] = [
   rule("home city", String.raw`\b(?:wohne|wohnen|lebe|leben) (?:ich|wir)\b(?: \p{L}+){0,3}? in ${NAME}`),
   rule("home city", String.raw`\b(?:ich arbeite|arbeite ich)\b[^.;]{0,50}? in ${NAME}`),
   rule("home city", String.raw`\b(?:ich bin|wir sind)\b(?: \p{L}+){0,3}? nach ${NAME}(?= (?:\p{L}+ )?(?:gezogen|umgezogen)\b)`),
-  rule("home city", String.raw`\b(?:ziehe|ziehen|zogen)\b(?: \p{L}+){0,3}? nach ${NAME}`),
+  rule("home city", String.raw`\b(?:zieh|ziehe|ziehen|zogen)\b(?: \p{L}+){0,3}? nach ${NAME}`),
   rule("housing", String.raw`\b(?:wohne|wohnen|lebe|leben|ziehen|zogen|gezogen)\b(?: \p{L}+){0,3}? in (?:ein|eine|einer|einem|unser|unsere|unserer|unserem|die|das|der) (?:[\p{L}\p{N}-]+ ){0,3}?(?<v>${DWELLING})\b`),
   rule("housing", String.raw`\b(?:wir|ich) (?:haben|habe) (?:ein|eine|einen) (?<v>haus|wohnung|eigentumswohnung)\b(?: \p{L}+){0,3}? (?:gekauft|gemietet)\b`),
   rule("budget", String.raw`\bbudget\b[^.;?]{0,40}?(?<v>${MONEY})`),

@@ -23,7 +23,8 @@ export const EN_PERSON: Person = {
     String.raw`^\s*(?:(?:just|finally|now|also|recently|still|already|officially|update|btw)\s+)?(?:\p{L}{1,20}ed|got|bought|sold|took|began|went|been|lost|gained|put on|hurt|tore|broke|starting|moving|switching|heading|flying|training|planning|hoping|working|living|running|doing|getting|having|expecting|renting|sharing|staying|down to|up to|back (?:to|on|in|at)|off to)\b|^\s*(?:(?:fully|now|still|officially)\s+)?(?:remote|hybrid|part-time|full-time|vegan|vegetarian|pescatarian|pregnant|retired|single|engaged|married|injured|unemployed)\b`,
     "iu",
   ),
-  own: compile(String.raw`\b(?:my|our|mine|ours)\b`, "iu"),
+  // "The twins", "the kids": the family's children, named without "our".
+  own: compile(String.raw`\b(?:my|our|mine|ours|the (?:twins|kids|little ones))\b`, "iu"),
   other: compile(
     String.raw`^\s*(?:(?:my|our|his|her|their) (?:\p{L}+ )?(?:sister|brother|mum|mom|mother|dad|father|parents|friends?|mates?|buddy|(?:flat|house|room)mates?|colleagues?|coworkers?|boss|neighbou?rs?|cousins?|niece|nephew|aunt|uncle|in-laws|grand\p{L}+|manager|doctor(?! ${REPORTED})|landlord)|he|she|they)\b`,
     "iu",
@@ -64,7 +65,7 @@ export const EN: Signal[] = [
   signal("weight", String.raw`\b\d{2,3}(?:[.,]\d)? ?(?:kg|kgs|kilos?|lbs?|pounds|stone)\b`, { unless: String.raw`\b(?:lose|losing|shed|shedding|goal|target|aim|bag|suitcase|luggage|carry|lift|lifting|bench|squat|deadlift|dumbbells?|kettlebells?|backpack|parcel|want to be|get (?:down )?to)\b` }),
   // A weight said without its unit, in a thread about weight: "lost 5 kilos, down to 65 now".
   signal("weight", String.raw`\b(?:down to|dropped to|now at|back to|stuck at|stalled at|plateaued at|hovering (?:around|at)|weigh(?:ing)?|i'm at|im at|(?:down|up) \d{1,2} ?(?:kg|kilos?|lbs?) to) \d{2,3}(?:[.,]\d)?\b(?![.,]?\d| ?(?:%|[$€£]|k\b|km|miles|mph|days?|times|minutes|mins|hours|euros?|quid|bucks|pounds? (?:a|per)))`, { topic: /(?:\d|\b)(?:kg|kilos?|lbs|stone|weigh\p{L}*|weight)\b/iu, unless: String.raw`\b(?:goal|target|aim|want to|get (?:down )?to)\b` }),
-  signal("age", String.raw`\b\d{1,2}(?: years? old|-years?-old| yo\b)|\bturn(?:ed|ing|s)? \d{1,2}\b|\b\d{1,2}(?:st|nd|rd|th) birthday\b|\bborn in (?:19[3-9]\d|200\d)\b|\bmy \d0th\b(?! (?:anniversary|wedding))|\bi(?:'m|’m| am) (?:now |just )?\d{1,2}(?![.,]?\d)(?: now)?(?=[,.;!]|$)`, { unless: String.raw`\b(?:sons?|daughters?|kids?|child|children|baby|boy|girl|dog|cat|pupp(?:y|ies)|he|she|they|his|her|their|car|bike)\b|\b(?:an?|the|my|our) \d{1,2}[- ]years?[- ]old` }),
+  signal("age", String.raw`\b\d{1,2}(?: years? old|-years?-old| yo\b)|\bturn(?:ed|ing|s)? \d{1,2}\b|\b\d{1,2}(?:st|nd|rd|th) birthday\b|\bborn in (?:19[3-9]\d|200\d)\b|\bmy \d0th\b(?! (?:anniversary|wedding))|\bi(?:'m|’m| am) (?:now |just )?\d{1,2}(?![.,]?\d)(?: now)?(?=[,.;!]|$)`, { unless: String.raw`\(\s*\d{1,2}\b|\b(?:sons?|daughters?|kids?|child|children|baby|boy|girl|dog|cat|pupp(?:y|ies)|he|she|they|his|her|their|car|bike)\b|\b(?:an?|the|my|our) \d{1,2}[- ]years?[- ]old` }),
   signal("budget", MONEY, { with: String.raw`\b(?:budget|spend|spending|afford|max|maximum|limit|up to|under|below|at most|no more than|less than|pay|paying|per month|a month|/month|/mo|a week|per week|/week|monthly|per night|a night|per person|total|cap|stretch|set aside|saved|around|about|roughly|more than|over|tops|ceiling)\b`, unless: String.raw`\b(?:earn|earning|salary|paid me|income|raise|take home|take-home)\b` }),
   signal("budget", String.raw`\bbudget\b`, { plan: true, with: AMOUNT }),
   // A limit on what the user spends needs no currency: "we can spend 5k max", "paying no more than 800".

@@ -1,4 +1,4 @@
-import { compileOnUse, prefilter } from "./rule.ts";
+import { EMOJI, compileOnUse, prefilter } from "./rule.ts";
 import { signalReaders } from "./signals/index.ts";
 
 /**
@@ -82,8 +82,10 @@ export interface Person {
  * vegetarian": his diet is not the user's); or an emoji between words ("84 kg ce matin 💪 j'ai
  * changé d'objectif …": the goal is another clause than the weight).
  */
-const CLAUSE_END =
-  /[,;:] | [–—-] | (?:but|aber|mais|pero|sino|doch) | (?:und|et) (?=(?:ich|wir|je|j['’]|nous|on)\b)| (?:and|und|et|y) (?=(?:my|our|mein\p{L}*|unser\p{L}*|mon|ma|mes|notre|nos|mi|mis|nuestr\p{L}*) \p{L})| ?(?:\p{Extended_Pictographic}|\p{Regional_Indicator}{2})[\p{Extended_Pictographic}\p{Regional_Indicator}\u{FE0F}\u{200D}]* /giu;
+const CLAUSE_END = new RegExp(
+  String.raw`[,;:] | [–—-] | (?:but|aber|mais|pero|sino|doch) | (?:und|et) (?=(?:ich|wir|je|j['’]|nous|on)\b)| (?:and|und|et|y) (?=(?:my|our|mein\p{L}*|unser\p{L}*|mon|ma|mes|notre|nos|mi|mis|nuestr\p{L}*) \p{L})| ?${EMOJI} `,
+  "giu",
+);
 const CAPITAL = /^\p{Lu}/u;
 /** A clause that starts with a body weight is the speaker's, in any language: "84 kg ce matin", "78,5 kilo heute". */
 const WEIGHED = /^\s*\d{2,3}(?:[.,]\d)? ?(?:kg|kilos?|lbs?)(?![\p{L}])/iu;

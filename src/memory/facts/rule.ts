@@ -200,6 +200,9 @@ export const LAPTOP_MAKE = String.raw`(?:lenovo|asus|acer|dell|msi|razer|mateboo
 /** A race by its kilometres ("a 10k"), not a screen's resolution ("pantalla 3K") nor a car's mileage ("38k miles"). */
 export const RACE_K = String.raw`(?<!(?:pantalla|écran|bildschirm|screen|display|monitor) )\d{1,2} ?k(?! ?(?:miles|screen|display|monitor|video|resolution))`;
 
+/** A run of emoji, flags included ("🇯🇵", two regional indicators): it ends a clause or a statement as a comma does. */
+export const EMOJI = String.raw`(?:\p{Extended_Pictographic}|\p{Regional_Indicator}{2})[\p{Extended_Pictographic}\p{Regional_Indicator}\u{FE0F}\u{200D}]*`;
+
 /** Animals as emoji, which often name the pet a message is about: "Krümel und Paule 🐹". */
 export const PET_EMOJI = "[🐶🐕🐩🐱🐈🐰🐇🐹🐭🐦🐠🐟🐢🦎🐍🐴🐔]";
 

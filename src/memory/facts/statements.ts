@@ -2,7 +2,7 @@ import { guessLanguage } from "../../summarizer/language.ts";
 import { isPleasantry } from "../../summarizer/lexicon.ts";
 import { isQuestion } from "../../summarizer/sentences.ts";
 import { placeAtStart } from "./places.ts";
-import { wordsOf, type Rule } from "./rule.ts";
+import { EMOJI, wordsOf, type Rule } from "./rule.ts";
 import { cuedRules, rulesFor } from "./rules/index.ts";
 
 /** What one statement says about one subject: `value` is what it says (lowercase), at [start, end) of the statement. */
@@ -37,7 +37,7 @@ const UNMARKED_QUESTION =
  * puppy — how do I crate-train her?", "I have type 2 diabetes 😕 What can I still eat?": an emoji
  * ends a sentence the sentence splitter does not cut).
  */
-const LAST_QUESTION_BREAK = /(?:,\s*|\s*¿|\s+[–—-]\s+|:\s+|\s*(?:\p{Extended_Pictographic}|\p{Regional_Indicator}{2})[\p{Extended_Pictographic}\p{Regional_Indicator}\u{FE0F}\u{200D}]*\s+)(?!.*(?:,\s|¿|\s[–—-]\s|:\s|\p{Extended_Pictographic}|\p{Regional_Indicator}))/u;
+const LAST_QUESTION_BREAK = new RegExp(String.raw`(?:,\s*|\s*¿|\s+[–—-]\s+|:\s+|\s*${EMOJI}\s+)(?!.*(?:,\s|¿|\s[–—-]\s|:\s|${EMOJI}))`, "u");
 
 /**
  * The part of a sentence that states something: the sentence itself, or what a question says

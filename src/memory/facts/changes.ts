@@ -52,6 +52,8 @@ const COUNTED = new RegExp(
 const COUNTED_WORDS = new RegExp(String.raw`(?:${[...NUMBER.keys()].join("|")}) ?(?:${UNITS.map(([, unit]) => unit).join("|")})`, "iu");
 const MONEY_VALUE = new RegExp(MONEY, "giu");
 const DIGIT = /\p{N}/u;
+/** After a sum, what makes it a difference, not an amount the user has or spends: "the flights were £200 cheaper". */
+const DIFFERENCE = /^ ?(?:cheaper|dearer|less|more|off|extra|günstiger|billiger|teurer|weniger|mehr|moins|de moins|de plus|más|menos|de descuento)(?![\p{L}])/iu;
 const MONTHS = new RegExp(String.raw`(?<![\p{L}])(?:${[EN_MONTH, DE_MONTH, FR_MONTH, ES_MONTH].map((month) => month.replace(/\\b$/u, "")).join("|")})(?![\p{L}])`, "giu");
 /** `MONTHS` without its word boundaries: a quick test, which V8 scans for far faster. */
 const MONTHS_ANYWHERE = new RegExp(MONTHS.source.replace("(?<![\\p{L}])", "").replace("(?![\\p{L}])", ""), "iu");
@@ -65,7 +67,9 @@ const digits = (text: string) => text.replace(/[^\p{N}]/gu, "");
 /** The values of `text`, by kind (names are read after the word before an earlier one: `Anchor`). */
 function valuesOf(text: string): Value[] {
   const found: Value[] = [];
-  for (const match of text.matchAll(MONEY_VALUE)) found.push({ kind: "money", value: digits(match[0]) });
+  for (const match of text.matchAll(MONEY_VALUE)) {
+    if (!DIFFERENCE.test(text.slice(match.index + match[0].length))) found.push({ kind: "money", value: digits(match[0]) });
+  }
   for (const match of text.matchAll(COUNTED)) {
     const unit = match.slice(2).findIndex((group) => group !== undefined);
     const count = match[1]!.toLocaleLowerCase();

@@ -1,4 +1,5 @@
 import { EMOJI, compileOnUse, prefilter } from "./rule.ts";
+import { placeAtStart } from "./places.ts";
 import { signalReaders } from "./signals/index.ts";
 
 /**
@@ -99,10 +100,15 @@ export interface ClauseStatement {
   end: number;
 }
 
+/** An "and" before "I" that joins a subject with the user ("Jana und ich haben …", "Mein Freund und ich …"): no clause end. */
+const JOINT_AND = /^ (?:und|et) $/iu;
+const JOINED_SUBJECT = /^\s*(?:\p{Lu}\p{Ll}+|(?:[Mm]ein|[Mm]eine|[Uu]nser|[Uu]nsere|[Mm]on|[Mm]a|[Nn]otre) \p{L}+)$/u;
+
 export function clauses(statement: string): [number, number][] {
   const spans: [number, number][] = [];
   let from = 0;
   for (const match of statement.matchAll(CLAUSE_END)) {
+    if (JOINT_AND.test(match[0]) && JOINED_SUBJECT.test(statement.slice(from, match.index))) continue;
     spans.push([from, match.index]);
     from = match.index + match[0].length;
   }
@@ -128,14 +134,17 @@ export function aboutSomeoneElse(statement: string, start: number, language: str
 }
 
 /**
- * A place the pattern names in `clause`: a capitalised group `name` that is no month or pronoun; or a match of an
- * alternative without the group ("linux" of "linux|(?<name>windows)"), which says the subject as it is.
+ * A place the pattern names in `clause`: a capitalised group `name` that is no month or pronoun, or one in lowercase that
+ * starts with a known place ("finally settled in denver"); or a match of an alternative without the group ("linux" of
+ * "linux|(?<name>windows)"), which says the subject as it is.
  */
 function namesPlace(pattern: RegExp, clause: string): boolean {
   pattern.lastIndex = 0;
   for (const match of clause.matchAll(pattern)) {
-    const name = match.groups?.name?.split(" ")[0];
-    if (name === undefined || (CAPITAL.test(name) && !NOT_A_PLACE.test(name))) return true;
+    const name = match.groups?.name;
+    if (name === undefined) return true;
+    const first = name.split(" ")[0]!;
+    if (CAPITAL.test(first) ? !NOT_A_PLACE.test(first) : placeAtStart(name) !== "") return true;
   }
   return false;
 }

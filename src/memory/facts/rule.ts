@@ -186,7 +186,7 @@ export const MONEY = String.raw`(?:[$€£]\s?\d[\d.,  ]{0,12}\d|[$€£]\s?\d|\
  * An amount with or without its currency: a bare number of three to five digits, "1.600", "5k"; no
  * year, and no number of a unit ("120 km", "8000 steps"). Only where the clause says it is money.
  */
-export const AMOUNT = String.raw`(?:${MONEY}|\b(?!(?:19|20)\d\d\b)(?:\d{1,3}(?:[.,  ]\d{3}){1,3}|\d{3,5}|\d{1,3}(?:[.,]\d)?k)\b(?! ?(?:km|kg|kilos?|m|cm|mm|steps|schritte|pasos|pas|kcal|cal|calories|g|mg|ml|gb|mb|h|hours|stunden|heures|horas|min|minutes|minuten|people|personas|personnes|personen|mal|times|fois|veces)\b))`;
+export const AMOUNT = String.raw`(?:${MONEY}|\b(?!(?:19|20)\d\d\b)(?:\d{1,3}(?:[.,  ]\d{3}){1,3}|\d{3,5}|\d{1,3}(?:[.,]\d)?k|\d{1,3} mil)\b(?! ?(?:km|kg|kilos?|m|cm|mm|steps|schritte|pasos|pas|kcal|cal|calories|g|mg|ml|gb|mb|h|hours|stunden|heures|horas|min|minutes|minuten|people|personas|personnes|personen|mal|times|fois|veces)\b))`;
 
 /** Dog breeds, written alike in most languages: "a beagle called Biscuit", "une petite border collie". */
 export const BREED = String.raw`(?:beagle|border collie|labrador|golden retriever|retriever|dackel|teckel|schäferhund|berger allemand|pastor alemán|husky|chihuahua|pug|mops|carlin|pudel|poodle|caniche|cocker|spaniel|jack russell|bulldog|bouledogue|terrier|galgo|greyhound|whippet|dalmatian|dalmatien|dálmata|collie|sheepdog|corgi|shiba|dobermann|rottweiler|yorkshire|bichon|schnauzer|malinois|podenco|bodeguero)`;
@@ -198,7 +198,7 @@ export const CAR_MODEL = String.raw`(?:yaris|corolla|auris|aygo|rav4|c-hr|prius|
 export const LAPTOP_MAKE = String.raw`(?:lenovo|asus|acer|dell|msi|razer|matebook|legion|inspiron|latitude|aspire|zenbook|vivobook|ideapad|thinkpad|macbook|xps|chromebook)`;
 
 /** A race by its kilometres ("a 10k"), not a screen's resolution ("pantalla 3K") nor a car's mileage ("38k miles"). */
-export const RACE_K = String.raw`(?<!(?:pantalla|écran|bildschirm|screen|display|monitor) )\d{1,2} ?k(?! ?(?:miles|screen|display|monitor|video|resolution))`;
+export const RACE_K = String.raw`(?<![$€£]\s?)(?<!(?:pantalla|écran|bildschirm|screen|display|monitor) )\d{1,2} ?k(?! ?(?:miles|screen|display|monitor|video|resolution))`;
 
 /** A run of emoji, flags included ("🇯🇵", two regional indicators): it ends a clause or a statement as a comma does. */
 export const EMOJI = String.raw`(?:\p{Extended_Pictographic}|\p{Regional_Indicator}{2})[\p{Extended_Pictographic}\p{Regional_Indicator}\u{FE0F}\u{200D}]*`;

@@ -111,7 +111,7 @@ export const EN: Rule[] = [
   rule("car", String.raw`\b(?:drive|bought|own|have|got|leased|sold|traded|swapped|switched)\b[^.;]{0,30}?\b(?<v>toyota|honda|civic|ford|vw|volkswagen|golf|bmw|audi|mercedes|tesla|renault|peugeot|citroën|fiat|seat|skoda|kia|hyundai|nissan|mazda|volvo|opel|dacia|subaru|jeep|prius|car|suv|minivan|pickup|motorbike|motorcycle)\b`),
   // "I'm on a MacBook Air now" says what the user has now, before "my old ThinkPad" of the same sentence.
   rule("phone", String.raw`\b(?:i'm|i’m|i am|now) on (?:a|an|the|my) (?<v>${PHONE})`, { needs: "iphone pixel galaxy samsung xiaomi redmi oneplus huawei motorola nokia fairphone" }),
-  rule("phone", String.raw`\b(?:have|got|bought|ordered|switched to|use|using|my)\b[^.;]{0,20}?\b(?<v>${PHONE})`),
+  rule("phone", String.raw`\b(?:have|got|bought|ordered|switched to|use|using|my)\b(?!(?: \p{L}+)? (?:old|former|previous)\b)[^.;]{0,20}?\b(?<v>${PHONE})`),
   rule("laptop", String.raw`\b(?:i'm|i’m|i am|now) on (?:a|an|the|my) (?<v>${LAPTOP})`, { needs: "laptop notebook macbook thinkpad xps surface chromebook zenbook vivobook ideapad" }),
   rule("laptop", String.raw`\b(?:have|got|bought|ordered|switched to|use|using|my)\b[^.;]{0,20}?\b(?<v>${LAPTOP})`),
   rule("operating system", String.raw`\b(?:i use|i'm using|i’m using|i run|running|i switched|i moved|we switched|we moved|we use|i'm on|i’m on)\b[^.;]{0,20}?\b(?<v>linux|ubuntu|windows|macos|mac os|fedora|debian|chromeos|arch)\b`),

@@ -60,7 +60,7 @@ export const ES: Rule[] = [
   rule("travel origin", String.raw`\b(?:desde|saliendo de|salimos de|salgo de)\s${NAME}`),
   rule("travel destination", String.raw`\b(?:viajo|viajamos|viaje|vamos|voy|volamos|vacaciones|vuelo|escapada|escapadita|excursión|luna de miel)\b[^.;]{0,30}? (?:a|en|para) ${NAME}`),
   rule("car", String.raw`\b(?:conduzco|compré|compramos|vendimos|tengo|tenemos)\b[^.;]{0,30}?\b(?<v>toyota|honda|ford|volkswagen|vw|bmw|audi|mercedes|tesla|renault|peugeot|citroën|fiat|seat|skoda|kia|hyundai|nissan|dacia|coche|carro|moto|furgoneta)\b`),
-  rule("phone", String.raw`\b(?:tengo|compré|uso|mi|móvil|celular)\b[^.;]{0,20}?\b(?<v>(?:iphone|pixel|galaxy|samsung|xiaomi|redmi|oneplus|huawei|motorola|nokia)(?: [\p{L}\p{N}]+){0,3})`),
+  rule("phone", String.raw`\b(?:tengo|compré|uso|mi|móvil|celular)\b(?!(?: \p{L}+)? (?:viejo|antiguo|anterior)\b)[^.;]{0,20}?\b(?<v>(?:iphone|pixel|galaxy|samsung|xiaomi|redmi|oneplus|huawei|motorola|nokia)(?: [\p{L}\p{N}]+){0,3})`),
   rule("laptop", String.raw`\b(?:tengo|compré|uso|mi)\b[^.;]{0,20}?\b(?<v>(?:portátil|ordenador|laptop|macbook|thinkpad|xps|surface|chromebook)(?: [\p{L}\p{N}]+){0,2})`),
   rule("operating system", String.raw`\b(?:uso|usamos|utilizo|trabajo con|con)\b[^.;]{0,20}?\b(?<v>linux|ubuntu|windows|macos|fedora|debian)\b`),
   rule("programming language", String.raw`\b(?:programo|desarrollo|trabajo|escribo código)\b[^.;]{0,30}?\b(?:en|con) (?<v>python|java|kotlin|typescript|javascript|go|rust|c#|c\+\+|ruby|php|swift|scala)\b`),

@@ -4,7 +4,7 @@ import { AMOUNT, BREED, CAR_MODEL, LAPTOP_MAKE, RACE_K, DWELLING, MONEY, compile
 const PLACE = String.raw`(?<name>\p{L}[\p{L}'’-]*(?: \p{L}[\p{L}'’-]*)?)`;
 export const MONTH = String.raw`(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)\b`;
 const DATE = String.raw`\b(?:\d{1,2} de ${MONTH}|\d{1,2}/\d{1,2}\b|(?:en|a principios de|a finales de|a mediados de) ${MONTH})`;
-const TRAVEL = String.raw`\b(?:hotel(?:es)?|vuelo\p{L}*|volamos|vuelo|avión|viaj\p{L}*|vacaciones|escapada|salimos|salgo|salida|regreso|volvemos|tren|luna de miel|visitar|visita|reserv\p{L}*|(?:vamos|voy)(?! a \p{L}+(?:ar|er|ir)\b)|ir|irnos|irme)\b`;
+const TRAVEL = String.raw`\b(?:hotel(?:es)?|tiquetes?|billetes?|boletos?|pasajes?|vuelo\p{L}*|volamos|vuelo|avión|viaj\p{L}*|vacaciones|escapada|salimos|salgo|salida|regreso|volvemos|tren|luna de miel|visitar|visita|reserv\p{L}*|(?:vamos|voy)(?! a \p{L}+(?:ar|er|ir)\b)|ir|irnos|irme)\b`;
 export const CHANGE = String.raw`\b(?:mejor|al final|finalmente|ahora|ya|cambiado|cambiamos|cambié|retrasado|adelantado|aplazado|pospuesto|movido|nuevo plan|decidimos|decidí|en vez de|en lugar de)\b`;
 const ANIMAL = String.raw`(?:${BREED}|perr[oa]s?|perrit[oa]s?|cachorr[oa]s?|gat[oa]s?|gatit[oa]s?|conejos?|hámster|hamster|loros?|periquitos?|caballos?|poni|cobayas?|tortugas?|hurones?|gallinas|golden)`;
 const JOBS = String.raw`(?:ingenier[oa]|desarrollador[a]?|programador[a]?|enfermer[oa]|profesor[a]?|maestr[oa]|analista|diseñador[a]?|médic[oa]|abogad[oa]|contador[a]?|contable|gerente|jef[ea] de \p{L}+|consultor[a]?|traductor[a]?|estudiante|cociner[oa]|chef|arquitect[oa]|farmacéutic[oa]|electricista|fontaner[oa]|conductor[a]?|periodista|fotógraf[oa]|vendedor[a]?|dependient[ea]|secretari[oa]|camarer[oa]|policía|bomber[oa]|funcionari[oa]|administrativ[oa]|auxiliar|veterinari[oa]|fisioterapeuta|psicólog[oa]|educador[a]?|comercial|directora?|director)`;
@@ -43,7 +43,7 @@ const BUDGET_WORDS = String.raw`\b(?:presupuesto|gastar|pagar|permitir\p{L}*|má
 
 /** Spanish signals: the words any phrasing of a subject uses. */
 /** A home: "estudio" only as a noun ("un estudio"), since "estudio" is also "I study". */
-const HOME = String.raw`(?:${DWELLING}|habitación|dúplex|loft|(?:un|el|mi|nuestro) estudio)`;
+const HOME = String.raw`(?:${DWELLING}|depa|habitación|dúplex|loft|(?:un|el|mi|nuestro) estudio)`;
 
 /** Pastimes by their own words ("toco la guitarra", "me encanta el senderismo"); correr, la bici y el gimnasio son temas de entrenamiento. */
 const PASTIME = String.raw`(?:afición|aficion|aficiones|hobby|pasatiempo|fotografía|fotografia|fotos|pintura|pintar|dibujo|dibujar|tejer|ganchillo|costura|cerámica|ceramica|jardinería|jardineria|senderismo|escalada|búlder|yoga|pilates|ajedrez|videojuegos|juegos de mesa|guitarra|piano|violín|violin|batería|bateria|ukelele|saxofón|saxofon|flauta|cantar|coro|bailar|baile|salsa|tango|surf|esquí|esqui|snowboard|vela|kayak|remo|pesca|pescar|repostería|reposteria|tenis|fútbol|futbol|baloncesto|voleibol|balonmano|golf|bádminton|pádel|padel|artes marciales|kárate|karate|judo|boxeo|esgrima|equitación|equitacion|camping|buceo)`;
@@ -54,6 +54,8 @@ export const ES: Signal[] = [
   // A pet said by its litter or its shelter: "la litière de Pistache", "Lola, que la adopté de la protectora".
   signal("pet", String.raw`\b(?:arenero|adopt\p{L}* (?:\p{L}+ ){0,3}(?:de|en) la (?:protectora|perrera))\b`, { owned: true }),
   signal("partner", String.raw`\b(?:marido|espos[oa]|mi ex|ex(?:marido|mujer|novi[oa]|pareja)|(?:mi|nuestra) mujer|novi[oa]|pareja|prometid[oa]|casad[oa]s?|casamos|boda|comprometid[oa]s?|divorciad[oa]s?|divorcio|separad[oa]s?|separamos|rompimos|lo dejamos|lo he dejado|saliendo con|salgo con|llevamos (?:[\p{L}\p{N}]+ ){1,3}junt[oa]s|junt[oa]s desde)\b`, { owned: true }),
+  // Someone named with the user, sealing a life together, is a partner: "Marta y yo firmamos la hipoteca".
+  signal("partner", String.raw`\b(?<name>(?!(?:mamá|papá|madre|padre|hermana|hermano|abuela|abuelo|tía|tío)\b)\p{L}+) y yo\b`, { with: String.raw`\b(?:boda|casarnos|casamos|comprometid[oa]s|firmamos|hipoteca\p{L}*|crédito|contrato|nos mudamos|nos vamos a vivir|nos vamos a (?:una|un) (?:casa|piso|depa\p{L}*|departamento))\b` }),
   signal("children", String.raw`\b(?:hij[oa]s?|niñ[oa]s|bebé|bebés|peque|pequeñ[oa]s?|gemel[oa]s|mellizos|embarazada|embarazo|nació|nacieron|nacimiento|ser (?:padres|madre|padre|mamá|papá)|(?:madre|padre|mamá|papá) de (?:un|una|dos|tres|cuatro|cinco|\d)|hijastr[oa])\b`, { owned: true, unless: String.raw`\b(?:de niñ[oa]|desde niñ[oa]|cuando era)\b` }),
   signal("job", String.raw`\b(?:ascendid[oa]|ascenso|me ascendieron|contratad[oa]|cogid[oa]|me cogieron|(?:dejé|dejado|dejo) (?:la|el) (?:enseñanza|docencia|hostelería|banca|abogacía|medicina|enfermería|policía|ejército|comercio)|despedid[oa]|despido|dimití|renuncié|jubil\p{L}*|en paro|desemplead[oa]|autónom[oa]|freelance|(?:nuevo|nueva|conseguí|empecé|acepté|encontré|perdí|dejé|cambié de)\b[^.;]{0,25}\b(?:trabajo|empleo|puesto|curro|empresa)|trabajo (?:ahora |ya )?(?:en|para) \p{L}+|trabajo de (?!(?:lunes|martes|miércoles|miercoles|jueves|viernes|sábado|sabado|domingo|noche|día|dia|mañana|tarde|casa)\b)\p{L}+|trabajo como \p{L}+|(?:empiezo|empecé|empezaré|entro|entré) (?:de|como) \p{L}+|baja (?:médica|por maternidad|por paternidad)|(?:soy|como|trabajo de) (?:una? )?(?:\p{L}+ )?${JOBS})\b`),
   signal("work schedule", String.raw`\b(?:turnos?|de noche|noches|guardias?|teletrabajo|teletrabajando|en remoto|a distancia|desde casa|híbrido|(?:en|a) la oficina|media jornada|jornada completa|tiempo completo|tiempo parcial|jornada reducida|reducción de jornada|semana de cuatro días|\d{1,2} horas (?:a la|por) semana|fines de semana)\b`),
@@ -73,6 +75,10 @@ export const ES: Signal[] = [
   // Money in slang: "500 pavos".
   signal("budget", String.raw`\b\d[\d.]{0,8} ?(?:pavos|pelas)\b`, { with: BUDGET_WORDS }),
   signal("daily steps", String.raw`\b\d[\d,.]{0,8} pasos\b`),
+  // What the scale says, said without a person: "la báscula marca 80,5".
+  signal("weight", String.raw`\bb[aá]scula (?:\p{L}+ ){0,3}\d{2,3}(?:[.,]\d)?\b(?![.,]?\d| ?(?:%|€|euros?|km|d[ií]as|veces|minutos))`, { plan: true }),
+  // Hours of work from one time to another, said without a person: "el horario es de 8 a 15 de lunes a viernes".
+  signal("work schedule", String.raw`\b(?:(?:mi|el|nuevo) horario|mi jornada|la jornada)(?: (?:de trabajo|laboral|nuevo))? (?:es|será|sería|va a ser) de \d{1,2}(?::\d\d)? a \d{1,2}\b`, { plan: true }),
   signal("running days per week", String.raw`\b(?:\d|un|una|dos|tres|cuatro|cinco|seis|siete)(?: (?:d[ií]as|veces|salidas|sesiones))? (?:a la|por|cada) semana\b|\b(?:segunda|tercera|cuarta|quinta|sexta|segundo|tercer|cuarto|quinto|sexto) (?:salida|sesi[oó]n|d[ií]a)\b`, { topic: RUNNING, unless: NOT_RUNNING_DAYS }),
   // Days said without "a week", by the verb that runs or changes them: "corro 4 dias", "bajo a 3 días suaves".
   signal("running days per week", String.raw`\b(?:\d|dos|tres|cuatro|cinco|seis|siete) d[ií]as\b`, { topic: RUNNING, with: String.raw`\b(?:corr\p{L}*|salgo|entreno|(?:bajo|subo|vuelvo|paso|bajado|subido|vuelto|pasado) a)\b`, unless: String.raw`${NOT_RUNNING_DAYS}|\b(?:hace|durante|dentro de|en) \S+ d[ií]as\b|\bd[ií]as (?:sin|parad[oa]|de descanso)\b` }),
@@ -88,11 +94,11 @@ export const ES: Signal[] = [
   signal("programming language", String.raw`\b(?:python|java|kotlin|typescript|javascript|golang|rust|c#|c\+\+|ruby|php|swift|scala|elixir|haskell|dart)\b`),
   // Go, by its capital and what follows it: "migramos todo a Go", "backend en Go".
   signal("programming language", String.raw`\b(?<name>go)(?:(?= (?:backend|developer|dev)\b)|(?<=\b(?:en|con|usando|a) go)(?=[.,;!]|$| (?:ahora|ya|en el trabajo)\b))`),
-  signal("language learning", String.raw`\b${SPOKEN}\b`, { with: String.raw`\b(?:aprend\p{L}*|estudi\p{L}*|clases?|curso|lecciones|duolingo|practic\p{L}*|a1|a2|b1|b2|c1|examen|con fluidez|empecé|cambié|pasé)\b` }),
+  signal("language learning", String.raw`\b${SPOKEN}\b`, { with: String.raw`\b(?:aprend\p{L}*|estudi\p{L}*|clases?|curso|lecciones|duolingo|practic\p{L}*|a1|a2|b1|b2|c1|examen|con fluidez|empecé|cambié|pasé|apunt\p{L}*|inscrit[oa]|escuela oficial de idiomas|nivel)\b` }),
   signal("shoe size", String.raw`\b(?:zapat\p{L}*|zapatillas?|botas?|calzo|calzado|talla de pie|pies?)\b`, { owned: true, with: String.raw`\b(?:talla|número|un|el) ?\d{2}(?:[.,]5)?\b|\b\d{2}(?:[.,]5)?\b` }),
   signal("clothing size", String.raw`\b(?:xxs|xs|xl|xxl|xxxl|talla (?:s|m|l|\d{2}))\b`, { owned: true, with: String.raw`\b(?:chaquetas?|camisas?|camisetas?|vestidos?|vaqueros|pantal\p{L}*|abrigos?|sudaderas?|jerséis?|jersey|ropa|talla|xxs|xs|xl|xxl)\b` }),
   signal("housing", String.raw`\b(?:${HOME}|viv(?:ir|o|imos) sol[oa]s?|independiz\p{L}*|piso compartido|compartimos piso|con mis padres|casero|alquiler|hipoteca)\b`, { owned: true, with: String.raw`\b(?:alquil\p{L}*|firm\p{L}*|compr\p{L}*|propi\p{L}*|hipoteca|mud\p{L}*|viv\p{L}*|vend\p{L}*|compart\p{L}*|alquiler|encontr\p{L}*|independiz\p{L}*|sol[oa]s?)\b|\b(?:id[oa]s?|vamos|voy|fuimos|fui) a (?:un|una|vivir)\b|\b(?:dejamos|dejé|dejado) (?:el|la|nuestro|nuestra|mi) \p{L}+|^\s*(?:ya |ahora )?en (?:un|una|el|la|mi|nuestro|nuestra) ${HOME}\b|\b(?:estoy|estamos|vivo|vivimos) (?:ya |ahora )?en (?:un|una|el|la|mi|nuestro|nuestra) ${HOME}\b` }),
-  signal("home city", String.raw`\b(?:en|a|cerca de) (?!vivir\b)${PLACE}`, { with: String.raw`\b(?:vivo|vivimos|viviendo|vivir|resid\p{L}*|mud\p{L}*|instal\p{L}*|nuestra casa|nuevo piso|nueva casa|vinimos|venimos|vine|venid[oa]s? a vivir|quedamos|quedado|vuelto|volvimos|volví|traslad\p{L}*|llev(?:o|amos) (?:\p{L}+ ){1,2}(?:años|meses) en|(?:estoy|estamos) (?:ya |ahora )?en)\b`, unless: TRAVEL }),
+  signal("home city", String.raw`\b(?:en|a|cerca de) (?!vivir\b)${PLACE}`, { with: String.raw`\b(?:vivo|vivimos|viviendo|vivir|rent(?:o|amos|ando)|resid\p{L}*|mud\p{L}*|instal\p{L}*|nuestra casa|nuevo piso|nueva casa|vinimos|venimos|vine|venid[oa]s? a vivir|quedamos|quedado|vuelto|volvimos|volví|traslad\p{L}*|llev(?:o|amos) (?:\p{L}+ ){1,2}(?:años|meses) en|(?:estoy|estamos) (?:ya |ahora )?en)\b`, unless: TRAVEL }),
   // A home bought, rented or signed for in a place: "wir haben ein Reihenhaus in Pinneberg gekauft".
   // Where the user works as what they are is where they live: "Soy enfermera en Valencia".
   signal("home city", String.raw`\b(?:en|cerca de) ${PLACE}`, { with: String.raw`\b(?:soy|trabajo como|trabajo de|curro de) (?:\p{L}+ ){0,2}${JOBS}`, unless: TRAVEL }),
@@ -104,13 +110,15 @@ export const ES: Signal[] = [
     plan: true,
     with: `${TRAVEL}|${CHANGE}`,
     unless: String.raw`\b(?:vivo|vivimos|mud\p{L}*|instal\p{L}*)\b`,
-    topic: /\b(?:viaj\p{L}*|vacaciones|vuelos?|vol(?:ar|amos|é)|avión|hotel|escapada|luna de miel)\b/iu,
+    topic: /\b(?:viaj\p{L}*|vacaciones|vuelos?|tiquetes?|billetes? de avión|pasajes?|vol(?:ar|amos|é)|avión|hotel|escapada|luna de miel)\b/iu,
   }),  signal("travel destination", String.raw`\b(?:a|en|para|hacia|visitar|conocer|será|va a ser) ${DESTINATION}\b`, {
     plan: true,
     with: `${TRAVEL}|${CHANGE}`,
     unless: String.raw`\b(?:vivo|vivimos|mud\p{L}*|instal\p{L}*)\b`,
-    topic: /\b(?:viaj\p{L}*|vacaciones|vuelos?|vol(?:ar|amos|é)|avión|hotel|escapada|luna de miel)\b/iu,
+    topic: /\b(?:viaj\p{L}*|vacaciones|vuelos?|tiquetes?|billetes? de avión|pasajes?|vol(?:ar|amos|é)|avión|hotel|escapada|luna de miel)\b/iu,
   }),
+  // A route, from one place to another: "a great deal Brussels–Seoul", "Flug Hamburg → Lissabon".
+  signal("travel destination", String.raw`(?<![\p{L}'’-])\p{L}[\p{L}'’-]+ ?(?:–|—|→|->) ?(?<name>\p{L}[\p{L}'’-]+)`, { plan: true, with: `${TRAVEL}|\\b(?:deals?)\\b` }),
   // A pet named alone in its end, where the user has pets: "Kira murió en abril".
   signal("pet", String.raw`^\s*(?:(?:pues|y|por desgracia|al final) )?(?<name>\p{L}+)(?= (?:(?:se )?muri[oó]|falleci[oó]|se nos fue|ha muerto)\b)`, { owned: true, with: String.raw`\b(?:muri[oó]|falleci[oó]|se nos fue|muerto)\b`, topic: compile(String.raw`\b${ANIMAL}\b`, "iu"), unless: String.raw`^\s*(?:\p{L}+ )?(?:abuel\p{L}*|mamá|papá|madre|padre|tí[oa]|herman[oa]|él|ella|móvil|portátil|coche)\b` }),
   // A move to the place just named: "Nos ofrecieron trabajo en Bilbao y nos mudamos allí".

@@ -17,7 +17,10 @@ const SPOKEN = String.raw`(?:anglais|espagnol|allemand|français|italien|portuga
 
 export const FR_PERSON: Person = {
   self: compile(String.raw`\b(?:je|j|moi|nous|on|me|m|(?:prochain|nouvel|nouveau) objectif)\b`, "iu"),
-  own: compile(String.raw`\b(?:mon|ma|mes|notre|nos)\b`, "iu"),
+  // "Le petit dernier", "les enfants": the family's children, named without "our".
+  // A clause that starts with the speaker's state, its "je" left out: "installée dans la coloc depuis 2 semaines !".
+  subjectless: compile(String.raw`^\s*(?:(?:enfin|déjà|bien|maintenant|désormais|officiellement)\s+)?(?:installée?s?|arrivée?s?|emménagée?s?|déménagée?s?|enceinte|végétarienne?|végane?|retraitée?|mariée?s?|pacsée?s?|divorcée?s?|embauchée?|licenciée?|promue?)\b`, "iu"),
+  own: compile(String.raw`\b(?:mon|ma|mes|notre|nos)\b|^\s*(?:le petit dernier|la petite dernière|les enfants|les petits|les jumeaux|les jumelles)\b`, "iu"),
   other: compile(
     String.raw`^\s*(?:(?:finalement|du coup|donc|alors|et|mais|bref|en fait|au fait|sinon)\s+)?(?:(?:mon|ma|mes|notre|nos|son|sa|ses|leur) (?:\p{L}+ )?(?:sœur|soeur|frère|mère|maman|père|papa|parents|ami\p{L}*|pote|coloc\p{L}*|copain|copine|collègue\p{L}*|patron\p{L}*|chef|voisin\p{L}*|cousin\p{L}*|nièce|neveu|tante|oncle|grand\p{L}*|propriétaire|médecin(?! (?:m['’]|a dit|a confirmé|dit|pense|trouve)))|il|elle|ils|elles)\b`,
     "iu",
@@ -41,20 +44,26 @@ export const FR: Signal[] = [
   // A pet said by its litter or its shelter: "la litière de Pistache", "Lola, que la adopté de la protectora".
   signal("pet", String.raw`\b(?:litière|adopté\p{L}* (?:\p{L}+ ){0,3}(?:à la spa|au refuge))\b`, { owned: true }),
   signal("partner", String.raw`\b(?:(?:mon|ma) (?:mari|femme|copain|copine|ami|amie)|époux|épouse|conjoint\p{L}*|compagnon|compagne|partenaire|fiancé\p{L}*|marié\p{L}*|mariage|pacsé\p{L}*|pacs|divorc[ée]\p{L}*|divorce|s[ée]par[ée]\p{L}*|rupture|rompu|en couple|ensemble depuis|mis ensemble|c[ée]libataire|(?:nouveau|nouvelle|petit|petite) (?:copain|copine)|remis\p{L}* ensemble|petit ami|petite amie|ex-mari|ex-femme|veu[fv]\p{L}*)\b`, { owned: true }),
-  signal("children", String.raw`\b(?:fils|fille|filles|enfants?|bébé|bambin|jumeaux|jumelles|enceinte|grossesse|né|née|nee|naissance|beau-fils|belle-fille|ado)\b`, { owned: true, unless: String.raw`\b(?:quand j'étais|depuis l'enfance|étant enfant|je suis née?)\b` }),
+  // Someone named with the user, sealing a life together, is a partner: "Léa et moi avons signé le bail".
+  signal("partner", String.raw`\b(?<name>(?!(?:maman|papa|mère|père|sœur|soeur|frère|mamie|papi|tante|oncle)\b)\p{L}+) et moi\b`, { with: String.raw`\b(?:mariage|marier|mariés|fiancés|pacs|pacsés|bail|signé|prêt|crédit|emménag\p{L}*|notre (?:appart\p{L}*|maison))\b` }),
+  signal("children", String.raw`\b(?:(?:le|notre) petit dernier|(?:la|notre) petite dernière|fils|fille|filles|enfants?|bébé|bambin|jumeaux|jumelles|enceinte|grossesse|né|née|nee|naissance|beau-fils|belle-fille|ado)\b`, { owned: true, unless: String.raw`\b(?:quand j'étais|depuis l'enfance|étant enfant|je suis née?)\b` }),
   signal("job", String.raw`\b(?:promu\p{L}*|promotion|embauch[ée]\p{L}*|licenci[ée]\p{L}*|licenciement|d[ée]missionn[ée]|d[ée]mission|retraite|retrait[ée]\p{L}*|ch[ôo]mage|en (?:cdi|cdd|alternance|stage|intérim|interim)|indépendant\p{L}*|freelance|auto-entrepreneu\p{L}*|(?:nouveau|nouvelle|décroché|commencé|commence|démarré|démarre|signé|accepté|trouvé|perdu|quitté|fini|terminé|changé de)\b[^.;]{0,25}\b(?:travail|boulot|emploi|poste|job|métier|employeur|stage|alternance|cdi|cdd|contrat|apprentissage|intérim)|(?:travaille|bosse) (?:désormais |maintenant )?(?:chez|pour) \p{L}+|reconversion|(?:suis|devenue?|passée?|comme|en tant que) (?:une? )?(?:\p{L}+ )?${JOBS})\b`),
   signal("work schedule", String.raw`\b(?:horaires?|équipe de nuit|de nuit|postes? de (?:nuit|jour)|gardes|de garde|gardes? de (?:nuit|jour|week-end|\d{2} ?h)|astreinte|(?:fais|fait|faire) (?:des|les) nuits|(?:travaille|bosse|passe|suis|reste)\b[^.;]{0,15}\b(?:de jour|en journée)|(?:passée?|suis|travaille|bosse) (?:à|a) \d{2}(?= ?%)|en \d{1,2} ?h|t[ée]l[ée]travail|à distance|(?:de|depuis) chez moi|en distanciel|hybride|au bureau|temps partiel|mi-temps|temps plein|plein temps|semaine de quatre jours|\d{1,2} heures par semaine|le week-end|les week-ends)\b`, { unless: String.raw`\b${PASTIME}\b` }),
   signal("diet", String.raw`\b(?:végétarien\p{L}*|végé|végan\p{L}*|végétalien\p{L}*|pescétarien\p{L}*|flexitarien\p{L}*|keto|cétogène|paléo|halal|casher|sans gluten|sans sucre|je[ûu]ne intermittent|low[- ]?carb|pauvre en glucides|(?:mange|manger|mangeons|plus de|arrêté|remange|supprimé)\b[^.;]{0,20}\b(?:viande|poisson|produits laitiers|porc|produits animaux))\b(?! (?:restaurant|recettes?|plats?))`),
   signal("allergy", String.raw`\b(?:allergi\p{L}*|intoléran\p{L}*|anaphyla\p{L}*|rhume des foins)\b`),
   signal("health condition", String.raw`\b(?:rémission|arrêt maladie|glycémie|diabète|diabétique|prédiabète|asthme|asthmatique|hypertension|tension|cholestérol|thyroïde|cœliaque|coeliaque|migraines?|arthrose|arthrite|dépression|anxiété|épilepsie|tdah|covid long|insomnie\p{L}*|apnée du sommeil|mal de dos|lombalgie|genou|blessé\p{L}*|blessure|entorse|tendinite|fracture|cassé|opéré\p{L}*|opération|diagnostiqué\p{L}*|diagnostic|eczéma|psoriasis|sciatique|burn-?out)\b`),
   signal("weight", String.raw`\b\d{2,3}(?:[.,]\d)? ?(?:kg|kilos?)\b`, { unless: String.raw`\b(?:perdre|maigrir|objectif|but|valise|bagages?|sac|soulever|haltères?|développé|squat|veux|voudrais)\b` }),
-  signal("age", String.raw`\b\d{1,2} ans\b|\bfêt\p{L}* (?:mes|ses) \d{1,2}\b|\b\d{1,2}e anniversaire\b|\bnée? en (?:19[3-9]\d|200\d)\b`, { unless: String.raw`\(\s*\d{1,2}\b|\b(?:fils|fille|enfants?|bébé|chien|chat|il|elle|depuis|il y a|ça fait|ca fait|voiture|vélo|appartement|maison|pendant)\b` }),
+  signal("age", String.raw`\b\d{1,2} ans\b|\bfêt\p{L}* (?:mes|ses) \d{1,2}\b|\b\d{1,2}e anniversaire\b|\bnée? en (?:19[3-9]\d|200\d)\b`, { unless: String.raw`\(\s*\d{1,2}\b|\b(?:fils|fille|enfants?|bébé|chien|chat|il|elle|depuis|il y a|ça fait|ca fait|voiture|vélo|appartement|maison|pendant)\b|\b\d{1,2} ans (?:de (?:mariage|vie commune|relation|couple)|ensemble)\b` }),
   signal("budget", MONEY, { with: String.raw`\b(?:budget|dépenser|payer|mettre|permettre|max|maximum|jusqu'à|jusqu’à|moins de|pas plus de|limite|plafond|par mois|mensuel\p{L}*|par nuit|la nuit|par personne|au total|économisé|économies|de côté|environ|à peu près|autour de)\b`, unless: String.raw`\b(?:gagne|salaire|revenu)\b` }),
   signal("budget", String.raw`\bbudget\b`, { plan: true, with: AMOUNT }),
   // A limit on what the user spends needs no currency: "on peut dépenser 5k max".
   signal("budget", String.raw`\b(?:maximum|max|jusqu'à|jusqu’à|pas plus de|au plus|moins de) ${AMOUNT}|${AMOUNT} ?(?:maximum|max)\b`, { with: String.raw`\b(?:dépenser|payer|mettre|investir)\b` }),
   // A reply that is only a limit: "Max 200 €", "Pas plus de 300 euros."
   signal("budget", String.raw`^\s*(?:max\.?|maximum|pas plus de|jusqu'à|jusqu’à|moins de|environ|autour de) ${MONEY}\s*(?:max\.?|maximum)?[.!]*\s*$`, { plan: true }),
+  // An age to come: "j'aurai 40 ans en novembre".
+  signal("age", String.raw`\bj['’]aurai (?:\p{L}+ )?\d{1,2} ans\b`),
+  // What the scale says, said without a person: "la balance affiche 80,5".
+  signal("weight", String.raw`\bbalance (?:\p{L}+ ){0,3}\d{2,3}(?:[.,]\d)?\b(?![.,]?\d| ?(?:%|€|euros?|km|jours|fois|minutes))`, { plan: true }),
   signal("daily steps", String.raw`\b\d[\d\s,.]{0,8} pas\b`, { with: String.raw`\b(?:jour|quotidien\p{L}*|journée)\b` }),
   signal("running days per week", String.raw`\b(?:\d|une|deux|trois|quatre|cinq|six|sept)(?: (?:jours|fois|sorties|séances))? (?:par|chaque|la) semaine\b|\b(?:deuxième|troisième|quatrième|cinquième|sixième) (?:sortie|séance|jour)\b`, { topic: /\b(?:cour[st]?|courir|course|footing|jogging|marathon|semi-marathon)\b/iu, unless: String.raw`\b(?:travaill\p{L}*|bureau|gym|salle|natation|yoga|cours d)\b` }),
   signal("training goal", String.raw`\b(?:marathon|semi-marathon|semi|ultra\p{L}*|triathlon|ironman|trail|\d{1,2} ?km|${RACE_K}|course|compétition|10 bornes|cyclosportive|sportive|gran fondo|étape du tour)\b`, { unless: String.raw`\b(?:courses|faire les courses|regarder|encourager|dépenser|budget|payer|coûte|salaire|économiser|euros)\b|\b(?:pendant|lors) (?:le|la|du|de la|mon|ma)\b` }),
@@ -66,7 +75,7 @@ export const FR: Signal[] = [
   signal("language learning", String.raw`\b${SPOKEN}\b`, { with: String.raw`\b(?:appren\p{L}*|étudi\p{L}*|cours|leçons?|duolingo|pratique\p{L}*|a1|a2|b1|b2|c1|examen|couramment|commencé|passée? à|mise? au|mise à|niveau|inscrit\p{L}*|laissé tomber|arrêté|abandonné|concentre|reprends|repris|parle)\b` }),
   signal("shoe size", String.raw`\b(?:chaussures?|baskets|bottes|pointure|chausse|pieds?)\b`, { owned: true, with: String.raw`\b(?:du|taille|pointure|en) ?\d{2}(?:[.,]5)?\b|\b\d{2}(?:[.,]5)?\b|\bdemi-pointure\b` }),
   signal("clothing size", String.raw`\b(?:xxs|xs|xl|xxl|xxxl|taille (?:s|m|l|\d{2}))\b`, { owned: true, with: String.raw`\b(?:vestes?|chemises?|t-shirts?|robes?|jeans?|pantalons?|manteaux?|manteau|pulls?|sweats?|hauts?|vêtements|taille|xxs|xs|xl|xxl)\b` }),
-  signal("housing", String.raw`\b(?:${DWELLING}|[tf][1-6]|colocation|coloc|chez mes parents|propriétaires?|locataires?|loyer|prêt immobilier|crédit immobilier)\b`, { owned: true, with: String.raw`\b(?:lou\p{L}*|signé|acheté|achet\p{L}*|propriétaire\p{L}*|locataire\p{L}*|d[ée]m[ée]nag\p{L}*|emm[ée]nag\p{L}*|habit\p{L}*|vi[vs]\p{L}*|vit|vendu|partag\p{L}*|loyer|prêt|crédit|quitt\p{L}*|maintenant|désormais|en coloc\p{L}*)\b` }),
+  signal("housing", String.raw`\b(?:${DWELLING}|[tf][1-6]|colocation|coloc|chez mes parents|propriétaires?|locataires?|loyer|prêt immobilier|crédit immobilier)\b`, { owned: true, with: String.raw`\b(?:lou\p{L}*|signé|acheté|achet\p{L}*|propriétaire\p{L}*|locataire\p{L}*|d[ée]m[ée]nag\p{L}*|emm[ée]nag\p{L}*|habit\p{L}*|vi[vs]\p{L}*|vit|vendu|partag\p{L}*|loyer|prêt|crédit|quitt\p{L}*|install[ée]\p{L}*|maintenant|désormais|en coloc\p{L}*)\b` }),
   signal("home city", String.raw`\b(?:à|a|en|près de|vers|dans|pour) ${PLACE}`, { with: String.raw`\b(?:habit\p{L}*|quitté|vi[vs]\p{L}*|vit|install[ée]\p{L}*|installer|d[ée]m[ée]nag\p{L}*|emm[ée]nag\p{L}*|chez nous|domicile|nouvel appart\p{L}*|nouvelle maison)\b`, unless: TRAVEL }),
   // A home bought, rented or signed for in a place: "wir haben ein Reihenhaus in Pinneberg gekauft".
   signal("home city", String.raw`\b(?:à|a|en|près de|vers|dans|pour) ${PLACE}`, { with: String.raw`\b(?:acheté|acheter|signé|lou[eé]\p{L}*|emm[ée]nag\p{L}*)\b[^.;]{0,40}\b${HOME}\b|\b${HOME}\b[^.;]{0,40}\b(?:acheté|acheter|signé|lou[eé]\p{L}*|emm[ée]nag\p{L}*)\b`, unless: TRAVEL }),
@@ -75,8 +84,8 @@ export const FR: Signal[] = [
   signal("home city", String.raw`\b(?:à|a|près de) ${PLACE}`, { with: String.raw`\b(?:suis|travaille comme|bosse comme) (?:\p{L}+ ){0,2}${JOBS}`, unless: TRAVEL }),
   signal("home city", String.raw`\b(?:d[ée]m[ée]nag\p{L}*|emm[ée]nag\p{L}*|installe\p{L}*) là-bas\b|\bon y (?:d[ée]m[ée]nage|emm[ée]nage|habite|vit)\b`),
   signal("name", String.raw`\b(?:je m'appelle|je m’appelle|mon nom est|mon prénom est|appelez-moi)\b(?: \p{L}+)? ${PLACE}`),
-  signal("travel date", DATE, { plan: true, with: TRAVEL }),
-  signal("travel date", DATE, { plan: true, with: CHANGE, topic: TRIP }),
+  signal("travel date", DATE, { plan: true, with: TRAVEL, unless: String.raw`\bj['’]aurai (?:\p{L}+ )?\d{1,2} ans\b|\banniversaire\b` }),
+  signal("travel date", DATE, { plan: true, with: CHANGE, topic: TRIP, unless: String.raw`\bj['’]aurai (?:\p{L}+ )?\d{1,2} ans\b|\banniversaire\b` }),
   signal("travel origin", String.raw`\b(?:de|d'|d’|depuis|au départ de) ${PLACE}`, { plan: true, with: TRAVEL }),
   signal("travel destination", String.raw`\b(?:à|a|en|au|aux|pour|vers|visiter|direction|ce sera|c'est|c’est) (?:plutôt |finalement |donc )?(?:(?:la|le|les) |l['’])?${PLACE}`, {
     plan: true,
@@ -86,6 +95,8 @@ export const FR: Signal[] = [
   }),
   // Going to the place just named: "ma sœur d[ée]m[ée]nage à Québec, donc je vais plutôt là-bas".
   signal("travel destination", String.raw`\b(?:vais|allons|pars|partons|irai|irons|vole|volons)\b[^.;]{0,20}\blà-bas\b`, { plan: true, topic: TRIP }),
+  // A route, from one place to another: "a great deal Brussels–Seoul", "Flug Hamburg → Lissabon".
+  signal("travel destination", String.raw`(?<![\p{L}'’-])\p{L}[\p{L}'’-]+ ?(?:–|—|→|->) ?(?<name>\p{L}[\p{L}'’-]+)`, { plan: true, with: `${TRAVEL}|\\b(?:deals?)\\b` }),
   // A pet named alone in its end, where the user has pets: "Caramel est mort en mars".
   signal("pet", String.raw`^\s*(?:(?:malheureusement|et|bon) )?(?<name>\p{L}+)(?= (?:est (?:mort|morte|décédé|décédée)|nous a quitté|a dû être (?:piqué|euthanasié)))`, { owned: true, with: String.raw`\b(?:mort|morte|décédé|décédée|quitté\p{L}*|piqué\p{L}*|euthanasié\p{L}*)\b`, topic: compile(String.raw`\b${ANIMAL}\b`, "iu"), unless: String.raw`^\s*(?:\p{L}+ )?(?:mamie|papi|maman|papa|mère|père|oncle|tante|frère|sœur|il|elle|téléphone|portable|voiture)\b` }),
   // The user's home in a place: "le loyer de mon appart à Lille".

@@ -522,4 +522,5 @@ t.test("classes heldout8's misses taught (sentences of their own, none from the 
   t.notOk(subjectsOf("Rust on the sills is bad on my van", "en").includes("programming language"), "rust on a car is no language");
   t.notOk(subjectsOf("Mum and I signed up for a pottery class", "en").includes("partner"), "a mother is no partner");
   t.notOk(subjectsOf("Pour nos 10 ans de mariage on part à Rome.", "fr").includes("age"), "years of marriage are no age");
+  t.notOk(subjectsOf("voy a base de antihistamínicos todo mayo", "es").includes("travel date"), "a treatment is no trip");
 });

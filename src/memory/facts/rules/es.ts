@@ -10,7 +10,7 @@ const MONTH = String.raw`(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|se
 const DATE = String.raw`(?:\d{1,2} de ${MONTH})`;
 /** Words of a trip, one word each (the cues of the rules that need one); a phrase and a going that is a future ("on va déménager", "vamos a tener") are in `TRAVEL`. */
 const TRAVEL_WORDS = "viajo viajamos viaje viajar vuelo vuelos volamos salimos salgo salida llegada llegamos aterrizamos regreso volvemos vacaciones vamos voy escapada escapadita excursión luna";
-const TRAVEL = String.raw`\b(?:${TRAVEL_WORDS.split(" ").filter((word) => !["vamos", "voy", "luna"].includes(word)).join("|")}|(?:vamos|voy)(?! a \p{L}+(?:ar|er|ir)\b)|luna de miel)\b`;
+const TRAVEL = String.raw`\b(?:${TRAVEL_WORDS.split(" ").filter((word) => !["vamos", "voy", "luna"].includes(word)).join("|")}|(?:vamos|voy)(?! a \p{L}+(?:ar|er|ir)\b| a base de\b)|luna de miel)\b`;
 const JOBS = String.raw`(?:ingenier[oa]|desarrollador[a]?|programador[a]?|enfermer[oa]|profesor[a]?|maestr[oa]|analista|diseñador[a]?|médic[oa]|abogad[oa]|contador[a]?|contable|gerente|consultor[a]?|traductor[a]?|estudiante|cociner[oa]|chef|arquitect[oa]|farmacéutic[oa]|electricista|fontaner[oa]|conductor[a]?|periodista|fotógraf[oa]|vendedor[a]?|secretari[oa]|camarer[oa]|policía|funcionari[oa]|autónom[oa]|freelance)`;
 
 const ES_WEEKDAYS = "lunes|martes|miércoles|miercoles|jueves|viernes|sábado|sabado|domingo";

@@ -1,4 +1,4 @@
-import t from "tap";
+import t, { type Test } from "tap";
 import { extractFacts, type FactMessage } from "../../../src/memory/facts/extractor.ts";
 import { withFact, type KeptFact } from "../../../src/memory/facts/supersede.ts";
 
@@ -11,6 +11,11 @@ let nextId = 1;
 const at = (day: number) => new Date(Date.UTC(2025, 0, 1 + day));
 const message = (role: string, content: string, language?: string, day = 0): FactMessage => ({ id: nextId++, role, content, createdAt: at(day), ...(language ? { language } : {}) });
 const subjectsOf = (content: string, language?: string) => extractFacts([message("user", content, language)]).map((fact) => fact.subject);
+
+/** Each sentence, read alone in its language, states its subject (among others). */
+function statesEach(t: Test, cases: readonly [string, string, string][]): void {
+  for (const [language, sentence, subject] of cases) t.ok(subjectsOf(sentence, language).includes(subject), `${language}: ${sentence} → ${subject}`);
+}
 
 t.test("what the rules miss, in any phrasing of the subject, in English, German, French and Spanish", async (t) => {
   const cases: [string, string, string][] = [
@@ -91,7 +96,7 @@ t.test("what the rules miss, in any phrasing of the subject, in English, German,
     ["de", "Ich habe mir einen Gebrauchtwagen gekauft.", "car"],
     ["de", "Ich bin jetzt im Frühdienst.", "work schedule"],
   ];
-  for (const [language, sentence, subject] of cases) t.ok(subjectsOf(sentence, language).includes(subject), `${sentence} → ${subject}`);
+  statesEach(t, cases);
   // The language unknown (a short message): every language's signals, each with its own words for "I".
   for (const [language, sentence, subject] of cases.filter((_, index) => index % 5 === 0)) t.ok(subjectsOf(sentence).includes(subject), `${sentence} (language ${language} not given) → ${subject}`);
 });
@@ -233,7 +238,7 @@ t.test("classes heldout3's misses taught (sentences of their own, none from the 
     ["fr", "Je partirai de Nice.", "travel origin"],
     ["es", "Soy celíaca desde marzo 😩 qué pido en un japonés?", "health condition"],
   ];
-  for (const [language, sentence, subject] of cases) t.ok(subjectsOf(sentence, language).includes(subject), `${language}: ${sentence} → ${subject}`);
+  statesEach(t, cases);
   t.same(subjectsOf("My sister lives in Oslo, mostly Scala.", "en"), [], "another person's clause passes on no speaker");
   t.same(subjectsOf("Llevo 2 días sin correr.", "es"), [], "days without running are no running days");
   t.same(subjectsOf("The budget for 2026 is not set.", "en"), [], "a year is no amount");
@@ -356,7 +361,7 @@ t.test("a request to the assistant states the facts it names; a question's reaso
     ["es", "¿Puedes buscar un regalo para mi novia Irene?", "partner"],
     ["es", "¿Me recomiendas un pienso para mi gata Nube?", "pet"],
   ];
-  for (const [language, sentence, subject] of cases) t.ok(subjectsOf(sentence, language).includes(subject), `${language}: ${sentence}`);
+  statesEach(t, cases);
   const [request] = extractFacts([message("user", "Could you recommend a harness for my husky Nala?", "en")]);
   t.equal(request?.text, "Recommend a harness for my husky Nala", "the request's object, capitalised, is the text");
   for (const [language, sentence] of [
@@ -418,7 +423,7 @@ t.test("a home said by where it is, a place just named, a new machine, a job by 
     ["es", "Conseguí trabajo en Gijón y nos mudamos allí.", "home city"],
     ["en", "I'm setting up my new MacBook Pro.", "operating system"],
   ];
-  for (const [language, sentence, subject] of cases) t.ok(subjectsOf(sentence, language).includes(subject), `${language}: ${sentence}`);
+  statesEach(t, cases);
   t.notOk(subjectsOf("I still miss my old flat in Camden.", "en").includes("home city"), "a former home");
   t.notOk(subjectsOf("Mon ordinateur a 8 Go de RAM.", "fr").includes("programming language"), "fr: gigabytes");
 });
@@ -471,7 +476,7 @@ t.test("classes heldout7's misses taught (sentences of their own, none from the 
     // "The kids", "the twins": the family's own children.
     ["en", "the kids' swimming lessons cost a fortune", "children"],
   ];
-  for (const [language, sentence, subject] of cases) t.ok(subjectsOf(sentence, language).includes(subject), `${language}: ${sentence} → ${subject}`);
+  statesEach(t, cases);
   t.same(subjectsOf("my nephew is vegan now", "en"), [], "a nephew's diet is not the user's");
   t.same(subjectsOf("my mate's got a new tesla", "en"), [], "nor a mate's car");
   t.same(subjectsOf("we got together for drinks on friday", "en"), [], "getting together is no couple");
@@ -513,7 +518,7 @@ t.test("classes heldout8's misses taught (sentences of their own, none from the 
     ["es", "ya compré los tiquetes a Cartagena para julio", "travel destination"],
     ["es", "Me apunté a alemán, nivel A2.", "language learning"],
   ];
-  for (const [language, sentence, subject] of cases) t.ok(subjectsOf(sentence, language).includes(subject), `${language}: ${sentence} → ${subject}`);
+  statesEach(t, cases);
   t.notOk(subjectsOf("the flights were £150 cheaper on tuesday", "en").includes("training goal"), "a sum is no race");
   t.notOk(subjectsOf("we set aside £12k for the wedding", "en").includes("training goal"), "twelve thousand pounds is no 12k race");
   t.notOk(subjectsOf("my car budget is 600 this year", "en").includes("car"), "a car budget is no car");

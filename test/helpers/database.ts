@@ -25,7 +25,7 @@ export async function openTestDatabase(): Promise<Database> {
   const databaseUrl = process.env.DATABASE_URL;
   if (databaseUrl) {
     const database = await openDatabase({ databaseUrl, pool: TEST_POOL });
-    if (!migratedDatabases.has(databaseUrl)) migratedDatabases.set(databaseUrl, migrateUnlessCurrent(database));
+    if (!migratedDatabases.has(databaseUrl)) migratedDatabases.set(databaseUrl, database.migrate());
     await migratedDatabases.get(databaseUrl);
     return database;
   }
@@ -50,23 +50,8 @@ export async function openOwnTestDatabase(): Promise<Database> {
   };
 }
 
-// Checked once per test process and database: the schema engine costs ~0.7 s of CPU to load even when
-// there is nothing to apply.
+// Checked once per test process and database (database.migrate() runs the schema engine only when a migration is missing).
 const migratedDatabases = new Map<string, Promise<unknown>>();
-
-/** Runs the schema engine only when the database lacks one of prisma/migrations, or has one that differs. */
-async function migrateUnlessCurrent(database: Database): Promise<unknown> {
-  const [table] = await database.prisma.$queryRaw<{ tracked: boolean }[]>`SELECT to_regclass('_prisma_migrations') IS NOT NULL AS tracked`;
-  if (!table?.tracked) return database.migrate();
-  const applied = await database.prisma.$queryRaw<{ name: string; checksum: string }[]>`
-    SELECT migration_name AS name, checksum FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`;
-  const checksums = new Set(applied.map(({ name, checksum }) => `${name} ${checksum}`));
-  const { migrationDirectories } = await readMigrations();
-  const current = migrationDirectories.every(({ path, migrationFile: { content } }) =>
-    content.tag === "ok" && checksums.has(`${path} ${sha256(content.value)}`),
-  );
-  return current ? [] : database.migrate();
-}
 
 /** A fresh, migrated in-memory PGlite database, whether DATABASE_URL is set or not. */
 export async function openTestPgliteDatabase(): Promise<Database> {

@@ -161,7 +161,8 @@ t.test("compaction moves the deltas into the daily counts, each once, while vote
   const left = await deltas(org.organizationId);
   t.ok((await compactFeedbackCounts(driver)) >= left, `a compaction moves every delta left (${left} of this organization)`);
   t.equal(await deltas(org.organizationId), 0, "a compaction with nothing else running leaves no delta");
-  t.equal(await compactFeedbackCounts(driver), 0, "and the next one has nothing to move");
+  // Nothing at all is left to move only in a database of its own: on PostgreSQL, other test files vote meanwhile.
+  if (database.kind === "pglite") t.equal(await compactFeedbackCounts(driver), 0, "and the next one has nothing to move");
   await compare(t, org.organizationId, projects, "from the daily counts alone");
 });
 

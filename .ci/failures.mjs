@@ -29,8 +29,13 @@ for (let i = 0; i < lines.length && printed < MAX_FAILURES; i++) {
   console.log(`not ok (${suite}): ${names.join(" > ")}`);
   const diagnostics = [];
   if (lines[i + 1]?.trim() === "---") {
+    const keyIndent = lines[i + 2].length - lines[i + 2].trimStart().length;
+    let skipping = false;
     for (let j = i + 2; j < lines.length && lines[j].trim() !== "..." && diagnostics.length < DIAGNOSTIC_LINES; j++) {
-      diagnostics.push(`    ${lines[j].trim()}`);
+      const indent = lines[j].length - lines[j].trimStart().length;
+      // Where it failed is in the test's name; what was found and wanted is what says why.
+      if (indent === keyIndent) skipping = /^(?:at|stack|source|compare):/.test(lines[j].trim());
+      if (!skipping) diagnostics.push(`    ${lines[j].slice(keyIndent)}`);
     }
   }
   if (diagnostics.length) console.log(diagnostics.join("\n"));

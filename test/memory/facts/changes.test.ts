@@ -27,7 +27,7 @@ t.test("a value of the subject's kind with a word of change, after the user's fa
     ["fr", "language learning", "J'apprends l'allemand, niveau A2.", "Je suis passé en B1 maintenant."],
     ["fr", "budget", "Mon budget est de 500 €.", "Finalement on garde 420 € pour ça."],
     ["es", "language learning", "Estoy aprendiendo alemán, tengo un A2.", "Ahora ya tengo el B1."],
-    ["es", "home city", "Vivo en Cádiz.", "ahora estamos en jerez"],
+    ["es", "home city", "Vivo en Cádiz.", "ahora estamos en chiclana"], // Chiclana: no known place (a known one is read alone, in lowercase too)
     ["es", "budget", "Mi presupuesto es de 900 €.", "Al final tenemos 750 € para eso."],
   ];
   for (const [language, subject, earlier, later] of cases) {

@@ -129,15 +129,36 @@ function isRetryable(error: unknown): boolean {
 export async function complete(options: OpenAiOptions, chat: ChatRequest, signal?: AbortSignal): Promise<string> {
   const retryDelayMs = options.retryDelayMs ?? 500;
   for (let attempt = 0; ; attempt++) {
-    const attemptSignal = AbortSignal.any([AbortSignal.timeout(options.timeoutMs), ...(signal ? [signal] : [])]);
     try {
-      return await requestCompletion(options, chat, attemptSignal);
+      return await withDeadline(options.timeoutMs, signal, (attemptSignal) => requestCompletion(options, chat, attemptSignal));
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
       if (attempt >= options.retries || !isRetryable(error)) throw error;
       const retryAfter = error instanceof SummarizerError ? error.retryAfterMs : undefined;
       await sleep(retryAfter ?? retryDelayMs * 2 ** attempt, undefined, { signal });
     }
+  }
+}
+
+/**
+ * `work` with a signal aborted after `timeoutMs` or with `signal`, settled then whatever `work` does. The abort alone did
+ * not always end it: `AbortSignal.timeout`'s timer holds its signal weakly, and so does a signal that follows another
+ * (`AbortSignal.any`, fetch's request), so after a garbage collection an attempt at an LLM that never answers waited
+ * for undici's 300 s instead of its timeout (test/perf/summarizerDeadlines.test.ts, once in a run here).
+ */
+async function withDeadline<T>(timeoutMs: number, signal: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const deadline = new AbortController();
+  const done = new AbortController();
+  const ended = new Promise<never>((_, reject) => {
+    const timer = setTimeout(() => deadline.abort(new DOMException("The operation was aborted due to timeout", "TimeoutError")), timeoutMs);
+    done.signal.addEventListener("abort", () => clearTimeout(timer));
+    deadline.signal.addEventListener("abort", () => reject(deadline.signal.reason), { signal: done.signal });
+    signal?.addEventListener("abort", () => reject(signal.reason), { signal: done.signal });
+  });
+  try {
+    return await Promise.race([work(signal ? AbortSignal.any([deadline.signal, signal]) : deadline.signal), ended]);
+  } finally {
+    done.abort();
   }
 }
 

@@ -53,7 +53,7 @@ export const EN: Signal[] = [
   signal("pet", String.raw`\b(?:litter (?:box|tray)|adopted (?:\p{L}+ ){0,3}from (?:the|a) (?:shelter|rescue))\b`, { owned: true }),
   signal("partner", String.raw`\b(?:husband|hubby|wife|partner|girlfriend|boyfriend|fianc[ée]e?|spouse|other half|better half|married|engaged|divorced|divorce|separated|broke up|split up|seeing someone|dating|tied the knot|since we got together|(?:been|are|we're|we’re) together (?:for|since)|(?:living|moved in) together|proposed|single again)\b`, { owned: true, unless: String.raw`\bbusiness partner\b` }),
   // Someone named with the user, sealing a life together, is a partner: "Tom and I finally set a date", "Jana und ich haben den Mietvertrag unterschrieben".
-  signal("partner", String.raw`\b(?<name>(?!(?:mum|mom|dad|mother|father|sister|brother|friend|grandma|grandpa|nan|auntie|aunt|uncle)\b)\p{L}+) (?:and|&) (?:i|me)\b`, { with: String.raw`\b(?:set (?:a|the) date|wedding|engaged|got married|getting married|signed (?!up)|mortgage|lease|tenancy|moved in|moving in|bought (?:a|our|the) (?:house|flat|home|place))\b` }),
+  signal("partner", String.raw`(?<=\b(?<name>(?!(?:mum|mom|dad|mother|father|sister|brother|friend|grandma|grandpa|nan|auntie|aunt|uncle)\b)\p{L}+) )(?:and|&) (?:i|me)\b`, { with: String.raw`\b(?:set (?:a|the) date|wedding|engaged|got married|getting married|signed (?!up)|mortgage|lease|tenancy|moved in|moving in|bought (?:a|our|the) (?:house|flat|home|place))\b` }),
   signal("children", String.raw`\b(?:sons?|daughters?|kids?|child|children|bab(?:y|ies)|toddler|twins|newborn|little ones?|pregnant|expecting|was born|were born|arrived|became (?:parents|a dad|a mum|a mom)|stepson|stepdaughter|teenager|(?:mum|mom|mother|dad|father|parent) of (?:one|two|three|four|five|\d))\b`, { owned: true, unless: String.raw`\bi was born\b|\b(?:as|was|were) an? (?:kid|child|baby|teenager)\b|\bsince (?:i was )?an? (?:kid|child)\b` }),
   // A birth announced by the baby's weight, whoever says it: "Mia arrived on the 2nd, 3.4kg", "born at 7lbs 2oz".
   signal("children", String.raw`\b(?:arrived|born)\b[^,;]{0,30}\b\d(?:[.,]\d{1,2})? ?(?:kg|lbs?)\b|^\s*\d[.,]\d{1,2} ?kg\b|\b\d{1,2} ?lbs?,? \d{1,2} ?oz\b`, { plan: true, topic: /\b(?:arrived|born|baby|newborn|birth)\b/iu }),
@@ -119,7 +119,7 @@ export const EN: Signal[] = [
     topic: /\b(?:trip|travel\p{L}*|flights?|fly|flying|flew|holiday|vacation|hotel|itinerary|visit|honeymoon|getaway)\b/iu,
   }),
   // A route, from one place to another: "a great deal Brussels–Seoul", "Flug Hamburg → Lissabon".
-  signal("travel destination", String.raw`(?<![\p{L}'’-])\p{L}[\p{L}'’-]+ ?(?:–|—|→|->) ?(?<name>\p{L}[\p{L}'’-]+)`, { plan: true, with: `${TRAVEL}|\\b(?:deals?)\\b` }),
+  signal("travel destination", String.raw`(?<=\p{L} ?)(?:–|—|→|->) ?(?<name>\p{L}[\p{L}'’-]+)`, { plan: true, with: `${TRAVEL}|\\b(?:deals?)\\b` }),
   // A pet named alone in its end, where the user has pets: "Sad news, Biscuit died in October".
   signal("pet", String.raw`^\s*(?:(?:sadly|so|also|btw|and) )?(?<name>\p{L}+)(?= (?:(?:has|sadly|finally) )?(?:died|passed away|was put down|was put to sleep)\b)`, { owned: true, with: String.raw`\b(?:died|passed away|put down|put to sleep)\b`, topic: compile(String.raw`\b${ANIMAL}\b`, "iu"), unless: String.raw`^\s*(?:\p{L}+ )?(?:grandma|grandpa|granny|grandad|nan|nana|mum|mom|dad|mother|father|uncle|aunt|auntie|brother|sister|he|she|they|it|phone|laptop|battery|car)\b` }),
   // A move to the place just named: "Any beaches near Hove? We relocated there in May."

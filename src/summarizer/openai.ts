@@ -149,15 +149,15 @@ export async function complete(options: OpenAiOptions, chat: ChatRequest, signal
 async function withDeadline<T>(timeoutMs: number, signal: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const deadline = new AbortController();
   const done = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new DOMException("The operation was aborted due to timeout", "TimeoutError")), timeoutMs);
   const ended = new Promise<never>((_, reject) => {
-    const timer = setTimeout(() => deadline.abort(new DOMException("The operation was aborted due to timeout", "TimeoutError")), timeoutMs);
-    done.signal.addEventListener("abort", () => clearTimeout(timer));
     deadline.signal.addEventListener("abort", () => reject(deadline.signal.reason), { signal: done.signal });
     signal?.addEventListener("abort", () => reject(signal.reason), { signal: done.signal });
   });
   try {
     return await Promise.race([work(signal ? AbortSignal.any([deadline.signal, signal]) : deadline.signal), ended]);
   } finally {
+    clearTimeout(timer);
     done.abort();
   }
 }

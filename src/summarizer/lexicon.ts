@@ -4,8 +4,9 @@
  * quantifiers, so it runs in time linear in the sentence.
  */
 
-const GREETING_WORDS =
-  "hi|hello|hey|hiya|good morning|good afternoon|good evening|bonjour|bonsoir|salut|hallo|guten tag|guten morgen|hola|buenos días|buenas|olá|ola|bom dia|boa tarde|ciao|buongiorno|salve|こんにちは|こんばんは|你好|您好";
+const WORD_GREETINGS = "hi|hello|hey|hiya|good morning|good afternoon|good evening|bonjour|bonsoir|salut|hallo|guten tag|guten morgen|hola|buenos días|buenas|olá|ola|bom dia|boa tarde|ciao|buongiorno|salve";
+const CJK_GREETINGS = "こんにちは|こんばんは|你好|您好";
+const GREETING_WORDS = `${WORD_GREETINGS}|${CJK_GREETINGS}`;
 const PLEASANTRY_WORDS =
   `${GREETING_WORDS}|thanks|thank you|thx|ty|ok|okay|cool|great|perfect|awesome|nice|sure|yes|yep|yeah|no problem|sounds good|got it|makes sense|bye|cheers|hmm|ah|oh|wow|alright|merci|parfait|d'accord|danke|super|prima|gracias|vale|perfecto|genial|obrigado|obrigada|perfeito|grazie|perfetto|va bene|ありがとう|ありがとうございます|了解|谢谢|好的|明白`;
 
@@ -14,8 +15,11 @@ const PLEASANTRY = new RegExp(
   `^(?:(?:${PLEASANTRY_WORDS})(?: (?:so much|a lot|very much|again|there|everyone|all|beaucoup|sehr|mucho|muchas|mille))?[ ,!.?~…。！、]*)+$`,
   "iu",
 );
-/** A greeting that opens a sentence with more after it: "Hi, I manage the account …". */
-const GREETING_PREFIX = new RegExp(`^(?:${GREETING_WORDS})(?: there| everyone)?[,!.。！、]* ?`, "iu");
+/**
+ * A greeting that opens a sentence with more after it: "Hi, I manage the account …"; a whole word, not the start of one
+ * ("Hiking", "Holanda", "Hinflug").
+ */
+const GREETING_PREFIX = new RegExp(`^(?:(?:${WORD_GREETINGS})(?![\\p{L}\\p{N}])|${CJK_GREETINGS})(?: there| everyone)?[,!.。！、]* ?`, "iu");
 
 /** Thanks with a remark that states nothing: "Thanks, that fixed it." */
 const THANKS = /^(?:thanks|thank you|thx|merci|danke|gracias|obrigad[oa]|grazie|ありがとう|谢谢)/iu;

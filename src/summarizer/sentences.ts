@@ -2,15 +2,16 @@ const TERMINAL = new Set([".", "!", "?", "…"]);
 const TERMINAL_WIDE = new Set(["。", "！", "？"]);
 const CLOSING = new Set(['"', "'", "”", "’", ")", "]", "」", "』"]);
 
-/** A German date's day ("am 7. Juni"): its period ends no sentence. */
-const GERMAN_DAY = /(?:^|[\s(])\d{1,2}$/u;
-const GERMAN_MONTH = /^ (?:Januar|Jänner|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember|Jan|Feb|Mär|Apr|Jun|Jul|Aug|Sep|Sept|Okt|Nov|Dez)\b/u;
+/** A German ordinal ("am 7. Juni", "ab dem 2. Semester", "im 4. Stock"): its period ends no sentence. */
+const GERMAN_ORDINAL = /(?:^|[\s(])\d{1,2}$/u;
+const GERMAN_ORDINAL_NOUN =
+  /^ (?:Januar|Jänner|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember|Jan|Feb|Mär|Apr|Jun|Jul|Aug|Sep|Sept|Okt|Nov|Dez|Semester|Stock|Etage|Klasse|Mal|Platz|Lebensjahr|Geburtstag|Halbjahr|Trimester|Quartal|Liga)(?![\p{L}])/iu;
 
-const isGermanDay = (text: string, period: number) => GERMAN_DAY.test(text.slice(Math.max(0, period - 3), period)) && GERMAN_MONTH.test(text.slice(period + 1, period + 12));
+const isGermanOrdinal = (text: string, period: number) => GERMAN_ORDINAL.test(text.slice(Math.max(0, period - 3), period)) && GERMAN_ORDINAL_NOUN.test(text.slice(period + 1, period + 14));
 
 /**
  * Plain text (one line, as `plainText` gives) cut into sentences: after ".", "!", "?" or "…"
- * followed by a space (so "3.5" and "v1.2" stay whole, and "am 7. Juni" too), and after "。",
+ * followed by a space (so "3.5" and "v1.2" stay whole, and "am 7. Juni", "im 4. Stock" too), and after "。",
  * "！", "？". One pass.
  */
 export function splitSentences(text: string): string[] {
@@ -26,7 +27,7 @@ export function splitSentences(text: string): string[] {
     const wide = TERMINAL_WIDE.has(match[0]);
     let end = match.index + 1;
     while (end < text.length && (CLOSING.has(text[end]!) || TERMINAL.has(text[end]!) || TERMINAL_WIDE.has(text[end]!))) end++;
-    if (wide || end === text.length || (text[end] === " " && !(match[0] === "." && end === match.index + 1 && isGermanDay(text, match.index)))) push(end);
+    if (wide || end === text.length || (text[end] === " " && !(match[0] === "." && end === match.index + 1 && isGermanOrdinal(text, match.index)))) push(end);
     terminals.lastIndex = end;
   }
   push(text.length);

@@ -13,6 +13,11 @@ t.test("sentences end at . ! ? … before a space, and at 。！？", async (t) 
     ["Abflug am 7. Juni, Rückflug am 21. Juni.", "Es war der 2.", "Versuch.", "Seite 5. Mai kommt."],
     "a German date's day ends no sentence",
   );
+  t.same(
+    splitSentences("Wir wohnen im 4. Stock. Ab dem 2. semester nur Java. Ich lief 5. Dann nichts."),
+    ["Wir wohnen im 4. Stock.", "Ab dem 2. semester nur Java.", "Ich lief 5.", "Dann nichts."],
+    "nor a German ordinal's before its floor, term or class, in any case",
+  );
 });
 
 t.test("a question ends with a question mark, before closing quotes", async (t) => {
@@ -29,6 +34,9 @@ t.test("greetings, thanks and acknowledgements are told from facts", async (t) =
   for (const sentence of ["Thanks, my order number is 4411.", "Hi, I'm allergic to peanuts.", "ok, budget is $50"]) t.notOk(isPleasantry(sentence), sentence);
   t.equal(withoutGreeting("Hi, I manage the account for Brightline."), "I manage the account for Brightline.");
   t.equal(withoutGreeting("Hello there! we need help"), "We need help");
+  for (const sentence of ["Hiking is my hobby.", "Hinflug ist am 7. Juni.", "Holanda es bonita.", "Heyday of the band.", "Salutations."]) {
+    t.equal(withoutGreeting(sentence), sentence, `a word that starts like a greeting is no greeting: ${sentence}`);
+  }
 });
 
 t.test("the language of a text: by its script, and for Latin script by its most common words", async (t) => {

@@ -3,7 +3,7 @@ import { splitSentences } from "../../summarizer/sentences.ts";
 import { clip, plainText } from "../../summarizer/text.ts";
 import { askedSubject, isShortAnswer } from "./answers.ts";
 import { CHANGED_SUBJECTS, EarlierFacts } from "./changes.ts";
-import { aboutSomeoneElse, generalStatements } from "./general.ts";
+import { aboutSomeoneElse, generalStatements, presupposed } from "./general.ts";
 import { rulesFor } from "./rules/index.ts";
 import { signalReaders } from "./signals/index.ts";
 import { StatementReader, askedPart, statedPart } from "./statements.ts";
@@ -96,13 +96,16 @@ export function extractFacts(messages: readonly FactMessage[], known: ReadonlyMa
     if (message.role !== "user") return;
     const bySubject = new Map<string, string>();
     const bySignal = new Map<string, string>();
-    const stated = splitSentences(plainText(message.content.slice(0, MAX_MESSAGE_CHARS), false))
-      .slice(0, MAX_SENTENCES)
-      .map((sentence) => {
-        const greeted = withoutGreeting(sentence);
-        return statedPart(greeted) || askedPart(greeted);
-      })
-      .filter((statement) => statement !== "");
+    const stated: string[] = [];
+    const questions: string[] = [];
+    for (const sentence of splitSentences(plainText(message.content.slice(0, MAX_MESSAGE_CHARS), false)).slice(0, MAX_SENTENCES)) {
+      const greeted = withoutGreeting(sentence);
+      const statement = statedPart(greeted) || askedPart(greeted);
+      if (statement !== "") stated.push(statement);
+      // What a question says of the user's things, where it states nothing else: "How do I get my cat used to …?"
+      const asked = statement === "" ? greeted : greeted.startsWith(statement) ? greeted.slice(statement.length) : "";
+      if (asked.trim() !== "") questions.push(withoutQuotes(asked));
+    }
     const language = reader.languageOf(index);
     const readable = stated.map(withoutQuotes);
     stated.forEach((statement, at) => {
@@ -119,6 +122,9 @@ export function extractFacts(messages: readonly FactMessage[], known: ReadonlyMa
         bySignal.delete(subject);
         bySignal.set(subject, clauseOf(statement, start, end));
       }
+    }
+    for (const question of questions) {
+      for (const { subject, start, end } of presupposed(question, language, new Map([...bySubject, ...bySignal]), onTopic)) bySignal.set(subject, clauseOf(question, start, end));
     }
     // The user's earlier facts, for the subjects neither found: a clause that says one of them again with another value.
     const changes = earlier.get(language) ?? new EarlierFacts(known, language);

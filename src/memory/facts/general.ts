@@ -160,6 +160,43 @@ function says(found: Signal, clause: string): boolean {
   return hit && (!found.with || found.with.test(clause)) && !found.unless?.test(clause);
 }
 
+/** What a question may presuppose the user has: "How do I get my cat Biscuit used to a new place?" has a cat. */
+const PRESUPPOSED = new Set(["pet", "partner", "children", "car", "phone", "laptop", "allergy", "health condition"]);
+/** The two words after a possessive: what it says is the user's ("my cat Biscuit", "meinen Epipen im"). */
+const POSSESSED = /^(?:\s+[\p{L}\p{N}'’-]+){1,2}/u;
+/** What the user had: "my ex-husband", "mi antiguo coche". */
+const FORMER = /\b(?:ex|former|late|old|ehemalig\p{L}*|alt\p{L}*|ancien\p{L}*|antigu\p{L}*|viej\p{L}*)(?![\p{L}])/iu;
+const possessives = new WeakMap<Person, RegExp>();
+
+/**
+ * The subjects a question (or what follows a statement's question) presupposes: a possessive and the two words after
+ * it that hold a signal of something had ("my inhaler", "mi esposo", "meinen Epipen"), "" read of any other word of the
+ * question, which asks and states nothing ("Should I get a cat?").
+ */
+export function presupposed(question: string, language: string | undefined, known: ReadonlyMap<string, unknown>, onTopic: (topic: RegExp, subject: string) => boolean): ClauseStatement[] {
+  const found: ClauseStatement[] = [];
+  for (const { signals, person } of signalReaders(language)) {
+    const candidates = signals.filter((candidate) => PRESUPPOSED.has(candidate.subject) && !known.has(candidate.subject) && mayHold(candidate, question));
+    if (candidates.length === 0) continue;
+    let possessive = possessives.get(person);
+    if (!possessive) possessives.set(person, (possessive = new RegExp(person.own.source, "giu")));
+    for (const match of question.matchAll(possessive)) {
+      const from = match.index + match[0].length;
+      const words = POSSESSED.exec(question.slice(from));
+      if (!words) continue;
+      const end = from + words[0].length;
+      const phrase = question.slice(match.index, end);
+      if (FORMER.test(phrase)) continue;
+      for (const candidate of candidates) {
+        if (found.some((statement) => statement.subject === candidate.subject)) continue;
+        if (candidate.topic && !onTopic(candidate.topic, candidate.subject)) continue;
+        if (says(candidate, phrase)) found.push({ subject: candidate.subject, start: match.index, end });
+      }
+    }
+  }
+  return found;
+}
+
 /**
  * The subjects the signals read in `statement` (a stated part of a user's sentence), skipping
  * `known` ones: per clause, a subject whose signal it holds where the user speaks of themself

@@ -69,7 +69,7 @@ export const EN: Rule[] = [
   rule("health condition", String.raw`\bi(?:'m|’m| am) (?<v>pre-?diabetic|prediabetic|celiac|coeliac|diabetic|asthmatic|pregnant)\b`),
   rule("weight", String.raw`\bi(?:'m|’m| am) (?:now |currently |still |at |about |around ){0,2}(?<v>\d{2,3}(?:[.,]\d)?\s?(?:kg|kilos?|lbs?|pounds|stone))\b`),
   rule("weight", String.raw`\b(?:i (?:\p{L}+ )?weigh|i'm down to|i’m down to|i am down to|my weight is|i've lost|down to|i'm up to|weighing|dropped to|got down to|gone down to|went down to)\b[^.,;]{0,15}?(?<v>\d{2,3}(?:[.,]\d)?\s?(?:kg|kilos?|lbs?|pounds|stone))\b`, { needs: "weigh weighing weight down up lost dropped" }),
-  rule("age", String.raw`\bi(?:'m|’m| am) (?<v>\d{1,2})(?![.,]?\d)(?: years old| yo)?(?! ?(?:kg|km|%|cm|m|mi|miles|minutes|hours|days|weeks|months|h|k|kilos?|kgs|lbs?|pounds|stone|st|\$|€|£)\b)`),
+  rule("age", String.raw`\bi(?:'m|’m| am|m) (?<v>\d{1,2})(?![.,]?\d)(?: years old| yo)?(?! ?(?:kg|km|%|cm|m|mi|miles|min|mins|minutes|secs?|seconds|hours|hrs|days|weeks|months|h|k|kilos?|kgs|lbs?|pounds|stone|st|\$|€|£)\b)`, { needs: "i i'm i’m im" }),
   rule("age", String.raw`\bi (?:just )?turned (?<v>\d{1,2})\b`),
   rule("age", String.raw`\b(?:i'm |i’m |i am |im )?turning (?<v>\d{2})\b(?! ?(?:kg|km|%|minutes|mins|hours|degrees)\b)`, { needs: "turning" }),
   rule("job", String.raw`\b(?:i(?:'m|’m| am)?|and|now) (?:now |currently )?(?:work|working) as (?:an? )?(?<v>[^.,;]{2,40}?)(?=[,.;]| at\b| in\b| for\b|$)`),
@@ -123,6 +123,8 @@ export const EN: Rule[] = [
   rule("language learning", String.raw`\b(?:taking|started|doing|having) (?<v>${SPOKEN}) (?:classes|lessons|courses|class|lessons)\b`),
   rule("language learning", String.raw`\b(?:learning|studying|taking lessons in|taking classes in)\b (?<v>english|spanish|german|french|italian|portuguese|japanese|chinese|mandarin|korean|arabic|dutch|russian|polish|swedish|greek|turkish)\b`),
   rule("name", String.raw`\b(?:my name is|call me|my name's) ${NAME}`),
+  // A sentence that is an introduction: "I'm Tomasz btw.", "I'm Priya, …" (a nationality, a faith or a state is none).
+  rule("name", String.raw`^(?:i'm|i’m|im|i am) (?!(?:${NATIONALITY}|catholic|christian|muslim|jewish|hindu|buddhist|atheist|vegan|vegetarian|pregnant|fine|good|ok|okay|back|new|here|home|done|sorry|sure|not|so|very|really|just|still|now)\b)(?<name>\p{L}[\p{L}'’-]+)(?=,? (?:btw|by the way|here)\b|,|!|\.?$)`, { needs: "i'm i’m im i" }),
   // Where a home is said in lowercase: after "live in" / "based in", a word that is no article, pronoun or state of mind.
   rule("home city", String.raw`\b(?:i|we|im|i'm|i’m|we're|we’re)(?: (?:now|currently|still|also|both))? (?:live|living|based|reside|residing) in (?!(?:${NOT_A_TOWN})\b)(?<v>\p{L}{3,}(?: \p{L}{3,})?)(?=[,.;!?)]|$| (?:now|atm|rn|lol|haha|currently|these days|for now|since|with|and|but|so)\b)`, { needs: "live living based reside residing" }),
   rule("favorite {kind}", String.raw`\b(?:my|our) (?:all[- ]time |absolute )?fav(?:ou?rite|e)? (?<kind>${FAVORITE_KINDS}) (?:is|are|has to be|would be|'s|’s) (?:probably |definitely |still |now )?(?<v>[^.,;!?]{2,60}?)(?=[.,;!?]|$| (?:but|and|because|though)\b)`, { kinds: ENGLISH_KINDS }),

@@ -1,5 +1,5 @@
 import { signal, type Person, type Signal } from "../general.ts";
-import { AMOUNT, BREED, CAR_MODEL, LAPTOP_MAKE, RACE_K, DWELLING, MONEY, PET_EMOJI, compile } from "../rule.ts";
+import { BABY_AGE, AMOUNT, BREED, CAR_MODEL, LAPTOP_MAKE, RACE_K, DWELLING, MONEY, PET_EMOJI, compile } from "../rule.ts";
 
 const PLACE = String.raw`(?<name>\p{L}[\p{L}'’-]*(?: \p{L}[\p{L}'’-]*)?)`;
 export const MONTH = String.raw`(?:januar|jänner|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|jan|feb|mär|apr|jun|jul|aug|sept?|okt|nov|dez)\b`;
@@ -26,7 +26,7 @@ export const DE_PERSON: Person = {
   // "Die Jungs", "die Kleine": the family's children, named without "our".
   own: compile(String.raw`\b(?:mein|meine|meinen|meinem|meiner|meines|unser|unsere|unseren|unserem|unserer|unseres)\b|^\s*(?:die|der) (?:jungs|mädels|kids|kinder|kleinen?|zwillinge)\b`, "iu"),
   other: compile(
-    String.raw`^\s*(?:(?:übrigens|und|also|aber|jetzt|inzwischen|ach ja|stell dir vor)\s+)?(?:(?:mein|meine|meinen|meinem|meiner|unser|unsere|unseren|unserem|unserer|sein|seine|ihr|ihre) (?:\p{L}+ )?(?:schwester|bruder|mutter|mama|vater|papa|eltern|freund\p{L}*|kumpel|mitbewohner\p{L}*|kolleg\p{L}*|chef\p{L}*|nachbar\p{L}*|cousin\p{L}*|nichte|neffe|tante|onkel|oma|opa|vermieter\p{L}*|(?:arzt|ärztin)(?! (?:hat|meint|sagt|sagte)\b))|er|sie)\b`,
+    String.raw`^\s*(?:(?:übrigens|und|also|aber|jetzt|inzwischen|ach ja|stell dir vor)\s+)?(?:(?:mein|meine|meinen|meinem|meiner|unser|unsere|unseren|unserem|unserer|sein|seine|ihr|ihre) (?:\p{L}+ )?(?:schwester|bruder|mutter|mama|vater|papa|eltern|freund\p{L}*|kumpel|mitbewohner\p{L}*|kolleg\p{L}*|chef\p{L}*|nachbar\p{L}*|cousin\p{L}*|nichte|neffe|tante|onkel|oma|opa|schwager|schwägerin|schwieger\p{L}*|vermieter\p{L}*|(?:arzt|ärztin)(?! (?:hat|meint|sagt|sagte)\b))|er|sie)\b`,
     "iu",
   ),
   household: compile(String.raw`^\s*(?:mein|meine|meinen|meinem|meiner|unser|unsere|unseren|unserem|unserer|sein|seine|ihr|ihre) (?:\p{L}+ )?(?:mann|frau|partner\p{L}*|sohn|tochter|kind\p{L}*|baby|hund|katze|verlobte\p{L}*|ehemann|ehefrau|freundin|freund)\b`, "iu"),
@@ -50,12 +50,12 @@ export const DE: Signal[] = [
   signal("partner", String.raw`\b(?:(?:mein|meine|meinem|meiner|meinen|neue|neuen) (?:mann|frau|freund|freundin)|ehemann|ehefrau|partner(?:in)?|lebensgefährt\p{L}*|verlobt\p{L}*|verheiratet|geheiratet|hochzeit|getrennt|geschieden|scheidung|schluss gemacht|single|solo|zusammengezogen|zusammen gezogen|seit (?:[\p{L}\p{N}]+ ){1,3}zusammen|zusammen seit|beziehung|ex-?mann|ex-?frau|ex-?freund\p{L}*|verwitwet|witwe\p{L}*)\b`, { owned: true }),
   // Someone named with the user, sealing a life together, is a partner: "Jana und ich haben den Vertrag zusammen unterschrieben".
   signal("partner", String.raw`(?<=\b(?<name>(?!(?:mama|papa|mutter|vater|schwester|bruder|oma|opa|tante|onkel)\b)\p{L}+) )und ich\b`, { with: String.raw`\b(?:hochzeit|heiraten|geheiratet|verlobt|\p{L}{0,12}vertrag|unterschrieben|kredit|eingezogen|ziehen zusammen|zusammengezogen|gemeinsame\p{L}* wohnung)\b` }),
-  signal("children", String.raw`\b(?:sohn|söhne\p{L}*|tochter|töchter\p{L}*|kind|kinder\p{L}*|baby|babys|kleinkind|zwillinge\p{L}*|nachwuchs|schwanger|geboren|zur welt|auf die welt|(?:eltern|mama|papa|mutter|vater) geworden|stiefsohn|stieftochter|jungs|mädels|kids|(?:die|der|unsere?) kleinen?)\b`, { owned: true, unless: String.raw`\bals kind\b|\bseit (?:meiner )?kindheit\b` }),
+  signal("children", String.raw`\b(?:stille|stillen|sohn|söhne\p{L}*|tochter|töchter\p{L}*|kind|kinder\p{L}*|baby|babys|kleinkind|zwillinge\p{L}*|nachwuchs|schwanger|geboren|zur welt|auf die welt|(?:eltern|mama|papa|mutter|vater) geworden|stiefsohn|stieftochter|jungs|mädels|kids|(?:die|der|unsere?) kleinen?)\b`, { owned: true, unless: String.raw`\bals kind\b|\bseit (?:meiner )?kindheit\b` }),
   signal("job", String.raw`\b(?:bef(?:ö|oe)rdert|bef(?:ö|oe)rderung|eingestellt|gek(?:ü|ue)ndigt|k(?:ü|ue)ndigung|arbeitslos|rente|ruhestand|pension|selbstständig|selbständig|freiberuf\p{L}*|(?:neue\p{L}*|angefangen|gewechselt|angenommen|zusage|angebot)\b[^.;]{0,25}\b(?:job|stelle|arbeit|position|arbeitgeber)|(?:\p{L}{0,20}job|\p{L}{0,20}stelle|arbeit|position|arbeitgeber)\b[^.;]{0,25}\b(?:gewechselt|angefangen|angenommen|verloren|bekommen|gefunden)|arbeite (?:jetzt |nun )?(?:bei|für) \p{L}+|fange bei|(?:eine|ne|die|neue|meine neue) stelle als \p{L}+|leite|${JOB_CHANGE}\b[^.;]{0,40}\b${WORKPLACE}|${WORKPLACE}\b[^.;]{0,40}\b${JOB_CHANGE}|(?:bin|arbeite|jobbe)\b[^.;]{0,30}\bals (?:\p{L}+ )?${JOBS}|(?:bin|werde) (?:jetzt |nun |inzwischen |mittlerweile |seit \p{L}+ )?${JOBS})\b`, { unless: String.raw`\b(?:bis zur|vor der|für die|in die) rente\b|\baltersvorsorge\b` }),
   signal("work schedule", String.raw`\b(?:\p{L}{0,20}schicht\p{L}*|schicht\p{L}*|\p{L}{0,20}dienst|bereitschaft|homeoffice|home-office|remote|von zu hause|hybrid|im büro|teilzeit|vollzeit|vier-tage-woche|4-tage-woche|\d{1,2} stunden (?:pro|die|in der) woche|wochenend\p{L}{0,20}dienst|nachts|tagsüber|gleitzeit|kernzeit|auf \d{1,2}(?:[.,]\d)? stunden|nur noch \d{1,2} stunden|(?:reduziert|aufgestockt)\b[^.;]{0,30}\b\d{1,2} stunden|arbeite\p{L}*\b[^.;]{0,30}\b(?:tage|stunden) (?:die|pro|in der) woche)\b`),
-  signal("diet", String.raw`\b(?:vegetari\p{L}*|vegan\p{L}*|pescetari\p{L}*|flexitari\p{L}*|keto|paleo|pflanzlich|halal|koscher|low[- ]?carb|intervallfasten|zuckerfrei|kohlenhydratarm|glutenfrei|laktosefrei|milchfrei|(?:kein|keinen|wieder|verzichte\p{L}*|esse\p{L}*|lass\p{L}*)\b[^.;]{0,20}\b(?:fleisch|fisch|milchprodukte|tierprodukte|schweinefleisch)|(?:fleisch|fisch)\b[^.;]{0,12}\b(?:esse|essen)\b[^.;]{0,12}\b(?:kein\p{L}*|nicht|nie|mehr|wieder))\b(?! (?:restaurant|rezept\p{L}*|gericht\p{L}*))`),
-  signal("allergy", String.raw`\b(?:allergi\p{L}*|\p{L}{1,20}allergie|unverträglich\p{L}*|intoleranz|\p{L}{0,20}intolerant|vertrage\p{L}*|vertrag (?:\p{L}+ )?(?:kein\p{L}*|nicht)|reagier\p{L}* (?:\p{L}+ ){0,3}auf|heuschnupfen|pollen\p{L}*|anaphyla\p{L}*)\b`),
-  signal("health condition", String.raw`\b(?:remission|diabet\p{L}*|asthma\p{L}*|bluthochdruck|blutdruck|cholesterin|schilddrüse\p{L}*|zöliakie|migräne|arthrose|arthritis|depression\p{L}*|angststörung|reizdarm|epilepsie|adhs|long covid|schlafstörung\p{L}*|schlafapnoe|rückenschmerz\p{L}*|knie\p{L}*|verletz\p{L}*|zerrung|bänderriss|gebrochen|bruch|operation|operiert|diagnose|diagnostiziert|sehnen\p{L}*|bandscheibe\p{L}*|rheuma|neurodermitis|burn-?out|krankgeschrieben)\b`),
+  signal("diet", String.raw`\b(?:(?:koche|koch|esse|ess) (?:\p{L}+ ){0,3}(?:vegetarisch|vegan)|vegetari\p{L}*|vegan\p{L}*|pescetari\p{L}*|flexitari\p{L}*|keto|paleo|pflanzlich|halal|koscher|low[- ]?carb|intervallfasten|zuckerfrei|kohlenhydratarm|glutenfrei|laktosefrei|milchfrei|(?:kein|keinen|wieder|verzichte\p{L}*|esse\p{L}*|lass\p{L}*)\b[^.;]{0,20}\b(?:fleisch|fisch|milchprodukte|tierprodukte|schweinefleisch)|(?:fleisch|fisch)\b[^.;]{0,12}\b(?:esse|essen)\b[^.;]{0,12}\b(?:kein\p{L}*|nicht|nie|mehr|wieder))\b(?! (?:restaurant|rezept\p{L}*|gericht\p{L}*))`),
+  signal("allergy", String.raw`\b(?:epi-?pen|allergi\p{L}*|\p{L}{1,20}allergie|unverträglich\p{L}*|intoleranz|\p{L}{0,20}intolerant|vertrage\p{L}*|vertrag (?:\p{L}+ )?(?:kein\p{L}*|nicht)|reagier\p{L}* (?:\p{L}+ ){0,3}auf|heuschnupfen|pollen\p{L}*|anaphyla\p{L}*)\b`),
+  signal("health condition", String.raw`\b(?:inhalator|asthmaspray|metformin|insulin|l-thyroxin|remission|diabet\p{L}*|asthma\p{L}*|bluthochdruck|blutdruck|cholesterin|schilddrüse\p{L}*|zöliakie|migräne|arthrose|arthritis|depression\p{L}*|angststörung|reizdarm|epilepsie|adhs|long covid|schlafstörung\p{L}*|schlafapnoe|rückenschmerz\p{L}*|knie\p{L}*|verletz\p{L}*|zerrung|bänderriss|gebrochen|bruch|operation|operiert|diagnose|diagnostiziert|sehnen\p{L}*|bandscheibe\p{L}*|rheuma|neurodermitis|burn-?out|krankgeschrieben)\b`),
   signal("weight", String.raw`\b\d{2,3}(?:[.,]\d)? ?(?:kg|kilo|kilogramm)\b|\bwiege (?:jetzt |nur noch |noch |inzwischen |mittlerweile |gerade )?\d{2,3}(?:[.,]\d)?\b`, { unless: String.raw`\b(?:abnehmen|verlieren|ziel|zielgewicht|koffer|gepäck|rucksack|heben|hantel\p{L}*|bankdrücken|kniebeuge\p{L}*|will|möchte)\b` }),
   signal("age", String.raw`\b\d{1,2} jahre(?: alt)?\b|\b\d{1,2}-jährig\p{L}*|\b\d{1,2} geworden\b|\bwerde\b[^.;]{0,20}\b\d{1,2}(?=[,.;!]|$)|\b\d{1,2}\. geburtstag\b|\b(?:19[3-9]\d|200\d) geboren\b|\bjahrgang (?:19[3-9]\d|200\d)\b|\bmeinen \d0\.(?= |$)|\bich bin (?:jetzt |gerade |mittlerweile |inzwischen |schon |seit gestern )?\d{1,2}(?![.,]\d)(?=[,.;!]|$)`, { unless: String.raw`\(\s*\d{1,2}\b|\b(?:sohn|tochter|kind\p{L}*|baby|hund|katze|er|sie|seit|vor|auto|fahrrad|wohnung|haus)\b` }),
   signal("budget", MONEY, { with: String.raw`\b(?:\p{L}{0,20}budget|ausgeben|zahlen|bezahlen|leisten|maximal|höchstens|bis zu|unter|limit|grenze|pro monat|im monat|monatlich|pro nacht|pro person|insgesamt|gespart|zurückgelegt|etwa|ungefähr|rund|circa|nicht drin|mehr als|übrig)\b`, unless: String.raw`\b(?:verdiene\p{L}*|gehalt|lohn|einkommen)\b` }),
@@ -97,8 +97,11 @@ export const DE: Signal[] = [
   signal("name", String.raw`\b(?:heiße|heisse|mein name ist|nennt mich)\b(?: \p{L}+)? ${PLACE}`),
   signal("travel date", DATE, { plan: true, with: TRAVEL }),
   signal("travel date", DATE, { plan: true, with: CHANGE, topic: TRIP }),
-  signal("travel origin", String.raw`\b(?:von|ab|aus) ${PLACE}`, { plan: true, with: TRAVEL }),
-  signal("travel destination", String.raw`\b(?:nach|durch|in die|in den|an die|an den|ans|für|wird es|ist es|wird's|es geht) ${PLACE}`, {
+  signal("travel origin", String.raw`\b(?:von|ab|aus) ${PLACE}`, { plan: true, with: TRAVEL, unless: String.raw`\b(?:jeden tag|täglich|pendle\p{L}*)\b` }),
+  // Where the user is, here, or commutes from: "hier in Köln", "ich pendle täglich von Bonn nach Köln".
+  signal("home city", String.raw`\bhier in ${PLACE}`),
+  signal("home city", String.raw`\b(?:pendle|pendeln) (?:\p{L}+ ){0,2}(?:von|aus) ${PLACE}`),
+  signal("travel destination", String.raw`\b(?:nach|durch|in die|in den|an die|an den|ans|für|wird es|ist es|wird's|wirds|wird’s|es geht) ${PLACE}`, {
     plan: true,
     with: `${TRAVEL}|${CHANGE}`,
     unless: String.raw`\b(?:wohne\p{L}*|gezogen|umgezogen|umzug)\b`,
@@ -112,6 +115,14 @@ export const DE: Signal[] = [
   signal("pet", String.raw`^\s*(?:(?:leider|übrigens|und) )?(?<name>\p{L}+)(?= (?:ist|wurde) (?:\p{L}+ ){0,3}(?:gestorben|verstorben|eingeschläfert)\b)`, { owned: true, with: String.raw`\b(?:gestorben|verstorben|eingeschläfert)\b`, topic: compile(String.raw`\b${ANIMAL}\b`, "iu"), unless: String.raw`^\s*(?:\p{L}+ )?(?:oma|opa|mama|papa|mutter|vater|onkel|tante|bruder|schwester|er|sie|es|handy|laptop|auto)\b` }),
   // The user's home in a place: "780 € warm für meine Zweizimmerwohnung in Kassel".
   signal("home city", String.raw`\b(?:mein|meine|meiner|meinem|unser|unsere|unserer|unserem) (?:\p{L}+ )?${HOME} (?:in|bei) ${PLACE}`, { unless: String.raw`\b(?:alte\p{L}*|ehemalige\p{L}*|frühere\p{L}*)\b` }),
+  // The new home in a place, said without a person: "Die neue Wohnung in Eimsbüttel hat keinen Aufzug".
+  signal("home city", String.raw`\b(?:die|das|der|den|dem) neue\p{L}* ${HOME} (?:in|bei) ${PLACE}`, { plan: true }),
+  // A size for another, a new device arrived: "L statt XL", "das Pixel 8a ist da".
+  signal("clothing size", String.raw`\b(?:xxs|xs|s|m|l|xl|xxl|xxxl) (?:statt|anstatt) (?:xxs|xs|s|m|l|xl|xxl|xxxl)\b`, { plan: true }),
+  signal("phone", String.raw`\b(?:iphone|pixel|galaxy|samsung|xiaomi|redmi|oneplus|huawei|motorola|nokia|fairphone|handy|smartphone)\b[^.;]{0,20}\b(?:ist (?:\p{L}+ )?(?:da|angekommen)|kam heute|wurde geliefert)\b`, { plan: true }),
   // Somewhere to stay in a place is where the trip goes: "Kannst du mir Hotels in Lissabon raussuchen?"
   signal("travel destination", String.raw`\b(?:hotel\p{L}*|unterkunft|unterkünfte|ferienwohnung\p{L}*|airbnbs?|pension) (?:in|auf) ${PLACE}`, { plan: true, topic: TRIP }),
+  // A family by its count, a baby by its age in months: "2 adults + 3 kids", "Léa (3 mois)".
+  signal("children", String.raw`\b\d erwachsene ?(?:\+|und|&|,) ?\d (?:kinder|kids)\b`, { plan: true }),
+  signal("children", BABY_AGE, { plan: true }),
 ];

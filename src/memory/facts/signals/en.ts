@@ -1,5 +1,5 @@
 import { signal, type Person, type Signal } from "../general.ts";
-import { AMOUNT, BREED, CAR_MODEL, LAPTOP_MAKE, RACE_K, DWELLING, MONEY, compile } from "../rule.ts";
+import { BABY_AGE, AMOUNT, BREED, CAR_MODEL, LAPTOP_MAKE, RACE_K, DWELLING, MONEY, compile } from "../rule.ts";
 import { JOBS } from "../rules/en.ts";
 
 const PLACE = String.raw`(?<name>\p{L}[\p{L}'’-]*(?: \p{L}[\p{L}'’-]*)?)`;
@@ -18,7 +18,7 @@ const DESTINATION = String.raw`(?:japan|south korea|korea|china|thailand|vietnam
 const SPOKEN = String.raw`(?:english|spanish|german|french|italian|portuguese|japanese|chinese|mandarin|cantonese|korean|arabic|dutch|russian|polish|swedish|norwegian|danish|greek|turkish|hindi|catalan|basque|welsh|irish|hebrew|vietnamese|thai)`;
 
 export const EN_PERSON: Person = {
-  self: compile(String.raw`\b(?:i|i'm|i’m|im|ive|i've|i’ve|i'd|i’d|i'll|i’ll|me|myself|we|we're|we’re|we've|we’ve|we'd|we’d|we'll|we’ll|us|(?:the|my) ${MEDIC} ${REPORTED}|next (?:goal|target|race|challenge)|new (?:goal|target))\b`, "iu"),
+  self: compile(String.raw`\b(?:as someone (?:with|who)|i|i'm|i’m|im|ive|i've|i’ve|i'd|i’d|i'll|i’ll|me|myself|we|we're|we’re|we've|we’ve|we'd|we’d|we'll|we’ll|us|(?:the|my) ${MEDIC} ${REPORTED}|next (?:goal|target|race|challenge)|new (?:goal|target))\b`, "iu"),
   subjectless: compile(
     String.raw`^\s*(?:(?:just|finally|now|also|recently|still|already|officially|update|btw)\s+)?(?:\p{L}{1,20}ed|got|bought|sold|took|began|went|been|lost|gained|put on|hurt|tore|broke|starting|moving|switching|heading|flying|training|planning|hoping|working|living|running|doing|getting|having|expecting|renting|sharing|staying|down to|up to|back (?:to|on|in|at)|off to)\b|^\s*(?:(?:fully|now|still|officially)\s+)?(?:remote|hybrid|part-time|full-time|vegan|vegetarian|pescatarian|pregnant|retired|single|engaged|married|injured|unemployed)\b`,
     "iu",
@@ -54,7 +54,7 @@ export const EN: Signal[] = [
   signal("partner", String.raw`\b(?:husband|hubby|wife|partner|girlfriend|boyfriend|fianc[ée]e?|spouse|other half|better half|married|engaged|divorced|divorce|separated|broke up|split up|seeing someone|dating|tied the knot|since we got together|(?:been|are|we're|we’re) together (?:for|since)|(?:living|moved in) together|proposed|single again)\b`, { owned: true, unless: String.raw`\bbusiness partner\b` }),
   // Someone named with the user, sealing a life together, is a partner: "Tom and I finally set a date", "Jana und ich haben den Mietvertrag unterschrieben".
   signal("partner", String.raw`(?<=\b(?<name>(?!(?:mum|mom|dad|mother|father|sister|brother|friend|grandma|grandpa|nan|auntie|aunt|uncle)\b)\p{L}+) )(?:and|&) (?:i|me)\b`, { with: String.raw`\b(?:set (?:a|the) date|wedding|engaged|got married|getting married|signed (?!up)|mortgage|lease|tenancy|moved in|moving in|bought (?:a|our|the) (?:house|flat|home|place))\b` }),
-  signal("children", String.raw`\b(?:sons?|daughters?|kids?|child|children|bab(?:y|ies)|toddler|twins|newborn|little ones?|pregnant|expecting|was born|were born|arrived|became (?:parents|a dad|a mum|a mom)|stepson|stepdaughter|teenager|(?:mum|mom|mother|dad|father|parent) of (?:one|two|three|four|five|\d))\b`, { owned: true, unless: String.raw`\bi was born\b|\b(?:as|was|were) an? (?:kid|child|baby|teenager)\b|\bsince (?:i was )?an? (?:kid|child)\b` }),
+  signal("children", String.raw`\b(?:breastfeed\p{L}*|breast-feed\p{L}*|sons?|daughters?|kids?|child|children|bab(?:y|ies)|toddler|twins|newborn|little ones?|pregnant|expecting|was born|were born|arrived|became (?:parents|a dad|a mum|a mom)|stepson|stepdaughter|teenager|(?:mum|mom|mother|dad|father|parent) of (?:one|two|three|four|five|\d))\b`, { owned: true, unless: String.raw`\bi was born\b|\b(?:as|was|were) an? (?:kid|child|baby|teenager)\b|\bsince (?:i was )?an? (?:kid|child)\b` }),
   // A birth announced by the baby's weight, whoever says it: "Mia arrived on the 2nd, 3.4kg", "born at 7lbs 2oz".
   signal("children", String.raw`\b(?:arrived|born)\b[^,;]{0,30}\b\d(?:[.,]\d{1,2})? ?(?:kg|lbs?)\b|^\s*\d[.,]\d{1,2} ?kg\b|\b\d{1,2} ?lbs?,? \d{1,2} ?oz\b`, { plan: true, topic: /\b(?:arrived|born|baby|newborn|birth)\b/iu }),
   signal("job", String.raw`\b(?:promoted|promotion|hired|handed in (?:my )?notice|gave (?:in )?(?:my )?notice|laid off|made redundant|fired|resigned|retired|retiring|unemployed|freelanc\p{L}*|self-employed|contractor|(?:got|new|offered|start(?:ed|ing)?|took|landed|lost|quit|left|changed|switched|accepted|found)\b[^.;]{0,25}\b(?:job|role|position|post|career)(?! of\b)|(?:work|working|start|started|starting|joined|moved) (?:at|for) (?:an? |the )?\p{L}+|(?:left|quit|leaving|gave up) (?:teaching|nursing|law|the police|the army|retail|hospitality|academia|banking|consulting)|i(?:'m|’m| am)? (?:now )?in (?:sales|marketing|finance|hr|retail|hospitality|consulting|recruitment|insurance|publishing)|joined (?:an? |the )?\p{L}+ as|as an? (?:[\p{L}-]+ ){0,2}${JOBS}|career change|now an? \p{L}{1,20}(?:er|or|ist|ian|ant|ent)|i drive (?:an? )?(?:bus(?:es)?|trucks?|lorr(?:y|ies)|taxis?|cabs?|trains?|trams?|ambulances?|forklifts?|vans?|deliveries|for (?:uber|lyft|deliveroo|amazon|dpd|ups|fedex))|(?:the )?other ${JOBS}s (?:on|at|in) my (?:ward|team|shift|school|unit|office|floor|department|site|station|practice)|i do (?:[\p{L}-]+ ){1,3}(?:at|for) an? (?:[\p{L}-]+ ){0,2}(?:company|firm|agency|startup|bank|hospital|school|charity|council|shop|store|warehouse|factory|restaurant|café|cafe|hotel|clinic|nursery))\b`, { unless: String.raw`\b(?:work|working) (?:at|for) (?:night|home|the moment|weekends|a while|now)\b|\b(?:his|her|their|\p{L}+['’]s) (?:new )?(?:job|role|position)\b` }),
@@ -65,7 +65,7 @@ export const EN: Signal[] = [
   signal("allergy", String.raw`\b(?:allergic|allerg(?:y|ies)|allergist|intoleran(?:t|ce)|anaphyla\p{L}*|epi-?pen|hay fever)\b`),
   // What an allergy does, whenever it meets its cause: "my eyes swell up and i sneeze nonstop every time i stay at my sister's".
   signal("allergy", String.raw`\b(?:sneez\p{L}*|eyes (?:swell|water|itch)\p{L}*|break out in hives|wheez\p{L}*)\b[^.;]{0,40}\b(?:every time|whenever|each time|around (?:cats?|dogs?|pollen|dust))\b`),
-  signal("health condition", String.raw`\b(?:remission|blood sugar|hba1c|diabet\p{L}*|pre-?diabet\p{L}*|asthma\p{L}*|hypertension|blood pressure|cholesterol|thyroid|hypothyroid\p{L}*|c[o]?eliac|migraines?|arthritis|depression|anxiety|ibs|crohn's|epilepsy|adhd|long covid|crutches|signed off|sick leave|burn-?out|insomnia|sleep apnoea|sleep apnea|back pain|knee pain|injur(?:y|ed|ies)|sprain(?:ed)?|torn|tendini?tis|tendoni?tis|plantar fasciitis|shin splints|fractur(?:e|ed)|(?:broke|hurt|injured|pulled|strained|twisted|tore|sprained|bruised|dislocated|tweaked) my|knee|ankle|hamstring|achilles|calf|physio\p{L}*|cleared me|bad (?:back|knee|hip|shoulder)|(?:shoulder|back|neck|hip|wrist)(?:'s|’s| is)? (?:still )?(?:sore|painful|aching|killing me|playing up)|surgery|diagnosed|pcos|endometriosis|eczema|psoriasis|colou?r-?blind|deaf|hard of hearing|hearing aids?|dyslexi\p{L}*|autis\p{L}*|wheelchair)\b`),
+  signal("health condition", String.raw`\b(?:inhaler|ventolin|salbutamol|metformin|insulin|levothyroxine|thyroxine|remission|blood sugar|hba1c|diabet\p{L}*|pre-?diabet\p{L}*|asthma\p{L}*|hypertension|blood pressure|cholesterol|thyroid|hypothyroid\p{L}*|c[o]?eliac|migraines?|arthritis|depression|anxiety|ibs|crohn's|epilepsy|adhd|long covid|crutches|signed off|sick leave|burn-?out|insomnia|sleep apnoea|sleep apnea|back pain|knee pain|injur(?:y|ed|ies)|sprain(?:ed)?|torn|tendini?tis|tendoni?tis|plantar fasciitis|shin splints|fractur(?:e|ed)|(?:broke|hurt|injured|pulled|strained|twisted|tore|sprained|bruised|dislocated|tweaked) my|knee|ankle|hamstring|achilles|calf|physio\p{L}*|cleared me|bad (?:back|knee|hip|shoulder)|(?:shoulder|back|neck|hip|wrist)(?:'s|’s| is)? (?:still )?(?:sore|painful|aching|killing me|playing up)|surgery|diagnosed|pcos|endometriosis|eczema|psoriasis|colou?r-?blind|deaf|hard of hearing|hearing aids?|dyslexi\p{L}*|autis\p{L}*|wheelchair)\b`),
   signal("weight", String.raw`\b\d{2,3}(?:[.,]\d)? ?(?:kg|kgs|kilos?|lbs?|pounds|stone)\b`, { unless: String.raw`\b(?:lose|losing|shed|shedding|goal|target|aim|bag|suitcase|luggage|carry|lift|lifting|bench|squat|deadlift|dumbbells?|kettlebells?|backpack|parcel|want to be|get (?:down )?to)\b` }),
   // A weight said without its unit, in a thread about weight: "lost 5 kilos, down to 65 now".
   signal("weight", String.raw`\b(?:down to|dropped to|now at|back to|stuck at|stalled at|plateaued at|hovering (?:around|at)|weigh(?:ing)?|i'm at|im at|(?:down|up) \d{1,2} ?(?:kg|kilos?|lbs?) to) \d{2,3}(?:[.,]\d)?\b(?![.,]?\d| ?(?:%|[$€£]|k\b|km|miles|mph|days?|times|minutes|mins|hours|euros?|quid|bucks|pounds? (?:a|per)))`, { topic: /(?:\d|\b)(?:kg|kilos?|lbs|stone|weigh\p{L}*|weight)\b/iu, unless: String.raw`\b(?:goal|target|aim|want to|get (?:down )?to)\b` }),
@@ -106,7 +106,10 @@ export const EN: Signal[] = [
   signal("home city", String.raw`\b(?:in|near|outside) ${PLACE}`, { with: String.raw`\b(?:i'm|i’m|im|i am|work as|working as) an? (?:[\p{L}-]+ ){0,2}${JOBS}\b`, unless: TRAVEL }),
   signal("name", String.raw`\b(?:my name is|my name's|call me|i go by)\b(?: \p{L}+)? ${PLACE}`),
   signal("travel date", DATE, { plan: true, with: `${TRAVEL}|${CHANGE}`, unless: String.raw`\b(?:moved|moving|relocat\p{L}*) (?:to|into|out)\b` }),
-  signal("travel origin", String.raw`\b(?:from|out of) ${PLACE}`, { plan: true, with: TRAVEL }),
+  signal("travel origin", String.raw`\b(?:from|out of) ${PLACE}`, { plan: true, with: TRAVEL, unless: String.raw`\b(?:every day|daily|commut\p{L}*)\b` }),
+  // Where the user is, here, or commutes from: "here in Leeds", "I commute from Reading".
+  signal("home city", String.raw`\b(?:here|over here|out here) in ${PLACE}`),
+  signal("home city", String.raw`\bcommut\p{L}* (?:in )?from ${PLACE}`),
   signal("travel destination", String.raw`\b(?:to|in|doing|do|visit|visiting|picked|chose|choosing|try|trying|book|booked|explore|exploring|for|it's|it’s|it is|it'll be|going with) (?:the )?${PLACE}`, {
     plan: true,
     with: `${TRAVEL}|${CHANGE}`,
@@ -126,6 +129,14 @@ export const EN: Signal[] = [
   signal("home city", String.raw`\b(?:moved|moving|relocated|relocating|settled|settling) (?:over )?there\b`),
   // The user's home in a place: "the rent for our flat in Leeds".
   signal("home city", String.raw`\b(?:my|our) (?:\p{L}+ )?${HOME} (?:in|near) ${PLACE}`, { unless: String.raw`\b(?:old|former|previous)\b` }),
+  // The new home in a place, said without a person: "The new flat in Leith has no lift".
+  signal("home city", String.raw`\bthe new (?:\p{L}+ )?${HOME} (?:in|near) ${PLACE}`, { plan: true }),
+  // A size for another, a new device arrived: "an M instead of an L", "the pixel 8a arrived".
+  signal("clothing size", String.raw`\b(?:xxs|xs|s|m|l|xl|xxl|xxxl) instead of (?:an? )?(?:xxs|xs|s|m|l|xl|xxl|xxxl)\b`, { plan: true }),
+  signal("phone", String.raw`\b(?:iphone|pixel|galaxy|samsung|xiaomi|redmi|oneplus|huawei|motorola|nokia|fairphone)\b[^.;]{0,20}\b(?:arrived|is here|came today|got delivered|was delivered)\b`, { plan: true }),
   // Somewhere to stay in a place is where the trip goes: "Can you find hotels in Lisbon?"
   signal("travel destination", String.raw`\b(?:hotels?|hostels?|airbnbs?|accommodation|somewhere to stay) (?:in|near) ${PLACE}`, { plan: true }),
+  // A family by its count, a baby by its age in months: "2 adults + 3 kids", "Léa (3 mois)".
+  signal("children", String.raw`\b\d (?:adults?|grown-ups) ?(?:\+|and|&|,) ?\d (?:kids|children|teens)\b`, { plan: true }),
+  signal("children", BABY_AGE, { plan: true }),
 ];

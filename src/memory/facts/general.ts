@@ -176,21 +176,26 @@ const possessives = new WeakMap<Person, RegExp>();
 export function presupposed(question: string, language: string | undefined, known: ReadonlyMap<string, unknown>, onTopic: (topic: RegExp, subject: string) => boolean): ClauseStatement[] {
   const found: ClauseStatement[] = [];
   for (const { signals, person } of signalReaders(language)) {
-    const candidates = signals.filter((candidate) => PRESUPPOSED.has(candidate.subject) && !known.has(candidate.subject) && mayHold(candidate, question));
-    if (candidates.length === 0) continue;
     let possessive = possessives.get(person);
     if (!possessive) possessives.set(person, (possessive = new RegExp(person.own.source, "giu")));
+    const phrases: { start: number; end: number; phrase: string }[] = [];
     for (const match of question.matchAll(possessive)) {
       const from = match.index + match[0].length;
       const words = POSSESSED.exec(question.slice(from));
       if (!words) continue;
       const end = from + words[0].length;
       const phrase = question.slice(match.index, end);
-      if (FORMER.test(phrase)) continue;
+      if (!FORMER.test(phrase)) phrases.push({ start: match.index, end, phrase });
+    }
+    if (phrases.length === 0) continue;
+    // The signals are tried on the phrases only: most questions name nothing of the user's, and the rest little.
+    const possessed = phrases.map(({ phrase }) => phrase).join(" | ");
+    const candidates = signals.filter((candidate) => PRESUPPOSED.has(candidate.subject) && !known.has(candidate.subject) && mayHold(candidate, possessed));
+    for (const { start, end, phrase } of phrases) {
       for (const candidate of candidates) {
         if (found.some((statement) => statement.subject === candidate.subject)) continue;
         if (candidate.topic && !onTopic(candidate.topic, candidate.subject)) continue;
-        if (says(candidate, phrase)) found.push({ subject: candidate.subject, start: match.index, end });
+        if (says(candidate, phrase)) found.push({ subject: candidate.subject, start, end });
       }
     }
   }

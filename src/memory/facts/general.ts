@@ -1,4 +1,4 @@
-import { EMOJI, compileOnUse, prefilter } from "./rule.ts";
+import { EMOJI, compileOnUse, prefilterOnUse } from "./rule.ts";
 import { placeAtStart } from "./places.ts";
 import { signalReaders } from "./signals/index.ts";
 
@@ -31,12 +31,19 @@ export function signal(subject: string, source: string, extra: { with?: string; 
   const pattern = compileOnUse(source, source.includes("(?<name>") ? "giu" : "iu");
   const withPattern = extra.with ? compileOnUse(extra.with, "iu") : undefined;
   const unless = extra.unless ? compileOnUse(extra.unless, "iu") : undefined;
+  const quick = prefilterOnUse(source);
+  const quickWith = extra.with ? prefilterOnUse(extra.with) : undefined;
   const found: Signal = {
     subject,
     get pattern() {
       return pattern();
     },
-    quick: prefilter(source),
+    get quick() {
+      return quick();
+    },
+    get quickWith() {
+      return quickWith?.();
+    },
     get with() {
       return withPattern?.();
     },
@@ -44,7 +51,6 @@ export function signal(subject: string, source: string, extra: { with?: string; 
       return unless?.();
     },
   };
-  if (extra.with) found.quickWith = prefilter(extra.with);
   if (extra.owned) found.owned = true;
   if (extra.plan) found.plan = true;
   if (extra.topic) found.topic = extra.topic;

@@ -40,15 +40,24 @@ export function rule(subject: string, source: string, extra: Pick<Rule, "topic" 
   const { needs, ...conditions } = extra;
   const cues = needs === undefined ? leadingWords(source) : new Set(needs.split(" "));
   const pattern = compileOnUse(source);
+  const quick = prefilterOnUse(source);
   return {
     subject,
     get pattern() {
       return pattern();
     },
-    quick: prefilter(source),
+    get quick() {
+      return quick();
+    },
     ...conditions,
     ...(cues ? { cues } : {}),
   };
+}
+
+/** `prefilter(source)` on the first call, then the same pattern: as `compileOnUse`, a process that reads no fact builds none. */
+export function prefilterOnUse(source: string): () => RegExp {
+  let quick: RegExp | undefined;
+  return () => (quick ??= prefilter(source));
 }
 
 const LOOKAROUND = ["(?=", "(?!", "(?<=", "(?<!"];

@@ -175,9 +175,9 @@ const FORMER = /\b(?:ex|former|late|old|ehemalig\p{L}*|alt\p{L}*|ancien\p{L}*|an
 const possessives = new WeakMap<Person, RegExp>();
 
 /**
- * The subjects a question (or what follows a statement's question) presupposes: a possessive and the two words after
- * it that hold a signal of something had ("my inhaler", "mi esposo", "meinen Epipen"), "" read of any other word of the
- * question, which asks and states nothing ("Should I get a cat?").
+ * The subjects a question (or the question after a statement) presupposes the user has: a possessive and the two words
+ * after it that hold a signal of something had ("my inhaler", "mi esposo", "meinen Epipen"). The rest of a question
+ * asks and states nothing ("Should I get a cat?").
  */
 export function presupposed(question: string, language: string | undefined, known: ReadonlyMap<string, unknown>, onTopic: (topic: RegExp, subject: string) => boolean): ClauseStatement[] {
   const found: ClauseStatement[] = [];

@@ -123,8 +123,9 @@ export function extractFacts(messages: readonly FactMessage[], known: ReadonlyMa
         bySignal.set(subject, clauseOf(statement, start, end));
       }
     }
+    const stating = { has: (subject: string) => bySubject.has(subject) || bySignal.has(subject) };
     for (const question of questions) {
-      for (const { subject, start, end } of presupposed(question, language, new Map([...bySubject, ...bySignal]), onTopic)) bySignal.set(subject, clauseOf(question, start, end));
+      for (const { subject, start, end } of presupposed(question, language, stating, onTopic)) bySignal.set(subject, clauseOf(question, start, end));
     }
     // The user's earlier facts, for the subjects neither found: a clause that says one of them again with another value.
     const changes = earlier.get(language) ?? new EarlierFacts(known, language);

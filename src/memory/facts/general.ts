@@ -179,7 +179,7 @@ const possessives = new WeakMap<Person, RegExp>();
  * after it that hold a signal of something had ("my inhaler", "mi esposo", "meinen Epipen"). The rest of a question
  * asks and states nothing ("Should I get a cat?").
  */
-export function presupposed(question: string, language: string | undefined, known: ReadonlyMap<string, unknown>, onTopic: (topic: RegExp, subject: string) => boolean): ClauseStatement[] {
+export function presupposed(question: string, language: string | undefined, known: { has(subject: string): boolean }, onTopic: (topic: RegExp, subject: string) => boolean): ClauseStatement[] {
   const found: ClauseStatement[] = [];
   for (const { signals, person } of signalReaders(language)) {
     let possessive = possessives.get(person);

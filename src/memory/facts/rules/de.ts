@@ -1,4 +1,4 @@
-import { AMOUNT, BREED, DWELLING, MONEY, NAME, rule, type Rule } from "../rule.ts";
+import { AMOUNT, BREED, DWELLING, MONEY, NAME, PHONE_MAKE, rule, type Rule } from "../rule.ts";
 
 const DE_SPOKEN = String.raw`(?:deutsch|englisch|französisch|spanisch|italienisch|portugiesisch|niederländisch|polnisch|russisch|türkisch|arabisch|japanisch|chinesisch|koreanisch|griechisch|schwedisch)`;
 /** What a favorite ("Lieblings…") may be of, by the English key. */
@@ -75,7 +75,7 @@ export const DE: Rule[] = [
   rule("travel destination", String.raw`\b(?:geht|geht's|gehts)\b(?: \p{L}+){0,3}? nach ${NAME}`),
   rule("travel destination", String.raw`\b(?:fliegen|fliege|reise|reisen|urlaub|fahren|fahre|flug|ausflug|kurztrip|trip|städtetrip|wochenendtrip|flitterwochen)\b${GAP(40)} nach ${NAME}`),
   rule("car", String.raw`\b(?:fahre|fahren|habe|haben|gekauft|verkauft|geleast)\b[^.;]{0,30}?\b(?<v>toyota|honda|ford|vw|volkswagen|golf|passat|bmw|audi|mercedes|tesla|renault|peugeot|citroën|fiat|seat|skoda|kia|hyundai|nissan|mazda|volvo|opel|dacia|auto|wagen|motorrad)\b`),
-  rule("phone", String.raw`\b(?:habe|hab|gekauft|nutze|benutze|mein|meinem)\b(?!(?: \p{L}+)? (?:alte\p{L}*|frühere\p{L}*|vorherige\p{L}*)\b)[^.;]{0,20}?\b(?<v>(?:iphone|pixel|galaxy|samsung|xiaomi|redmi|oneplus|huawei|motorola|nokia|fairphone)(?: [\p{L}\p{N}]+){0,2})`),
+  rule("phone", String.raw`\b(?:habe|hab|gekauft|nutze|benutze|mein|meinem)\b(?!(?: \p{L}+)? (?:alte\p{L}*|frühere\p{L}*|vorherige\p{L}*)\b)[^.;]{0,20}?\b(?<v>${PHONE_MAKE}(?: [\p{L}\p{N}]+){0,2})`),
   rule("laptop", String.raw`\b(?:habe|hab|gekauft|nutze|benutze|mein|meinen)\b[^.;]{0,20}?\b(?<v>(?:laptop|notebook|macbook|thinkpad|xps|surface|chromebook)(?: [\p{L}\p{N}]+){0,2})`),
   rule("operating system", String.raw`\b(?:nutze|benutze|verwende|arbeite mit|läuft)\b[^.;]{0,20}?\b(?<v>linux|ubuntu|windows|macos|fedora|debian)\b`),
   rule("programming language", String.raw`\b(?:programmiere|entwickle|schreibe|arbeite|umgestiegen|wechsle)\b[^.;]{0,30}?\b(?:in|auf|mit) (?<v>python|java|kotlin|typescript|javascript|go|rust|c#|c\+\+|ruby|php|swift|scala)\b`),

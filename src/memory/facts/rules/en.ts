@@ -1,4 +1,4 @@
-import { AMOUNT, BREED, DWELLING, MONEY, NAME, rule, type Rule } from "../rule.ts";
+import { AMOUNT, BREED, DWELLING, MONEY, NAME, PHONE_MAKE, rule, type Rule } from "../rule.ts";
 
 const NUMBER = String.raw`(?<v>\d{1,2}|one|two|three|four|five|six|seven)`;
 const MONTH = String.raw`(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b\.?`;
@@ -9,7 +9,7 @@ const TRAVEL_WORDS = "fly flying flight flights land landing arrive arriving arr
 const TRAVEL = String.raw`\b(?:${TRAVEL_WORDS.replaceAll(" ", "|")})\b`;
 const LANGUAGES = String.raw`(?:python|java|kotlin|typescript|javascript|go|golang|rust|c#|c\+\+|ruby|php|swift|scala|elixir|r(?![&\p{L}'’]))`;
 const SPOKEN = String.raw`(?:english|spanish|german|french|italian|portuguese|japanese|chinese|mandarin|korean|arabic|dutch|russian|polish|swedish|greek|turkish)`;
-const PHONE = String.raw`(?:iphone|pixel|galaxy|samsung|xiaomi|redmi|oneplus|huawei|motorola|nokia|fairphone)(?: [\p{L}\p{N}]+){0,2}`;
+const PHONE = String.raw`${PHONE_MAKE}(?: [\p{L}\p{N}]+){0,2}`;
 const LAPTOP = String.raw`(?:laptop|notebook|macbook|thinkpad|xps|surface|chromebook|zenbook|vivobook|ideapad)(?: [\p{L}\p{N}]+){0,2}`;
 /** What people study, for "I study …" (not "I study the map"). */
 const FIELDS = String.raw`(?:medicine|law|computer science|software engineering|engineering|mechanical engineering|electrical engineering|civil engineering|biology|biochemistry|chemistry|physics|economics|business|business administration|management|history|psychology|nursing|architecture|maths|math|mathematics|philosophy|literature|english|music|art|fine arts|graphic design|design|finance|accounting|marketing|linguistics|languages|sociology|politics|political science|international relations|journalism|education|pharmacy|dentistry|veterinary medicine|data science|statistics|geography|geology|anthropology|nutrition|physiotherapy|social work|film|theatre|theater|agriculture|environmental science)`;

@@ -1,4 +1,4 @@
-import { AMOUNT, BREED, DWELLING, MONEY, NAME, rule, type Rule } from "../rule.ts";
+import { AMOUNT, BREED, DWELLING, MONEY, NAME, PHONE_MAKE, rule, type Rule } from "../rule.ts";
 
 const FR_SPOKEN = String.raw`(?:français|francais|anglais|allemand|espagnol|italien|portugais|néerlandais|neerlandais|polonais|russe|turc|arabe|japonais|chinois|coréen|coreen|grec|suédois|suedois|breton|basque|catalan)`;
 /** What a favorite ("mon plat préféré") may be of, by the English key. */
@@ -63,7 +63,7 @@ export const FR: Rule[] = [
   rule("travel origin", String.raw`\b(?:au départ de|depuis|en partant de|décollons de|partons de|pars de)\s${NAME}`),
   rule("travel destination", String.raw`\b(?:pars|partons|partir|on part|voyage|vacances|allons|vais|séjour|vol|escapade|week-end|excursion|lune de miel)\b[^.;]{0,30}? (?:au|aux|en|à|a|pour) ${NAME}`),
   rule("car", String.raw`\b(?:conduis|acheté|vendu|ai|avons|loué)\b[^.;]{0,30}?\b(?<v>toyota|honda|ford|volkswagen|vw|bmw|audi|mercedes|tesla|renault|peugeot|citroën|fiat|seat|skoda|kia|hyundai|nissan|dacia|voiture|monospace|moto|espace|clio|zoé)\b`),
-  rule("phone", String.raw`\b(?:j'ai|j’ai|acheté|mon|utilise)\b(?!(?: \p{L}+)? (?:ancien|vieux)\b)[^.;]{0,20}?\b(?<v>(?:iphone|pixel|galaxy|samsung|xiaomi|redmi|oneplus|huawei|motorola|nokia|fairphone)(?: [\p{L}\p{N}]+){0,2})`),
+  rule("phone", String.raw`\b(?:j'ai|j’ai|acheté|mon|utilise)\b(?!(?: \p{L}+)? (?:ancien|vieux)\b)[^.;]{0,20}?\b(?<v>${PHONE_MAKE}(?: [\p{L}\p{N}]+){0,2})`),
   rule("laptop", String.raw`\b(?:j'ai|j’ai|acheté|mon|utilise)\b[^.;]{0,30}?\b(?<v>(?:ordinateur portable|ordinateur|portable|pc portable|macbook|thinkpad|dell xps|xps|surface|chromebook)(?: [\p{L}\p{N}]+){0,3})`),
   rule("operating system", String.raw`\b(?:j'utilise|j’utilise|sous|tourne sous|je suis sous)\b[^.;]{0,10}?\b(?<v>linux|ubuntu|windows|macos|fedora|debian)\b`),
   rule("programming language", String.raw`\b(?:je code|je programme|je développe|j'écris|je travaille)\b[^.;]{0,30}?\b(?:en|avec) (?<v>python|java|kotlin|typescript|javascript|go|rust|c#|c\+\+|ruby|php|swift|scala)\b`),

@@ -1,5 +1,5 @@
 import { signal, type Person, type Signal } from "../general.ts";
-import { BABY_AGE, AMOUNT, BREED, CAR_MODEL, LAPTOP_MAKE, RACE_K, DWELLING, MONEY, PET_EMOJI, compile } from "../rule.ts";
+import { AMOUNT, BABY_AGE, BREED, CAR_MODEL, LAPTOP_MAKE, RACE_K, DWELLING, MONEY, PET_EMOJI, LETTER_SIZE, PHONE_MAKE, compile } from "../rule.ts";
 
 const PLACE = String.raw`(?<name>\p{L}[\p{L}'’-]*(?: \p{L}[\p{L}'’-]*)?)`;
 export const MONTH = String.raw`(?:januar|jänner|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|jan|feb|mär|apr|jun|jul|aug|sept?|okt|nov|dez)\b`;
@@ -75,7 +75,7 @@ export const DE: Signal[] = [
   signal("car", String.raw`\b(?:${CAR_MODEL}|toyota|honda|ford|vw|volkswagen|golf|polo|passat|bmw|audi|mercedes|tesla|renault|peugeot|citroën|fiat|seat|skoda|kia|hyundai|nissan|mazda|volvo|opel|dacia|subaru|\p{L}{0,20}auto|\p{L}{0,20}wagen|e-auto|elektroauto|kombi|suv|motorrad)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:mietwagen|leihwagen|taxi|mit dem auto|carsharing)\b` }),
   // Getting by without one is the car's change too: "hab ihn verkauft und fahr jetzt mit dem Deutschlandticket".
   signal("car", String.raw`\b(?:autofrei|ohne auto|kein auto|deutschlandticket)\b`, { with: String.raw`\b(?:jetzt|nun|stattdessen|seitdem|nur noch|mehr|verkauft|abgeschafft|abgemeldet)\b` }),
-  signal("phone", String.raw`\b(?:iphone|pixel|galaxy|samsung|xiaomi|redmi|oneplus|huawei|motorola|nokia|fairphone|android|smartphone|handy)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:sein|seine|seinem|ihr|ihre|ihrem) (?:\p{L}+ )?(?:handy|smartphone|iphone)\b` }),
+  signal("phone", String.raw`\b(?:${PHONE_MAKE}|android|smartphone|handy)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:sein|seine|seinem|ihr|ihre|ihrem) (?:\p{L}+ )?(?:handy|smartphone|iphone)\b` }),
   signal("laptop", String.raw`\b(?:${LAPTOP_MAKE}|laptop|notebook|macbook|thinkpad|xps|surface|chromebook|imac|rechner|computer)\b`, { owned: true, unless: SEEKING + String.raw`|\bbudget\b` }),
   signal("operating system", String.raw`\b(?:linux|ubuntu|windows|macos|fedora|debian|chromeos|linux mint)\b`),
   signal("programming language", String.raw`\b(?:python|java|kotlin|typescript|javascript|golang|rust|c#|c\+\+|ruby|php|swift|scala|elixir|haskell|dart)\b`),
@@ -118,8 +118,8 @@ export const DE: Signal[] = [
   // The new home in a place, said without a person: "Die neue Wohnung in Eimsbüttel hat keinen Aufzug".
   signal("home city", String.raw`\b(?:die|das|der|den|dem) neue\p{L}* ${HOME} (?:in|bei) ${PLACE}`, { plan: true }),
   // A size for another, a new device arrived: "L statt XL", "das Pixel 8a ist da".
-  signal("clothing size", String.raw`\b(?:xxs|xs|s|m|l|xl|xxl|xxxl) (?:statt|anstatt) (?:xxs|xs|s|m|l|xl|xxl|xxxl)\b`, { plan: true }),
-  signal("phone", String.raw`\b(?:iphone|pixel|galaxy|samsung|xiaomi|redmi|oneplus|huawei|motorola|nokia|fairphone|handy|smartphone)\b[^.;]{0,20}\b(?:ist (?:\p{L}+ )?(?:da|angekommen)|kam heute|wurde geliefert)\b`, { plan: true }),
+  signal("clothing size", String.raw`\b${LETTER_SIZE} (?:statt|anstatt) ${LETTER_SIZE}\b`, { plan: true }),
+  signal("phone", String.raw`\b(?:${PHONE_MAKE}|handy|smartphone)\b[^.;]{0,20}\b(?:ist (?:\p{L}+ )?(?:da|angekommen)|kam heute|wurde geliefert)\b`, { plan: true }),
   // Somewhere to stay in a place is where the trip goes: "Kannst du mir Hotels in Lissabon raussuchen?"
   signal("travel destination", String.raw`\b(?:hotel\p{L}*|unterkunft|unterkünfte|ferienwohnung\p{L}*|airbnbs?|pension) (?:in|auf) ${PLACE}`, { plan: true, topic: TRIP }),
   // A family by its count, a baby by its age in months: "2 adults + 3 kids", "Léa (3 mois)".

@@ -1,5 +1,5 @@
 import { signal, type Person, type Signal } from "../general.ts";
-import { BABY_AGE, AMOUNT, BREED, CAR_MODEL, LAPTOP_MAKE, RACE_K, DWELLING, MONEY, compile } from "../rule.ts";
+import { AMOUNT, BABY_AGE, BREED, CAR_MODEL, LAPTOP_MAKE, RACE_K, DWELLING, MONEY, LETTER_SIZE, PHONE_MAKE, compile } from "../rule.ts";
 import { JOBS } from "../rules/en.ts";
 
 const PLACE = String.raw`(?<name>\p{L}[\p{L}'’-]*(?: \p{L}[\p{L}'’-]*)?)`;
@@ -84,7 +84,7 @@ export const EN: Signal[] = [
   signal("running days per week", String.raw`\b(?:\d|two|three|four|five|six) runs\b(?! (?:ago|left|so far))`, { plan: true, topic: /\b(?:run|runs|running|jog|jogging|runner|marathon|half-marathon|10k|5k|parkrun)\b/iu }),
   signal("training goal", String.raw`\b(?:marathon|half[- ]marathon|ultra(?:marathon)?|triathlon|ironman|${RACE_K}|\d{1,2} ?km|parkrun|race|trail race|duathlon|sportive|gran fondo|fun run|charity place|(?:a|the|my|spring|autumn|fall) half(?! (?:of|an?|the|hour|price|day|term|year|time|marathon)\b))\b`, { unless: String.raw`\b(?:watch|watched|cheer|cheering|race car|spend|spending|budget|afford|cost|costs|pay|paying|salary|savings?|saving|grand|quid|bucks|earn|earning|earns|income|a year|per year|per annum)\b|\bduring (?:the|my|a)\b` }),
   signal("car", String.raw`\b(?:${CAR_MODEL}|toyota|honda|civic|ford|vw|volkswagen|golf|polo|bmw|audi|mercedes|tesla|renault|peugeot|citroën|fiat|seat|skoda|kia|hyundai|nissan|mazda|volvo|opel|vauxhall|dacia|subaru|jeep|prius|mini cooper|car|suv|estate|hatchback|ev|electric car|minivan|van|pickup|motorbike|motorcycle)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:rental|hire|rent a|taxi|uber|by car|car park|car seat|car wash|car insurance quote|carpool|car (?:budget|fund)|no car|without a car|car-?free)\b` }),
-  signal("phone", String.raw`\b(?:iphone|pixel|galaxy|samsung|xiaomi|redmi|oneplus|huawei|motorola|nokia|fairphone|android|smartphone|phone)\b(?! (?:call|calls|number|bill|plan|case|shop|store|repair))`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:on the phone|by phone|phone time|less time on|called)\b|\bold (?:phone|pixel|iphone|galaxy|samsung|android)\b(?![^.;]*\b(?:new|switched|got|bought)\b)` }),
+  signal("phone", String.raw`\b(?:${PHONE_MAKE}|android|smartphone|phone)\b(?! (?:call|calls|number|bill|plan|case|shop|store|repair))`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:on the phone|by phone|phone time|less time on|called)\b|\bold (?:phone|pixel|iphone|galaxy|samsung|android)\b(?![^.;]*\b(?:new|switched|got|bought)\b)` }),
   signal("laptop", String.raw`\b(?:${LAPTOP_MAKE}|laptop|notebook|macbook|thinkpad|xps|surface|chromebook|zenbook|vivobook|ideapad|imac|gaming pc|desktop pc)\b`, { owned: true, unless: SEEKING + String.raw`|\bbudget\b` }),
   signal("operating system", String.raw`\b(?:linux|ubuntu|macos|mac os|fedora|debian|chromeos|arch linux|linux mint|pop!?_os)\b|\b(?<name>windows)\b`),
   // Windows in lowercase where it can only be the system ("im on windows rn"); a Mac bought is macOS.
@@ -132,8 +132,8 @@ export const EN: Signal[] = [
   // The new home in a place, said without a person: "The new flat in Leith has no lift".
   signal("home city", String.raw`\bthe new (?:\p{L}+ )?${HOME} (?:in|near) ${PLACE}`, { plan: true }),
   // A size for another, a new device arrived: "an M instead of an L", "the pixel 8a arrived".
-  signal("clothing size", String.raw`\b(?:xxs|xs|s|m|l|xl|xxl|xxxl) instead of (?:an? )?(?:xxs|xs|s|m|l|xl|xxl|xxxl)\b`, { plan: true }),
-  signal("phone", String.raw`\b(?:iphone|pixel|galaxy|samsung|xiaomi|redmi|oneplus|huawei|motorola|nokia|fairphone)\b[^.;]{0,20}\b(?:arrived|is here|came today|got delivered|was delivered)\b`, { plan: true }),
+  signal("clothing size", String.raw`\b${LETTER_SIZE} instead of (?:an? )?${LETTER_SIZE}\b`, { plan: true }),
+  signal("phone", String.raw`\b${PHONE_MAKE}\b[^.;]{0,20}\b(?:arrived|is here|came today|got delivered|was delivered)\b`, { plan: true }),
   // Somewhere to stay in a place is where the trip goes: "Can you find hotels in Lisbon?"
   signal("travel destination", String.raw`\b(?:hotels?|hostels?|airbnbs?|accommodation|somewhere to stay) (?:in|near) ${PLACE}`, { plan: true }),
   // A family by its count, a baby by its age in months: "2 adults + 3 kids", "Léa (3 mois)".

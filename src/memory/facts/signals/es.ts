@@ -1,5 +1,5 @@
 import { signal, type Person, type Signal } from "../general.ts";
-import { BABY_AGE, AMOUNT, BREED, CAR_MODEL, LAPTOP_MAKE, RACE_K, DWELLING, MONEY, compile } from "../rule.ts";
+import { AMOUNT, BABY_AGE, BREED, CAR_MODEL, LAPTOP_MAKE, RACE_K, DWELLING, MONEY, LETTER_SIZE, PHONE_MAKE, compile } from "../rule.ts";
 
 const PLACE = String.raw`(?<name>\p{L}[\p{L}'’-]*(?: \p{L}[\p{L}'’-]*)?)`;
 export const MONTH = String.raw`(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)\b`;
@@ -88,7 +88,7 @@ export const ES: Signal[] = [
   // "Gasto un 39" is a shoe size, not spending.
   signal("shoe size", String.raw`\b(?:gasto|calzo|uso) (?:un|el) (?:3[4-9]|4[0-8])(?:[.,]5)?\b(?! ?(?:€|euros?|%))`),
   signal("car", String.raw`\b(?:${CAR_MODEL}|toyota|honda|ford|vw|volkswagen|golf|polo|bmw|audi|mercedes|tesla|renault|peugeot|citroën|fiat|seat|ibiza|león|skoda|kia|hyundai|nissan|mazda|volvo|opel|dacia|coche|carro|auto|todoterreno|eléctrico|híbrido|furgoneta|moto)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:alquiler|alquilar un|taxi|en coche)\b` }),
-  signal("phone", String.raw`\b(?:iphone|pixel|galaxy|samsung|xiaomi|redmi|oneplus|huawei|motorola|nokia|fairphone|android|smartphone|móvil|teléfono|celular)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:por teléfono|al teléfono)\b` }),
+  signal("phone", String.raw`\b(?:${PHONE_MAKE}|android|smartphone|móvil|teléfono|celular)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:por teléfono|al teléfono)\b` }),
   signal("laptop", String.raw`\b(?:${LAPTOP_MAKE}|portátil|ordenador|computadora|laptop|macbook|thinkpad|xps|surface|chromebook|imac)\b`, { owned: true, unless: SEEKING + String.raw`|\bpresupuesto\b` }),
   signal("operating system", String.raw`\b(?:linux|ubuntu|windows|macos|fedora|debian|chromeos)\b`),
   signal("programming language", String.raw`\b(?:python|java|kotlin|typescript|javascript|golang|rust|c#|c\+\+|ruby|php|swift|scala|elixir|haskell|dart)\b`),
@@ -131,8 +131,8 @@ export const ES: Signal[] = [
   // The new home in a place, said without a person: "el piso nuevo en Triana no tiene ascensor".
   signal("home city", String.raw`\b(?:el|la) (?:(?:nuev[oa]) (?:piso|casa|apartamento|depa|departamento)|(?:piso|casa|apartamento|depa|departamento) nuev[oa]) (?:en|de) ${PLACE}`, { plan: true }),
   // A size for another, a new device arrived: "una M en vez de una L", "ya llegó el pixel 8a".
-  signal("clothing size", String.raw`\b(?:xxs|xs|s|m|l|xl|xxl|xxxl) (?:en vez de|en lugar de) (?:una? |la |el )?(?:xxs|xs|s|m|l|xl|xxl|xxxl)\b`, { plan: true }),
-  signal("phone", String.raw`\b(?:ya )?(?:me )?(?:llegó|ha llegado)\b[^.;]{0,15}\b(?:iphone|pixel|galaxy|samsung|xiaomi|redmi|oneplus|huawei|motorola|nokia|fairphone)\b|\b(?:iphone|pixel|galaxy|samsung|xiaomi|redmi|oneplus|huawei|motorola|nokia|fairphone)\b[^.;]{0,20}\b(?:me )?(?:llegó|ha llegado)\b`, { plan: true }),
+  signal("clothing size", String.raw`\b${LETTER_SIZE} (?:en vez de|en lugar de) (?:una? |la |el )?${LETTER_SIZE}\b`, { plan: true }),
+  signal("phone", String.raw`\b(?:ya )?(?:me )?(?:llegó|ha llegado)\b[^.;]{0,15}\b${PHONE_MAKE}\b|\b${PHONE_MAKE}\b[^.;]{0,20}\b(?:me )?(?:llegó|ha llegado)\b`, { plan: true }),
   signal("home city", String.raw`\b(?:instituto|colegio|hospital|universidad|ayuntamiento|escuela|clínica|empresa|oficina|tienda|restaurante) de ${PLACE}`, { with: String.raw`\b(?:soy|trabajo como|trabajo de|curro de) (?:\p{L}+ ){0,2}${JOBS}`, unless: TRAVEL }),
   // Somewhere to stay in a place is where the trip goes: "¿Me buscas un hotel en Oporto?"
   signal("travel destination", String.raw`\b(?:hotel(?:es)?|alojamiento|apartamento turístico|airbnbs?) en ${PLACE}`, { plan: true, with: TRAVEL }),

@@ -1,5 +1,5 @@
 import { signal, type Person, type Signal } from "../general.ts";
-import { BABY_AGE, AMOUNT, BREED, CAR_MODEL, LAPTOP_MAKE, RACE_K, DWELLING, MONEY, PET_EMOJI, compile } from "../rule.ts";
+import { AMOUNT, BABY_AGE, BREED, CAR_MODEL, LAPTOP_MAKE, RACE_K, DWELLING, MONEY, PET_EMOJI, LETTER_SIZE, PHONE_MAKE, compile } from "../rule.ts";
 
 /** A name of one or two words; the second is no preposition, which may start the place after it ("a demenage a Nantes"). */
 const PLACE = String.raw`(?<name>\p{L}[\p{L}'’-]*(?: (?!(?:à|a|en|de|du|des|au|aux|pour|avec|et|dans)\b)\p{L}[\p{L}'’-]*)?)`;
@@ -68,7 +68,7 @@ export const FR: Signal[] = [
   signal("running days per week", String.raw`\b(?:\d|une|deux|trois|quatre|cinq|six|sept)(?: (?:jours|fois|sorties|séances))? (?:par|chaque|la) semaine\b|\b(?:deuxième|troisième|quatrième|cinquième|sixième) (?:sortie|séance|jour)\b`, { topic: /\b(?:cour[st]?|courir|course|footing|jogging|marathon|semi-marathon)\b/iu, unless: String.raw`\b(?:travaill\p{L}*|bureau|gym|salle|natation|yoga|cours d)\b` }),
   signal("training goal", String.raw`\b(?:marathon|semi-marathon|semi|ultra\p{L}*|triathlon|ironman|trail|\d{1,2} ?km|${RACE_K}|course|compétition|10 bornes|cyclosportive|sportive|gran fondo|étape du tour)\b`, { unless: String.raw`\b(?:courses|faire les courses|regarder|encourager|dépenser|budget|payer|coûte|salaire|économiser|euros)\b|\b(?:pendant|lors) (?:le|la|du|de la|mon|ma)\b` }),
   signal("car", String.raw`\b(?:${CAR_MODEL}|toyota|honda|ford|vw|volkswagen|golf|polo|bmw|audi|mercedes|tesla|renault|clio|zoé|zoe|peugeot|citroën|fiat|seat|skoda|kia|hyundai|nissan|mazda|volvo|opel|dacia|sandero|voiture|bagnole|suv|break|électrique|hybride|moto|scooter)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:location|louer une|taxi|en voiture|covoiturage)\b` }),
-  signal("phone", String.raw`\b(?:iphone|pixel|galaxy|samsung|xiaomi|redmi|oneplus|huawei|motorola|nokia|fairphone|android|smartphone|portable|téléphone)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:(?:son|sa|ses|leur) (?:\p{L}+ )?(?:téléphone|portable|smartphone|iphone)|au téléphone|par téléphone|ordinateur portable|pc portable)\b` }),
+  signal("phone", String.raw`\b(?:${PHONE_MAKE}|android|smartphone|portable|téléphone)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:(?:son|sa|ses|leur) (?:\p{L}+ )?(?:téléphone|portable|smartphone|iphone)|au téléphone|par téléphone|ordinateur portable|pc portable)\b` }),
   signal("laptop", String.raw`\b(?:${LAPTOP_MAKE}|ordinateur portable|pc portable|ordi|ordinateur|laptop|macbook|thinkpad|xps|surface|chromebook|imac|framework (?:13|16)|zenbook|vivobook|ideapad|latitude)\b`, { owned: true, unless: SEEKING + String.raw`|\bbudget\b` }),
   signal("operating system", String.raw`\b(?:linux|ubuntu|windows|macos|fedora|debian|chromeos)\b`),
   signal("programming language", String.raw`\b(?:python|java|kotlin|typescript|javascript|golang|rust|c#|c\+\+|ruby|php|swift|scala|elixir|haskell|dart)\b`),
@@ -104,8 +104,8 @@ export const FR: Signal[] = [
   // The new home in a place, said without a person: "le nouvel appart à Villeurbanne n'a pas d'ascenseur".
   signal("home city", String.raw`\b(?:le|la) (?:nouvel|nouvelle|nouveau) (?:${HOME}|appart\p{L}*|logement) (?:à|a) ${PLACE}`, { plan: true }),
   // A size for another, a new device arrived: "du M au lieu du L", "le pixel 8a est arrivé".
-  signal("clothing size", String.raw`\b(?:xxs|xs|s|m|l|xl|xxl|xxxl) (?:au lieu d[eu]|à la place d[eu]) (?:l['’]|la |le )?(?:xxs|xs|s|m|l|xl|xxl|xxxl)\b`, { plan: true }),
-  signal("phone", String.raw`\b(?:iphone|pixel|galaxy|samsung|xiaomi|redmi|oneplus|huawei|motorola|nokia|fairphone)\b[^.;]{0,20}\b(?:est (?:\p{L}+ )?arrivée?|est là)\b`, { plan: true }),
+  signal("clothing size", String.raw`\b${LETTER_SIZE} (?:au lieu d[eu]|à la place d[eu]) (?:l['’]|la |le )?${LETTER_SIZE}\b`, { plan: true }),
+  signal("phone", String.raw`\b${PHONE_MAKE}\b[^.;]{0,20}\b(?:est (?:\p{L}+ )?arrivée?|est là)\b`, { plan: true }),
   // Somewhere to stay in a place is where the trip goes: "Tu peux me trouver un hôtel à Porto ?"
   signal("travel destination", String.raw`\b(?:hôtels?|hébergements?|airbnbs?|gîtes?) (?:à|a|en|au|sur) (?:(?:la|le|les) |l['’])?${PLACE}`, { plan: true, topic: TRIP }),
   // Go, by its capital, after a switch or "coding in": "je suis passée au Go au boulot".

@@ -84,6 +84,8 @@ export const DE: Rule[] = [
   rule("clothing size", String.raw`\b(?:trage|habe) (?:größe |kleidergröße )?(?<v>xs|s|m|l|xl|xxl)\b`),
   rule("language learning", String.raw`\b(?:lerne|lernen)\b(?: \p{L}+){0,4}? (?<v>englisch|spanisch|deutsch|französisch|italienisch|portugiesisch|japanisch|chinesisch|koreanisch|arabisch|niederländisch|russisch|polnisch|schwedisch|türkisch)\b`),
   rule("name", String.raw`\b(?:ich heiße|mein name ist) ${NAME}`),
+  // A greeting's introduction: "Moin, Lars hier."
+  rule("name", String.raw`^(?:(?:moin|hallo|hi|hey|servus|guten (?:morgen|tag|abend))[,!]? )?(?<name>\p{L}[\p{L}'’-]+) hier(?=[,.!]|$)`, { needs: "hier" }),
   // "Ich bin der Tomasz": a name with its article, as people introduce themselves.
   rule("name", String.raw`^ich bin (?:der|die) (?<name>\p{L}[\p{L}'’-]+)(?=,|!|\.?$| und\b)`, { needs: "ich" }),
   rule("favorite {kind}", String.raw`\b(?:mein|meine|meinen|unser|unsere) (?:absolutes? )?lieblings(?<kind>\p{L}+) (?:ist|sind|war) (?:eindeutig |immer noch |jetzt |gerade )?(?<v>[^.,;!?]{2,60}?)(?=[.,;!?]|$| (?:aber|und|weil)\b)`, { kinds: GERMAN_KINDS }),

@@ -49,7 +49,7 @@ export const EN: Rule[] = [
   rule("budget", String.raw`\b(?:my|our) (?:max|maximum|limit|ceiling|price limit|spending limit|upper limit)\b[^.;?]{0,20}?(?<v>${MONEY})`, { needs: "max maximum limit ceiling" }),
   rule("budget", String.raw`\bkeep (?:it|the cost|costs|the price) (?:under|below|at|around)\b[^.;?]{0,10}?(?<v>${MONEY})`),
   rule("budget", String.raw`\b(?:i|we) can (?:now |only |still )?(?:spend|afford|pay|go up to|stretch)\b[^.;?]{0,20}?(?<v>${AMOUNT})`),
-  rule("budget", String.raw`\b(?:can|could) (?:now |only |still )?(?:stretch|go up) to (?<v>${AMOUNT})`, { needs: "stretch go" }),
+  rule("budget", String.raw`\b(?:can|could) (?:now |only |still )?(?:stretch|go up|go) to (?<v>${AMOUNT})`, { needs: "stretch go" }),
   rule("budget", String.raw`^(?:around|about|roughly|up to|max(?:imum)?|at most)?\s*(?<v>${MONEY})`, { answers: /budget|spend|price range/i }),
   rule("diet", String.raw`\b(?:i'm|i’m|i am|im|we're|we’re|we are|gone|become|became|i'm now|i’m now|now|fully|strictly|still)\s(?:\p{L}+\s){0,2}?(?<v>vegetarian|vegan|pescatarian|pescetarian|keto|paleo|flexitarian|carnivore|omnivore|gluten-free|dairy-free|lactose-free|low-carb|halal|kosher)\b`),
   // Not eating meat is a diet; not eating fish or dairy is one only when it changed ("no longer"): a vegetarian's "I don't eat fish" changes nothing.

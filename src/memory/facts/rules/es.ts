@@ -11,7 +11,7 @@ const DATE = String.raw`(?:\d{1,2} de ${MONTH})`;
 /** Words of a trip, one word each (the cues of the rules that need one); a phrase and a going that is a future ("on va déménager", "vamos a tener") are in `TRAVEL`. */
 const TRAVEL_WORDS = "viajo viajamos viaje viajar vuelo vuelos volamos salimos salgo salida llegada llegamos aterrizamos regreso volvemos vacaciones vamos voy escapada escapadita excursión luna";
 const TRAVEL = String.raw`\b(?:${TRAVEL_WORDS.split(" ").filter((word) => !["vamos", "voy", "luna"].includes(word)).join("|")}|(?:vamos|voy)(?! a \p{L}+(?:ar|er|ir)\b| a base de\b)|luna de miel)\b`;
-const JOBS = String.raw`(?:ingenier[oa]|desarrollador[a]?|programador[a]?|enfermer[oa]|profesor[a]?|maestr[oa]|analista|diseñador[a]?|médic[oa]|abogad[oa]|contador[a]?|contable|gerente|consultor[a]?|traductor[a]?|estudiante|cociner[oa]|chef|arquitect[oa]|farmacéutic[oa]|electricista|fontaner[oa]|conductor[a]?|periodista|fotógraf[oa]|vendedor[a]?|secretari[oa]|camarer[oa]|policía|funcionari[oa]|autónom[oa]|freelance)`;
+const JOBS = String.raw`(?:encargad[oa] de turno|encargad[oa] de tienda|encargad[oa]|ingenier[oa]|desarrollador[a]?|programador[a]?|enfermer[oa]|profesor[a]?|maestr[oa]|analista|diseñador[a]?|médic[oa]|abogad[oa]|contador[a]?|contable|gerente|consultor[a]?|traductor[a]?|estudiante|cociner[oa]|chef|arquitect[oa]|farmacéutic[oa]|electricista|fontaner[oa]|conductor[a]?|periodista|fotógraf[oa]|vendedor[a]?|secretari[oa]|camarer[oa]|policía|funcionari[oa]|autónom[oa]|freelance)`;
 
 const ES_WEEKDAYS = "lunes|martes|miércoles|miercoles|jueves|viernes|sábado|sabado|domingo";
 
@@ -26,6 +26,7 @@ export const ES: Rule[] = [
   rule("housing", String.raw`\b(?:hemos comprado|compramos|he comprado|compré|alquilamos|alquilo|hemos alquilado) (?:una|un) (?<v>casa|piso|apartamento|departamento|chalet)\b`),
   rule("budget", String.raw`\bpresupuesto\b[^.;?]{0,40}?(?<v>${MONEY})`),
   rule("budget", String.raw`\b(?:puedo|podemos|quiero|queremos) (?:gastar|pagar|invertir|llegar a|subir a|superar|pasar de|pasarme de)\b[^.;?]{0,20}?(?<v>${MONEY})`),
+  rule("budget", String.raw`\b(?:puedo|podría|podemos|podríamos) (?:estirarme|estirarnos|llegar|subir) (?:hasta|a) (?<v>${AMOUNT})`),
   rule("budget", String.raw`^(?:unos|unas|alrededor de|hasta|como mucho|máximo)?\s*(?<v>${MONEY})`, { answers: /presupuesto|gastar|precio/i }),
   rule("diet", String.raw`\b(?:soy|somos|me hice|me he hecho|ya no soy|sigo siendo|ahora soy)\b(?: \p{L}+){0,2}? (?<v>vegetarian[oa]s?|vegan[oa]s?|pescetarian[oa]s?|flexitarian[oa]s?)\b`),
   rule("diet", String.raw`\b(?:ya no como|dejé de comer|he dejado de comer|ya no comemos|dejamos de comer)\b (?<v>carne|pescado)\b`),
@@ -44,7 +45,7 @@ export const ES: Rule[] = [
   rule("job", String.raw`\b(?:soy|ahora soy|ya soy) (?<v>${JOBS})\b`),
   rule("job", String.raw`\b(?:nuevo trabajo|nuevo empleo|dejé el trabajo|dejé mi trabajo|me despidieron|conseguí el trabajo|conseguí un trabajo|conseguí el puesto)\b`),
   rule("work schedule", String.raw`\b(?:trabajo|trabajamos|trabajar|curro|curramos|estoy|turno|horario)\b(?: \p{L}+){0,2}? de (?<v>(?:${ES_WEEKDAYS}) a (?:${ES_WEEKDAYS}))\b`),
-  rule("work schedule", String.raw`\b(?<v>media jornada|jornada completa|tiempo completo|tiempo parcial|turno de noche|turnos de noche|turno de día|teletrabajo|teletrabajo|desde casa|en remoto|por las mañanas|por las tardes|de noche)\b`),
+  rule("work schedule", String.raw`\b(?<v>media jornada|jornada completa|tiempo completo|tiempo parcial|turno de noche|turnos de noche|turno de día|turno de tarde|turnos de tarde|turno de mañana|turnos de mañana|teletrabajo|teletrabajo|desde casa|en remoto|por las mañanas|por las tardes|de noche)\b`),
   rule("running days per week", String.raw`\b(?:corro|corremos|correr|salgo a correr|running)\b[^.;]{0,30}?\b${NUMBER} (?:días|veces) (?:a|por|cada|en) (?:la )?semana\b`),
   rule("running days per week", String.raw`\b${NUMBER} (?:días|veces) (?:a|por|cada|en) (?:la )?semana\b`, { topic: /\b(?:corr\p{L}*|running|maratón)\b/iu, needs: "días veces" }),
   rule("daily steps", String.raw`(?<v>\d[\d,.]*) pasos (?:al día|diarios|por día|cada día|a diario)`, { needs: "pasos" }),

@@ -32,7 +32,7 @@ export const DE_PERSON: Person = {
   household: compile(String.raw`^\s*(?:mein|meine|meinen|meinem|meiner|unser|unsere|unseren|unserem|unserer|sein|seine|ihr|ihre) (?:\p{L}+ )?(?:mann|frau|partner\p{L}*|sohn|tochter|kind\p{L}*|baby|hund|katze|verlobte\p{L}*|ehemann|ehefrau|freundin|freund)\b`, "iu"),
   together: compile(String.raw`^\s*(?:\p{L}+ ){1,3}und ich\b`, "iu"),
   ending: compile(String.raw`\b(?:gestorben|verstorben|eingeschläfert|abgegeben|verkauft|verschenkt|abgeschafft|verschrottet|getrennt|schluss gemacht)\b`, "iu"),
-  wish: compile(String.raw`\b(?:will|willst|wollen|wollt|wollte\p{L}*|möchte\p{L}*|wünsch\p{L}*|suche\p{L}*|träum\p{L}*|hätte\p{L}* gern|quengel\p{L}*|betteln)\b`, "iu"),
+  wish: compile(String.raw`\b(?:will|willst|wollen|wollt|wollte\p{L}*|möchte\p{L}*|wünsch\p{L}*|suche\p{L}*|träum\p{L}*|hätte\p{L}* gern|bräuchte\p{L}*|quengel\p{L}*|betteln)\b`, "iu"),
   condition: compile(String.raw`^\s*(?:wenn|falls|sobald|ob|vielleicht)\b|\b(?:würde\p{L}*|könnte\p{L}*|überlege\p{L}*|sollte\p{L}*)\b`, "iu"),
 };
 
@@ -125,4 +125,12 @@ export const DE: Signal[] = [
   // A family by its count, a baby by its age in months: "2 adults + 3 kids", "Léa (3 mois)".
   signal("children", String.raw`\b\d erwachsene ?(?:\+|und|&|,) ?\d (?:kinder|kids)\b`, { plan: true }),
   signal("children", BABY_AGE, { plan: true }),
+  // What an allergy does to the body: "bei Haselnüssen schwillt mir der Hals zu".
+  signal("allergy", String.raw`\b(?:schwillt|schwellen|schwoll) (?:mir|bei mir)\b`),
+  // A size exchanged for another, a new job's first days, workdays from one to another, a phone chosen at last, what a medic found.
+  signal("clothing size", String.raw`\b(?:tausch\p{L}*|umtausch\p{L}*) (?:\p{L}+ ){0,3}?(?:gegen|in) (?:eine? |größe )?${LETTER_SIZE}\b(?![.,]?\d)`, { plan: true }),
+  signal("job", String.raw`\berste\p{L}* (?:tag|woche|monat) als \p{L}+`, { plan: true }),
+  signal("work schedule", String.raw`\b(?:montag|dienstag|mittwoch|donnerstag|freitag) bis (?:mittwoch|donnerstag|freitag|samstag|sonntag)\b`, { with: String.raw`\b(?:arbeit\p{L}*|büro|schicht\p{L}*|job|dienst)\b` }),
+  signal("phone", String.raw`\b(?:es ist|es wurde|am ende|doch) (?:das|ein|mein) ${PHONE_MAKE}\b`, { plan: true }),
+  signal("health condition", String.raw`\b(?:arzt|ärztin|hausarzt|hausärztin|doktor|orthopäde|orthopädin|physio|physiotherapeut\p{L}*|kardiolog\p{L}*|dermatolog\p{L}*|neurolog\p{L}*) (?:meint|sagt|hat gesagt|hat festgestellt)\b[^.;]{0,15}\b(?:ich hätte|ich habe|ich hab|hab ich)\b`),
 ];

@@ -5,7 +5,7 @@ import { AMOUNT, BABY_AGE, BREED, CAR_MODEL, LAPTOP_MAKE, RACE_K, DWELLING, MONE
 const PLACE = String.raw`(?<name>\p{L}[\p{L}'’-]*(?: (?!(?:à|a|en|de|du|des|au|aux|pour|avec|et|dans)\b)\p{L}[\p{L}'’-]*)?)`;
 export const MONTH = String.raw`(?:janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|janv|févr|avr|juil|sept|oct|nov|déc)\b`;
 const DATE = String.raw`\b(?:\d{1,2}(?:er)? ${MONTH}|\d{1,2}/\d{1,2}\b|(?:en|début|fin|mi-) ${MONTH})`;
-const TRAVEL = String.raw`\b(?:hôtels?|vol|vols|vole|volons|avion|voyage\p{L}*|vacances|séjour|partons|pars|part|partir\p{L}*|départ|retour|rentrons|train|week-end|escapade|lune de miel|visite\p{L}*|réservé|réservation|(?:allons|vais)(?! \p{L}+(?:er|ir|re)\b))\b`;
+const TRAVEL = String.raw`\b(?:hôtels?|vol|vols|vole|volons|avion|voyage\p{L}*|vacances|séjour|billets?|partons|pars|part|partir\p{L}*|départ|retour|rentrons|train|week-end|escapade|lune de miel|visite\p{L}*|réservé|réservation|(?:allons|vais)(?! \p{L}+(?:er|ir|re)\b))\b`;
 export const CHANGE = String.raw`\b(?:plutôt|finalement|maintenant|désormais|changé|change|décalé|reporté|avancé|repoussé|nouveau plan|décidé|au lieu|à la place|plus)\b`;
 /** A thread about a trip: a change word alone ("finalement", "au lieu") says a date or place of it only there. */
 const TRIP = /\b(?:voyage\p{L}*|vacances|vols?|volons|avion|hôtel|séjour|escapade|lune de miel|week-end|partir|partons|pars)\b/iu;
@@ -54,7 +54,7 @@ export const FR: Signal[] = [
   signal("health condition", String.raw`\b(?:j['’]ai mal (?:au|aux|à la|à l['’]|partout)|tendinite|périostite|fasciite|sinusite|bronchite|entorse|inhalateur|ventoline|metformine|insuline|lévothyrox|levothyrox|rémission|arrêt maladie|glycémie|diabète|diabétique|prédiabète|asthme|asthmatique|hypertension|tension|cholestérol|thyroïde|cœliaque|coeliaque|migraines?|arthrose|arthrite|dépression|anxiété|épilepsie|tdah|covid long|insomnie\p{L}*|apnée du sommeil|mal de dos|lombalgie|genou|blessé\p{L}*|blessure|entorse|tendinite|fracture|cassé|opéré\p{L}*|opération|diagnostiqué\p{L}*|diagnostic|eczéma|psoriasis|sciatique|burn-?out)\b`),
   signal("weight", String.raw`\b\d{2,3}(?:[.,]\d)? ?(?:kg|kilos?)\b`, { unless: String.raw`\b(?:perdre|maigrir|objectif|but|valise|bagages?|sac|soulever|haltères?|développé|squat|veux|voudrais)\b` }),
   signal("age", String.raw`\b\d{1,2} ans\b|\bfêt\p{L}* (?:mes|ses) \d{1,2}\b|\b\d{1,2}e anniversaire\b|\bnée? en (?:19[3-9]\d|200\d)\b`, { unless: String.raw`\(\s*\d{1,2}\b|\b(?:fils|fille|enfants?|bébé|chien|chat|il|elle|depuis|il y a|ça fait|ca fait|voiture|vélo|appartement|maison|pendant)\b|\b\d{1,2} ans (?:de (?:mariage|vie commune|relation|couple)|ensemble)\b` }),
-  signal("budget", MONEY, { with: String.raw`\b(?:budget|dépenser|payer|mettre|permettre|max|maximum|jusqu'à|jusqu’à|moins de|pas plus de|limite|plafond|par mois|mensuel\p{L}*|par nuit|la nuit|par personne|au total|économisé|économies|de côté|environ|à peu près|autour de)\b`, unless: String.raw`\b(?:gagne|salaire|revenu)\b` }),
+  signal("budget", MONEY, { with: String.raw`\b(?:budget|dépenser|payer|mettre|permettre|max|maximum|jusqu'à|jusqu’à|moins de|pas plus de|limite|plafond|par mois|mensuel\p{L}*|par semaine|pour les courses|par nuit|la nuit|par personne|au total|économisé|économies|de côté|environ|à peu près|autour de)\b`, unless: String.raw`\b(?:gagne|salaire|revenu)\b` }),
   signal("budget", String.raw`\bbudget\b`, { plan: true, with: AMOUNT }),
   // A limit on what the user spends needs no currency: "on peut dépenser 5k max".
   signal("budget", String.raw`\b(?:maximum|max|jusqu'à|jusqu’à|pas plus de|au plus|moins de) ${AMOUNT}|${AMOUNT} ?(?:maximum|max)\b`, { with: String.raw`\b(?:dépenser|payer|mettre|investir)\b` }),
@@ -68,7 +68,7 @@ export const FR: Signal[] = [
   signal("running days per week", String.raw`\b(?:\d|une|deux|trois|quatre|cinq|six|sept)(?: (?:jours|fois|sorties|séances))? (?:par|chaque|la) semaine\b|\b(?:deuxième|troisième|quatrième|cinquième|sixième) (?:sortie|séance|jour)\b`, { topic: /\b(?:cour[st]?|courir|course|footing|jogging|marathon|semi-marathon)\b/iu, unless: String.raw`\b(?:travaill\p{L}*|bureau|gym|salle|natation|yoga|cours d)\b` }),
   signal("training goal", String.raw`\b(?:marathon|semi-marathon|semi|ultra\p{L}*|triathlon|ironman|trail|\d{1,2} ?km|${RACE_K}|course|compétition|10 bornes|cyclosportive|sportive|gran fondo|étape du tour)\b`, { unless: String.raw`\b(?:courses|faire les courses|regarder|encourager|dépenser|budget|payer|coûte|salaire|économiser|euros)\b|\b(?:pendant|lors) (?:le|la|du|de la|mon|ma)\b` }),
   signal("car", String.raw`\b(?:${CAR_MODEL}|toyota|honda|ford|vw|volkswagen|golf|polo|bmw|audi|mercedes|tesla|renault|clio|zoé|zoe|peugeot|citroën|fiat|seat|skoda|kia|hyundai|nissan|mazda|volvo|opel|dacia|sandero|voiture|bagnole|suv|break|électrique|hybride|moto|scooter)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:location|louer une|taxi|en voiture|covoiturage)\b` }),
-  signal("phone", String.raw`\b(?:${PHONE_MAKE}|android|smartphone|portable|téléphone)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:(?:son|sa|ses|leur) (?:\p{L}+ )?(?:téléphone|portable|smartphone|iphone)|au téléphone|par téléphone|ordinateur portable|pc portable)\b` }),
+  signal("phone", String.raw`\b(?:${PHONE_MAKE}|android|smartphone|portable|téléphone)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:(?:son|sa|ses|leur) (?:\p{L}+ )?(?:téléphone|portable|smartphone|iphone)|au téléphone|par téléphone|ordinateur portable|pc portable|vs ?code|clavier|processeur|ssd)\b` }),
   signal("laptop", String.raw`\b(?:${LAPTOP_MAKE}|ordinateur portable|pc portable|ordi|ordinateur|laptop|macbook|thinkpad|xps|surface|chromebook|imac|framework (?:13|16)|zenbook|vivobook|ideapad|latitude)\b`, { owned: true, unless: SEEKING + String.raw`|\bbudget\b` }),
   signal("operating system", String.raw`\b(?:linux|ubuntu|windows|macos|fedora|debian|chromeos)\b`),
   signal("programming language", String.raw`\b(?:python|java|kotlin|typescript|javascript|golang|rust|c#|c\+\+|ruby|php|swift|scala|elixir|haskell|dart)\b`),
@@ -113,4 +113,13 @@ export const FR: Signal[] = [
   // A family by its count, a baby by its age in months: "2 adults + 3 kids", "Léa (3 mois)".
   signal("children", String.raw`\b\d adultes ?(?:\+|et|&|,) ?\d enfants\b`, { plan: true }),
   signal("children", BABY_AGE, { plan: true }),
+  // What an allergy does to the body: "j'ai la gorge qui gonfle".
+  signal("allergy", String.raw`\b(?:(?:gorge|lèvres|visage|langue) (?:qui )?gonfl\p{L}*|je gonfle)\b`),
+  // A size exchanged for another, a new job's first days, fewer hours, the little one at the crèche, a phone chosen at last, what a medic found.
+  signal("clothing size", String.raw`\béchang\p{L}* (?:\p{L}+ ){0,3}?contre (?:un |une |du |la )?(?:taille )?${LETTER_SIZE}\b(?![.,]?\d)`, { plan: true }),
+  signal("job", String.raw`\b(?:premier|première|premiers|premières) (?:jour|jours|semaine|semaines|mois) (?:comme|en tant que) \p{L}+`, { plan: true }),
+  signal("work schedule", String.raw`\b(?:réduit|baissé|diminué) (?:mes|mon) (?:heures|temps de travail)\b|\bpassée? à (?:50|60|70|80|90) ?%`),
+  signal("children", String.raw`\b(?:le petit|la petite|les petits)(?= qui\b)`, { plan: true, with: String.raw`\b(?:crèche|nounou|maternelle|école|garderie|couches|biberon|dents)\b` }),
+  signal("phone", String.raw`\bfinalement (?:le |un |l['’])${PHONE_MAKE}\b`, { plan: true }),
+  signal("health condition", String.raw`\b(?:médecin|docteur|kiné|généraliste|rhumato\p{L}*|cardiologue|dermatologue) (?:m['’]a dit|dit|pense|a confirmé)\b[^.;]{0,15}\b(?:j['’]ai|j['’]avais)\b`),
 ];

@@ -92,6 +92,8 @@ export function extractFacts(messages: readonly FactMessage[], known: ReadonlyMa
   const reader = new StatementReader(messages, known);
   const earlier = new Map<string | undefined, EarlierFacts>();
   const facts: ExtractedFact[] = [];
+  // A question presupposes only what is not said already: "how do I prepare my son?" after "our daughter was born" is no news of the children.
+  const said = new Set(known.keys());
   messages.forEach((message, index) => {
     if (message.role !== "user") return;
     const bySubject = new Map<string, string>();
@@ -123,7 +125,7 @@ export function extractFacts(messages: readonly FactMessage[], known: ReadonlyMa
         bySignal.set(subject, clauseOf(statement, start, end));
       }
     }
-    const stating = { has: (subject: string) => bySubject.has(subject) || bySignal.has(subject) };
+    const stating = { has: (subject: string) => said.has(subject) || bySubject.has(subject) || bySignal.has(subject) };
     for (const question of questions) {
       for (const { subject, start, end } of presupposed(question, language, stating, onTopic)) bySignal.set(subject, clauseOf(question, start, end));
     }
@@ -141,7 +143,10 @@ export function extractFacts(messages: readonly FactMessage[], known: ReadonlyMa
     const previous = messages[index - 1];
     const asked = previous && previous.role !== "user" && stated[0] && isShortAnswer(stated[0]) ? askedSubject(previous.content, language) : undefined;
     if (asked && !bySubject.has(asked) && !bySignal.has(asked)) bySignal.set(asked, stated[0]!);
-    for (const [subject, text] of [...bySubject, ...bySignal]) facts.push({ subject, text: clip(text, MAX_FACT_TEXT), messageId: message.id });
+    for (const [subject, text] of [...bySubject, ...bySignal]) {
+      facts.push({ subject, text: clip(text, MAX_FACT_TEXT), messageId: message.id });
+      said.add(subject);
+    }
   });
   return facts;
 }

@@ -16,7 +16,7 @@ const JOBS = String.raw`(?:[\p{L}-]*(?:ingenieur|leiter|krankenschwester|kellner
 
 /** German. The order matters where two rules give one subject: the first that matches wins. */
 export const DE: Rule[] = [
-  rule("home city", String.raw`\b(?:ich|wir)\b(?: \p{L}+){0,3}? (?:wohne|wohnen|lebe|leben)\b(?: \p{L}+){0,3}? in ${NAME}`),
+  rule("home city", String.raw`\b(?:ich|wir)\b(?: \p{L}+){0,3}? (?:wohne|wohn|wohnen|lebe|leben)\b(?: \p{L}+){0,3}? in ${NAME}`),
   rule("home city", String.raw`\b(?:ich|wir)\b(?: \p{L}+){0,3}? (?:wohne|wohnen|lebe|leben|ziehen|zogen|gezogen)\b(?: \p{L}+){0,3}? in (?:ein|eine|einer|einem|unser|unsere|unserer|unserem) (?:[\p{L}\p{N}-]+ ){0,3}?${DWELLING} in ${NAME}`),
   rule("home city", String.raw`\bumzug nach ${NAME}`),
   rule("home city", String.raw`\b(?:wohne|wohnen|lebe|leben) (?:ich|wir)\b(?: \p{L}+){0,3}? in ${NAME}`),
@@ -84,7 +84,9 @@ export const DE: Rule[] = [
   rule("clothing size", String.raw`\b(?:trage|habe) (?:größe |kleidergröße )?(?<v>xs|s|m|l|xl|xxl)\b`),
   rule("language learning", String.raw`\b(?:lerne|lernen)\b(?: \p{L}+){0,4}? (?<v>englisch|spanisch|deutsch|französisch|italienisch|portugiesisch|japanisch|chinesisch|koreanisch|arabisch|niederländisch|russisch|polnisch|schwedisch|türkisch)\b`),
   rule("name", String.raw`\b(?:ich heiße|mein name ist) ${NAME}`),
-  // A greeting's introduction: "Moin, Lars hier."
+  rule("name", String.raw`\bich bin (?<name>\p{L}[\p{L}'’-]+)(?=, \d{1,2}\b)`, { needs: "ich" }),
+  rule("age", String.raw`\bich bin \p{L}[\p{L}'’-]+, (?<v>\d{1,2})(?=[,.;!]|$| und\b| jahre\b)`, { needs: "ich" }),
+  // A greeting's introduction: "Moin, Lars hier.
   rule("name", String.raw`^(?:(?:moin|hallo|hi|hey|servus|guten (?:morgen|tag|abend))[,!]? )?(?<name>\p{L}[\p{L}'’-]+) hier(?=[,.!]|$)`, { needs: "hier" }),
   // "Ich bin der Tomasz": a name with its article, as people introduce themselves.
   rule("name", String.raw`^ich bin (?:der|die) (?<name>\p{L}[\p{L}'’-]+)(?=,|!|\.?$| und\b)`, { needs: "ich" }),

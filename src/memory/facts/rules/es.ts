@@ -47,7 +47,8 @@ export const ES: Rule[] = [
   rule("work schedule", String.raw`\b(?:trabajo|trabajamos|trabajar|curro|curramos|estoy|turno|horario)\b(?: \p{L}+){0,2}? de (?<v>(?:${ES_WEEKDAYS}) a (?:${ES_WEEKDAYS}))\b`),
   rule("work schedule", String.raw`\b(?<v>media jornada|jornada completa|tiempo completo|tiempo parcial|turno de noche|turnos de noche|turno de día|turno de tarde|turnos de tarde|turno de mañana|turnos de mañana|teletrabajo|teletrabajo|desde casa|en remoto|por las mañanas|por las tardes|de noche)\b`),
   rule("running days per week", String.raw`\b(?:corro|corremos|correr|salgo a correr|running)\b[^.;]{0,30}?\b${NUMBER} (?:días|veces) (?:a|por|cada|en) (?:la )?semana\b`),
-  rule("running days per week", String.raw`\b${NUMBER} (?:días|veces) (?:a|por|cada|en) (?:la )?semana\b`, { topic: /\b(?:corr\p{L}*|running|maratón)\b/iu, needs: "días veces" }),
+  // Not days of work or of another sport: "podemos teletrabajar 3 días a la semana", "pilates dos días por semana".
+  rule("running days per week", String.raw`(?<!\b(?:trabajar|trabajo|trabajamos|teletrabajar|teletrabajo|teletrabajamos|pilates|yoga|gimnasio|natación) )\b${NUMBER} (?:días|veces) (?:a|por|cada|en) (?:la )?semana\b`, { topic: /\b(?:corr\p{L}*|running|maratón)\b/iu, needs: "días veces" }),
   rule("daily steps", String.raw`(?<v>\d[\d,.]*) pasos (?:al día|diarios|por día|cada día|a diario)`, { needs: "pasos" }),
   rule("training goal", String.raw`\b(?:entreno para|preparo|preparando|inscrito|inscrita|me inscribí|me apunté|me he apuntado|me he inscrito|mi objetivo)\b[^.,;]{0,60}?\b(?<v>maratón|media maratón|ultra|triatlón|trail|10 ?km|carrera)\b`),
   rule("partner", String.raw`\b(?:mi|con mi) (?<v>marido|esposo|esposa|mujer|novio|novia|pareja|prometid[oa]|compañer[oa](?! de))\b`),

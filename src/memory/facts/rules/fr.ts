@@ -72,6 +72,8 @@ export const FR: Rule[] = [
   rule("language learning", String.raw`\b(?:j'apprends|j’apprends|nous apprenons|j'étudie|j’étudie)\b (?:l'|l’|le |la )?(?<v>anglais|espagnol|allemand|italien|portugais|japonais|chinois|coréen|arabe|néerlandais|russe|polonais)\b`),
   rule("name", String.raw`\b(?:je m'appelle|je m’appelle|mon nom est|mon prénom est) ${NAME}`),
   rule("name", String.raw`\bmoi c['’]est ${NAME}`, { needs: "moi" }),
+  // A trip's destination after a colon: "je prépare mon premier grand voyage : le Japon, deux semaines en avril".
+  rule("travel destination", String.raw`\b(?:voyage|vacances|séjour|trip)\b[^.;]{0,40}?\s?: (?:le |la |les |l['’])?${NAME}`, { needs: "voyage vacances séjour trip" }),
   rule("name", String.raw`\bc['’]est (?<name>\p{L}[\p{L}'’-]+) au fait\b`, { needs: "fait" }),
   rule("favorite {kind}", String.raw`\b(?:mon|ma|mes|notre) (?<kind>plat|film|livre|auteur|auteure|musique|groupe|chanson|chanteur|chanteuse|sport|équipe|equipe|boisson|série|serie|jeu|animal|saison|ville|restaurant|couleur|dessert|fruit|fleur|cuisine) (?:préféré|préférée|préférés|préférées|prefere|preferee|favori|favorite|fétiche),? (?:c['’]est|est|sont|reste) (?:toujours |maintenant |clairement )?(?<v>[^.,;!?]{2,60}?)(?=[.,;!?]|$| (?:mais|et|parce)\b)`, { kinds: FRENCH_KINDS }),
   rule("contact preference", String.raw`\b(?:je préfère|je prefere|plutôt|plutot|de préférence|de preference)(?: être contacté\p{L}*| etre contacte\p{L}*| qu['’]on me contacte| qu['’]on m['’]écrive)? (?:par|via|sur) (?<v>e-?mail|mail|courriel|téléphone|telephone|sms|texto|whatsapp|signal|telegram)\b`, { needs: "je plutôt plutot de" }),

@@ -36,14 +36,14 @@ export const ES_PERSON: Person = {
 };
 
 const RUNNING = /\b(?:corr\p{L}*|carreras?|running|trotar|rodajes?|tiradas?|marat\p{L}*|zapatillas)\b/iu;
-const NOT_RUNNING_DAYS = String.raw`\b(?:trabaj\p{L}*|oficina|gimnasio|natación|yoga|clases?)\b`;
+const NOT_RUNNING_DAYS = String.raw`\b(?:trabaj\p{L}*|teletrabaj\p{L}*|oficina|gimnasio|natación|yoga|pilates|clases?)\b`;
 
 /** Words that make an amount the budget: "gastar", "como mucho", "al mes". */
 const BUDGET_WORDS = String.raw`\b(?:presupuesto|gastar|pagar|permitir\p{L}*|máximo|hasta|como mucho|menos de|no más de|límite|tope|al mes|mensual\p{L}*|por noche|la noche|por persona|en total|ahorrad[oa]s?|ahorros|unos|unas|alrededor de|más o menos)\b`;
 
 /** Spanish signals: the words any phrasing of a subject uses. */
 /** A home: "estudio" only as a noun ("un estudio"), since "estudio" is also "I study". */
-const HOME = String.raw`(?:${DWELLING}|depa|habitación|dúplex|loft|(?:un|el|mi|nuestro) estudio)`;
+const HOME = String.raw`(?:${DWELLING}|casita|adosad[oa]|depa|habitación|dúplex|loft|(?:un|el|mi|nuestro) estudio)`;
 
 /** Pastimes by their own words ("toco la guitarra", "me encanta el senderismo"); correr, la bici y el gimnasio son temas de entrenamiento. */
 const PASTIME = String.raw`(?:afición|aficion|aficiones|hobby|pasatiempo|fotografía|fotografia|fotos|pintura|pintar|dibujo|dibujar|tejer|ganchillo|costura|cerámica|ceramica|jardinería|jardineria|senderismo|escalada|búlder|yoga|pilates|ajedrez|videojuegos|juegos de mesa|guitarra|piano|violín|violin|batería|bateria|ukelele|saxofón|saxofon|flauta|cantar|coro|bailar|baile|salsa|tango|surf|esquí|esqui|snowboard|vela|kayak|remo|pesca|pescar|repostería|reposteria|tenis|fútbol|futbol|baloncesto|voleibol|balonmano|golf|bádminton|pádel|padel|artes marciales|kárate|karate|judo|boxeo|esgrima|equitación|equitacion|camping|buceo)`;
@@ -56,7 +56,7 @@ export const ES: Signal[] = [
   signal("partner", String.raw`\b(?:marido|espos[oa]|mi ex|ex(?:marido|mujer|novi[oa]|pareja)|(?:mi|nuestra) mujer|novi[oa]|pareja|prometid[oa]|casad[oa]s?|casamos|boda|comprometid[oa]s?|divorciad[oa]s?|divorcio|separad[oa]s?|separamos|rompimos|lo dejamos|lo he dejado|saliendo con|salgo con|llevamos (?:[\p{L}\p{N}]+ ){1,3}junt[oa]s|junt[oa]s desde)\b`, { owned: true }),
   // Someone named with the user, sealing a life together, is a partner: "Marta y yo firmamos la hipoteca".
   signal("partner", String.raw`(?<=\b(?<name>(?!(?:mamá|papá|madre|padre|hermana|hermano|abuela|abuelo|tía|tío)\b)\p{L}+) )y yo\b`, { with: String.raw`\b(?:boda|casarnos|casamos|comprometid[oa]s|firmamos|hipoteca\p{L}*|crédito|contrato|nos mudamos|nos vamos a vivir|nos vamos a (?:una|un) (?:casa|piso|depa\p{L}*|departamento))\b` }),
-  signal("children", String.raw`\b(?:dando (?:el )?pecho|lactancia|hij[oa]s?|niñ[oa]s|bebé|bebés|peque|pequeñ[oa]s?|gemel[oa]s|mellizos|embarazada|embarazo|nació|nacieron|nacimiento|ser (?:padres|madre|padre|mamá|papá)|(?:madre|padre|mamá|papá) de (?:un|una|dos|tres|cuatro|cinco|\d)|hijastr[oa])\b`, { owned: true, unless: String.raw`\b(?:de niñ[oa]|desde niñ[oa]|cuando era)\b` }),
+  signal("children", String.raw`\b(?:dando (?:el )?pecho|lactancia|hij[oa]s?|niñ[oa]s|bebé|bebés|peque|pequeñ[oa]s?|gemel[oa]s|mellizos|embarazada|embarazo|nació|nacieron|nacimiento|ser (?:padres|madre|padre|mamá|papá)|(?:madre|padre|mamá|papá) de (?:un|una|dos|tres|cuatro|cinco|\d)|hijastr[oa])\b`, { owned: true, unless: String.raw`\b(?:de niñ[oa]|desde niñ[oa]|cuando era|como un bebé)\b` }),
   signal("job", String.raw`\b(?:ascendid[oa]|ascenso|me ascendieron|contratad[oa]|cogid[oa]|me cogieron|(?:dejé|dejado|dejo) (?:la|el) (?:enseñanza|docencia|hostelería|banca|abogacía|medicina|enfermería|policía|ejército|comercio)|despedid[oa]|despido|dimití|renuncié|jubil\p{L}*|en paro|desemplead[oa]|autónom[oa]|freelance|(?:nuevo|nueva|conseguí|empecé|acepté|encontré|perdí|dejé|cambié de)\b[^.;]{0,25}\b(?:trabajo|empleo|puesto|curro|laburo|chamba|empresa)|trabajo (?:ahora |ya )?(?:en|para) \p{L}+|trabajo de (?!(?:lunes|martes|miércoles|miercoles|jueves|viernes|sábado|sabado|domingo|noche|día|dia|mañana|tarde|casa)\b)\p{L}+|trabajo como \p{L}+|(?:empiezo|empecé|empezaré|entro|entré) (?:de|como) \p{L}+|baja (?:médica|por maternidad|por paternidad)|(?:soy|como|trabajo de) (?:una? )?(?:\p{L}+ )?${JOBS})\b`),
   signal("work schedule", String.raw`\b(?:turnos?|de noche|noches|guardias?|teletrabajo|teletrabajando|en remoto|a distancia|desde casa|(?:en|modelo|formato|régimen) híbrido|(?:en|a) la oficina|media jornada|jornada (?:completa|intensiva|partida|continua)|tiempo completo|tiempo parcial|jornada reducida|reducción de jornada|semana de cuatro días|\d{1,2} horas (?:a la|por) semana|fines de semana)\b`, { unless: String.raw`\b(?:encargad[oa] de turno|jef[ea] de turno|coche|carro|auto|moto|${CAR_MODEL}|seat|toyota|renault|desguace|gasolina|diésel|diesel|enchufable|eléctrico)\b` }),
   signal("diet", String.raw`\b(?:vegetarian[oa]s?|vegan[oa]s?|pescetarian[oa]s?|flexitarian[oa]s?|keto|cetogénica|paleo|halal|kosher|sin gluten|low[- ]?carb|bajo en carbohidratos|(?:como|comer|comemos|dejé|dejado|volví a|pruebo|probado)\b[^.;]{0,20}\b(?:carne|pescado|lácteos|cerdo|productos animales|gluten|azúcar|harinas))\b(?! (?:restaurante|recetas?|platos?))`),
@@ -67,7 +67,7 @@ export const ES: Signal[] = [
   signal("weight", String.raw`\bpeso (?:unos |ya |ahora )?\d{2,3}(?:[.,]\d)?\b(?![.,]?\d| ?(?:€|euros?|%))`),
   // A weight said without its unit, in a thread about weight: "he bajado 6 kilos, ya estoy en 74".
   signal("weight", String.raw`\b(?:estoy en|bajado a|bajé a|subido a|llegado a|estancad[oa] en|atascad[oa] en) \d{2,3}(?:[.,]\d)?\b(?![.,]?\d| ?(?:€|euros?|%|km|d[ií]as|minutos|horas))`, { topic: /(?:\d|\b)(?:kg|kilos?|peso)\b/iu, unless: String.raw`\b(?:objetivo|meta|quiero|quisiera)\b` }),
-  signal("age", String.raw`\b\d{1,2} años\b|\bcumpl(?:í|o|ir|iré) (?:los )?\d{1,2}\b|\bnac[ií] en (?:19[3-9]\d|200\d)\b`, { unless: String.raw`\(\s*\d{1,2}\b|\b(?:hij[oa]s?|bebé|perr[oa]|gat[oa]|él|ella|desde|hace|durante|coche|bici|piso|casa|llevo|llevamos)\b` }),
+  signal("age", String.raw`\b\d{1,2} años\b|\bcumpl(?:í|o|ir|iré) (?:los )?\d{1,2}\b|\bnac[ií] en (?:19[3-9]\d|200\d)\b`, { unless: String.raw`\(\s*\d{1,2}\b|\b(?:hij[oa]s?|bebé|perr[oa]|gat[oa]|mestiz[oa]|cachorr[oa]|él|ella|desde|hace|durante|coche|bici|piso|casa|llevo|llevamos)\b` }),
   signal("budget", MONEY, { with: BUDGET_WORDS, unless: String.raw`\b(?:gano|sueldo|salario|ingresos)\b` }),
   signal("budget", String.raw`\bpresupuesto\b`, { plan: true, with: AMOUNT }),
   // A limit on what the user spends needs no currency: "podemos gastar 5k como mucho".
@@ -104,7 +104,7 @@ export const ES: Signal[] = [
   signal("home city", String.raw`\b(?:en|cerca de) ${PLACE}`, { with: String.raw`\b(?:soy|trabajo como|trabajo de|curro de) (?:\p{L}+ ){0,2}${JOBS}`, unless: TRAVEL }),
   signal("home city", String.raw`\b(?:en|a|cerca de) ${PLACE}`, { with: String.raw`\b(?:comprad[oa]|compramos|compré|alquilad[oa]|alquilamos|alquilé|firmad[oa]|firmamos)\b[^.;]{0,40}\b${HOME}\b|\b${HOME}\b[^.;]{0,40}\b(?:comprad[oa]|compramos|compré|alquilad[oa]|alquilamos|alquilé|firmad[oa]|firmamos)\b`, unless: TRAVEL }),
   signal("name", String.raw`\b(?:me llamo|mi nombre es|llámame)\b(?: \p{L}+)? ${PLACE}`),
-  signal("travel date", DATE, { plan: true, with: `${TRAVEL}|${CHANGE}`, unless: String.raw`\b(?:ser (?:padres|madre|padre)|nacer|nacerá|bebé|apunt\p{L}*|inscri\p{L}*)\b` }),
+  signal("travel date", DATE, { plan: true, with: `${TRAVEL}|${CHANGE}`, unless: String.raw`\b(?:ser (?:padres|madre|padre)|nacer|nacerá|bebé|apunt\p{L}*|inscri\p{L}*|dejé|dejado)\b` }),
   signal("travel origin", String.raw`\b(?:de|desde) ${PLACE}`, { plan: true, with: TRAVEL, unless: String.raw`\b(?:todos los d[ií]as|cada d[ií]a|a diario|diariamente)\b` }),
   // Where the user is, here, or leaves from every day: "laburo de mozo acá en Córdoba", "voy de valencia a sagunto todos los dias".
   signal("home city", String.raw`\b(?:aquí|acá) en ${PLACE}`),
@@ -147,4 +147,9 @@ export const ES: Signal[] = [
   signal("children", String.raw`\b(?:guarde|guardería|escuela infantil) de (?<name>\p{L}+)`, { plan: true }),
   signal("phone", String.raw`\bal final (?:el|la|me (?:he )?(?:comprado|pillado|quedado con) el) ${PHONE_MAKE}\b`, { plan: true }),
   signal("health condition", String.raw`\b${MEDIC} ${REPORTED} que tengo\b`),
+  // An allergy felt in the mouth; no animal products is a diet; teaching is a job.
+  signal("allergy", String.raw`\bme pica (?:la boca|la garganta|la lengua)\b`),
+  signal("diet", String.raw`\b(?:nada|ningún producto) de origen animal\b|\bni carne ni pescado\b`, { plan: true }),
+  signal("job", String.raw`\b(?:doy|damos) clases? de \p{L}+`, { plan: true }),
+  signal("phone", String.raw`\bpasad[oa]s? al ${PHONE_MAKE}\b`, { plan: true }),
 ];

@@ -5,7 +5,7 @@ const CLOSING = new Set(['"', "'", "”", "’", ")", "]", "」", "』"]);
 /** A German ordinal ("am 7. Juni", "ab dem 2. Semester", "im 4. Stock"): its period ends no sentence. */
 const GERMAN_ORDINAL = /(?:^|[\s(])\d{1,2}$/u;
 const GERMAN_ORDINAL_NOUN =
-  /^ (?:Januar|Jänner|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember|Jan|Feb|Mär|Apr|Jun|Jul|Aug|Sep|Sept|Okt|Nov|Dez|Semester|Stock|Etage|Klasse|Mal|Platz|Lebensjahr|Geburtstag|Halbjahr|Trimester|Quartal|Liga)(?![\p{L}])/iu;
+  /^ (?:Januar|Jänner|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember|Jan|Feb|Mär|Apr|Jun|Jul|Aug|Sep|Sept|Okt|Nov|Dez|Semester|Stock|Etage|Klasse|Mal|Platz|Lebensjahr|Geburtstag|gefeiert|Halbjahr|Trimester|Quartal|Liga)(?![\p{L}])/iu;
 
 const isGermanOrdinal = (text: string, period: number) => GERMAN_ORDINAL.test(text.slice(Math.max(0, period - 3), period)) && GERMAN_ORDINAL_NOUN.test(text.slice(period + 1, period + 14));
 

@@ -676,3 +676,51 @@ t.test("classes heldout11's misses taught (sentences of their own, none from the
   t.notOk(subjectsOf("nos enamoramos de una mestiza de 2 años", "es").includes("age"), "a dog's age");
   t.notOk(subjectsOf("en mi empresa podemos teletrabajar 3 días a la semana y salgo a correr", "es").includes("running days per week"), "days of remote work");
 });
+
+t.test("classes heldout12's misses taught (sentences of their own, none from the fixture)", async (t) => {
+  const cases: [string, string, string][] = [
+    // Introductions: "X here", a lowercase name before "btw", a name before a job, Bavarian "i bin der", "che, soy".
+    ["en", "Evening. Priyanka here, first time using this.", "name"],
+    ["en", "sorry for the essay, im ravi btw", "name"],
+    ["de", "Hallo, ich bin Tobias, Elektriker, und hab eine Frage.", "name"],
+    ["de", "Hallo, ich bin Tobias, Elektriker, und hab eine Frage.", "job"],
+    ["de", "i bin die Vroni, griaß eich.", "name"],
+    ["es", "che, soy Martina y necesito ayuda", "name"],
+    // An age said young; a birthday celebrated; a stent; an allergy by its reaction.
+    ["en", "I'm 72 years young and still cycling", "age"],
+    ["de", "Hab am Samstag meinen 41. gefeiert.", "age"],
+    ["en", "I had a stent put in after the scare in june", "health condition"],
+    ["en", "I react badly to shellfish, every single time", "allergy"],
+    ["de", "Bei Birkenpollen krieg ich Niesanfälle ohne Ende.", "allergy"],
+    // Here, where the user is, said without a person.
+    ["de", "hier in Bremen regnet es nur", "home city"],
+    ["fr", "Ici à Rennes tout est fermé le dimanche.", "home city"],
+    ["es", "aquí en Mendoza ya hace frío", "home city"],
+    // Workdays in a thread about work; a half shoe size in a thread about shoes; a half marathon named by its city.
+    ["en", "new job! hours are 8 to 4, mon-fri, so no more weekends", "work schedule"],
+    ["en", "need new running shoes, UK 9.5 and narrow", "shoe size"],
+    ["en", "signed up for the Bristol half in May", "training goal"],
+    // Budgets raised, weights said of the weight, steps in thousands, teenagers, a diet by its name, a dress size.
+    ["de", "Jetzt können wir bis 30.000 gehen.", "budget"],
+    ["de", "Gewicht liegt jetzt bei 71,5.", "weight"],
+    ["es", "ya ando en 12 mil pasos al día", "daily steps"],
+    ["fr", "Avec mes deux ados c'est le bazar.", "children"],
+    ["fr", "Je suis au régime méditerranéen depuis mars.", "diet"],
+    ["fr", "Pour les robes je fais du 40.", "clothing size"],
+    // A master craftsman; work at a workplace named by its kind.
+    ["de", "Ich hab meinen Meister als Tischler gemacht.", "job"],
+    ["es", "laburo de 9 a 15 en un call center", "job"],
+  ];
+  statesEach(t, cases);
+  t.notOk(subjectsOf("Same here, no idea what to pick.", "en").includes("name"), "\"Same here\" is no name");
+  t.notOk(subjectsOf("im exhausted btw", "en").includes("name"), "a state before \"btw\" is no name");
+  t.notOk(subjectsOf("the cardiologist says nothing over 20kg", "en").includes("weight"), "a lifting limit is no weight");
+  t.notOk(subjectsOf("we rehomed a retired greyhound", "en").includes("job"), "a retired greyhound");
+  t.notOk(subjectsOf("half marathon scares me tbh", "en").includes("training goal"), "a race feared is no goal");
+  t.notOk(subjectsOf("Ich zieh im März beruflich von Köln nach Porto.", "de").includes("travel destination"), "a move is no trip");
+  t.notOk(subjectsOf("Bei Katzen krieg ich dicke Augen.", "de").includes("pet"), "cats that give an allergy are no pet");
+  t.notOk(subjectsOf("mon frangin qui est cœliaque", "fr").includes("health condition"), "a brother's condition, in slang");
+  t.notOk(subjectsOf("Pour la robe je fais du 38.", "fr").includes("shoe size"), "a dress size is no shoe size");
+  t.notOk(subjectsOf("se me cayó el celu, un Moto G32", "es").includes("car"), "a Moto G is a phone");
+  t.notOk(subjectsOf("de momento nada de perro", "es").includes("pet"), "no dog for now");
+});

@@ -53,7 +53,7 @@ export const EN: Rule[] = [
   rule("budget", String.raw`^(?:around|about|roughly|up to|max(?:imum)?|at most)?\s*(?<v>${MONEY})`, { answers: /budget|spend|price range/i }),
   rule("diet", String.raw`\b(?:i'm|i’m|i am|im|we're|we’re|we are|gone|become|became|i'm now|i’m now|now|fully|strictly|still)\s(?:\p{L}+\s){0,2}?(?<v>vegetarian|vegan|pescatarian|pescetarian|keto|paleo|flexitarian|carnivore|omnivore|gluten-free|dairy-free|lactose-free|low-carb|halal|kosher)\b`),
   // Not eating meat is a diet; not eating fish or dairy is one only when it changed ("no longer"): a vegetarian's "I don't eat fish" changes nothing.
-  rule("diet", String.raw`\b(?:i|we) (?:don't|don’t|do not|never) eat (?:any )?(?<v>meat|red meat)\b`, { needs: "eat" }),
+  rule("diet", String.raw`\b(?:i|we) (?:don't|don’t|do not|never) (?:eat|do|touch) (?:any )?(?<v>meat|red meat)\b`, { needs: "eat do touch" }),
   rule("diet", String.raw`\b(?:i|we) (?:haven't|haven’t|have not|hasn't) (?:touched|eaten|had) (?:any )?(?<v>meat|red meat|fish|dairy|pork)\b`, { needs: "touched eaten had" }),
   rule("diet", String.raw`\b(?:i|we)(?:'ve|’ve| have)? (?:no longer eat|stopped eating|quit eating|gave up|given up|cut out) (?:any |all )?(?<v>meat|red meat|fish|dairy|animal products|pork)\b`, { needs: "eat eating gave given cut" }),
   rule("diet", String.raw`\b(?:i|we) (?:don't|don’t|do not) eat (?:any )?(?<v>meat|red meat|fish|dairy|animal products|pork) (?:anymore|any more)\b`, { needs: "eat" }),
@@ -126,6 +126,10 @@ export const EN: Rule[] = [
   rule("language learning", String.raw`\b(?:taking|started|doing|having) (?<v>${SPOKEN}) (?:classes|lessons|courses|class|lessons)\b`),
   rule("language learning", String.raw`\b(?:learning|studying|taking lessons in|taking classes in)\b (?<v>english|spanish|german|french|italian|portuguese|japanese|chinese|mandarin|korean|arabic|dutch|russian|polish|swedish|greek|turkish)\b`),
   rule("name", String.raw`\b(?:my name is|call me|my name's) ${NAME}`),
+  // A greeting's introduction: "Morning. Declan here, 68 years young".
+  rule("name", String.raw`^(?:(?:hi|hey|hello|hiya|morning|evening|afternoon|yo)[,!]? )?(?!(?:same|nobody|everyone|anyone|someone|me|new|help|stuck|nothing|newbie|beginner|question)\b)(?<name>\p{L}[\p{L}'’-]+) here(?=[,.!]|$| again\b)`, { needs: "here" }),
+  // A name in lowercase before "btw": "im maya btw" (a state, a place or a verb is none).
+  rule("name", String.raw`\b(?:i'm|i’m|im) (?!(?:${NATIONALITY}|new|here|back|sorry|fine|good|ok|okay|tired|bored|confused|lost|stuck|vegan|vegetarian|pregnant|single|married|divorced|engaged|retired|unemployed|broke|sick|ill|home|done|serious|kidding|joking|not|so|very|really|just|still|now|also|actually|currently|on|in|at|from|off|out|up|over|curious|happy|sad|scared|nervous|excited|alone|free|busy|late|early|exhausted|knackered|skint|desperate|clueless)\b)(?!\p{L}+ing\b)(?<v>\p{L}{3,12})(?= (?:btw|by the way)\b)`, { needs: "btw by" }),
   // A sentence that is an introduction: "I'm Tomasz btw.", "I'm Priya, …" (a nationality, a faith or a state is none).
   rule("name", String.raw`^(?:i'm|i’m|im|i am) (?!(?:${NATIONALITY}|catholic|christian|muslim|jewish|hindu|buddhist|atheist|vegan|vegetarian|pregnant|fine|good|ok|okay|back|new|here|home|done|sorry|sure|not|so|very|really|just|still|now)\b)(?<name>\p{L}[\p{L}'’-]+)(?=,? (?:btw|by the way|here)\b|,|!|\.?$)`, { needs: "i'm i’m im i" }),
   // Where a home is said in lowercase: after "live in" / "based in", a word that is no article, pronoun or state of mind.

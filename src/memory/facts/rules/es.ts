@@ -71,7 +71,7 @@ export const ES: Rule[] = [
   rule("language learning", String.raw`\b(?:aprendo|aprendiendo|estudio|estudiando)\b (?<v>inglés|alemán|francés|italiano|portugués|japonés|chino|coreano|árabe|neerlandés|ruso|polaco)\b`),
   rule("name", String.raw`\b(?:me llamo|mi nombre es) ${NAME}`),
   // A sentence that is an introduction: "Soy Mariana.", "soy Mariana, …" (a nationality is written in lowercase).
-  rule("name", String.raw`^soy (?!(?:de|del|la|el|los|las|un|una|muy|madre|mamá|papá|padre|nuevo|nueva|yo)\b)(?<name>\p{L}[\p{L}'’-]+)(?=,|!|\.?$| y\b)`, { needs: "soy" }),
+  rule("name", String.raw`^(?:(?:che|hola|holi|buenas|ey|oye|bueno)[,!]? )?soy (?!(?:de|del|la|el|los|las|un|una|muy|madre|mamá|papá|padre|nuevo|nueva|yo)\b)(?<name>\p{L}[\p{L}'’-]+)(?=,|!|\.?$| y\b)`, { needs: "soy" }),
   rule("favorite {kind}", String.raw`\b(?:mi|mis|nuestra|nuestro) (?<kind>comida|plato|color|película|pelicula|libro|autor|autora|música|musica|grupo|banda|canción|cancion|cantante|deporte|equipo|bebida|serie|juego|animal|estación|estacion|ciudad|restaurante|postre|fruta|flor|cocina) (?:favorit[oa]s?|preferid[oa]s?) (?:es|son|sigue siendo) (?:ahora |sin duda |claramente )?(?<v>[^.,;!?]{2,60}?)(?=[.,;!?]|$| (?:pero|y|porque)\b)`, { kinds: SPANISH_KINDS }),
   rule("contact preference", String.raw`\b(?:prefiero|mejor|preferiblemente)(?: que me contact\p{L}+| que me escrib\p{L}+| ser contactad[oa])? (?:por|vía|via|en) (?<v>e-?mail|correo|mail|teléfono|telefono|llamada|sms|whatsapp|telegram|signal)\b`, { needs: "prefiero mejor preferiblemente" }),
   rule("contact preference", String.raw`\b(?:contáctame|contactame|escríbeme|escribeme) (?:mejor )?(?:por|vía|via|en) (?<v>e-?mail|correo|mail|teléfono|telefono|sms|whatsapp)\b`),

@@ -67,7 +67,7 @@ export const FR: Rule[] = [
   rule("laptop", String.raw`\b(?:j'ai|j’ai|acheté|mon|utilise)\b[^.;]{0,30}?\b(?<v>(?:ordinateur portable|ordinateur|portable|pc portable|macbook|thinkpad|dell xps|xps|surface|chromebook)(?: [\p{L}\p{N}]+){0,3})`),
   rule("operating system", String.raw`\b(?:j'utilise|j’utilise|sous|tourne sous|je suis sous)\b[^.;]{0,10}?\b(?<v>linux|ubuntu|windows|macos|fedora|debian)\b`),
   rule("programming language", String.raw`\b(?:je code|je programme|je développe|j'écris|je travaille)\b[^.;]{0,30}?\b(?:en|avec) (?<v>python|java|kotlin|typescript|javascript|go|rust|c#|c\+\+|ruby|php|swift|scala)\b`),
-  rule("shoe size", String.raw`\b(?:je chausse|je fais du|pointure)\b(?: du| de)? (?<v>\d{2}(?:[.,]5)?)\b`),
+  rule("shoe size", String.raw`\b(?:je chausse|je fais du|pointure)\b(?: du| de)? (?<v>\d{2}(?:[.,]5)?)\b(?![^.;]{0,40}\b(?:robes?|jupes?|pantalons?|jeans?|vestes?|en haut)\b)(?<!\b(?:robes?|jupes?|pantalons?|jeans?|vestes?)\b[^.;]{1,40})`),
   rule("clothing size", String.raw`\b(?:je porte|je fais|taille)\b(?: du| un| une| en)? (?<v>xs|s|m|l|xl|xxl)\b`),
   rule("language learning", String.raw`\b(?:j'apprends|j’apprends|nous apprenons|j'étudie|j’étudie)\b (?:l'|l’|le |la )?(?<v>anglais|espagnol|allemand|italien|portugais|japonais|chinois|coréen|arabe|néerlandais|russe|polonais)\b`),
   rule("name", String.raw`\b(?:je m'appelle|je m’appelle|mon nom est|mon prénom est) ${NAME}`),

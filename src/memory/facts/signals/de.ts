@@ -44,7 +44,7 @@ const PASTIME = String.raw`(?:hobby|hobbys|fotografie|fotografieren|malen|zeichn
 
 export const DE: Signal[] = [
   signal("hobby", String.raw`\b${PASTIME}\b`, { with: String.raw`\b(?:spiele|spielen|spiel|mache|machen|gehe|gehen|liebe|lieben|hobby|hobbys|angefangen|begonnen|leidenschaft|seit|fan von|begeistert)\b`, unless: SEEKING + "|" + String.raw`\b(?:schaue|schauen|gucke|tickets?|karten für)\b` }),
-  signal("pet", String.raw`\b${ANIMAL}\b(?!\p{L})|${PET_EMOJI}`, { owned: true, unless: String.raw`\b(?:allergisch|angst|nachbar\p{L}*)\b|hundepark|hundefutter|tierheim besucht` }),
+  signal("pet", String.raw`\b${ANIMAL}\b(?!\p{L})|${PET_EMOJI}`, { owned: true, unless: String.raw`\b(?:allergisch|allergie|angst|nachbar\p{L}*|niesanf\p{L}*|dicke augen)\b|hundepark|hundefutter|tierheim besucht` }),
   // A pet said by its litter or its shelter: "la litière de Pistache", "Lola, que la adopté de la protectora".
   signal("pet", String.raw`\b(?:katzenklo|katzenstreu|aus dem tierheim)\b`, { owned: true }),
   signal("partner", String.raw`\b(?:(?:mein|meine|meinem|meiner|meinen|neue|neuen) (?:mann|frau|freund|freundin)|ehemann|ehefrau|partner(?:in)?|lebensgefährt\p{L}*|verlobt\p{L}*|verheiratet|geheiratet|hochzeit|getrennt|geschieden|scheidung|schluss gemacht|single|solo|zusammengezogen|zusammen gezogen|seit (?:[\p{L}\p{N}]+ ){1,3}zusammen|zusammen seit|beziehung|ex-?mann|ex-?frau|ex-?freund\p{L}*|verwitwet|witwe\p{L}*)\b`, { owned: true }),
@@ -57,7 +57,7 @@ export const DE: Signal[] = [
   signal("allergy", String.raw`\b(?:epi-?pen|allergi\p{L}*|\p{L}{1,20}allergie|unverträglich\p{L}*|intoleranz|\p{L}{0,20}intolerant|vertrage\p{L}*|vertrag (?:\p{L}+ )?(?:kein\p{L}*|nicht)|reagier\p{L}* (?:\p{L}+ ){0,3}auf|heuschnupfen|pollen\p{L}*|anaphyla\p{L}*)\b`),
   signal("health condition", String.raw`\b(?:inhalator|asthmaspray|metformin|insulin|l-thyroxin|remission|diabet\p{L}*|asthma\p{L}*|bluthochdruck|blutdruck|cholesterin|schilddrüse\p{L}*|zöliakie|migräne|arthrose|arthritis|depression\p{L}*|angststörung|reizdarm|epilepsie|adhs|long covid|schlafstörung\p{L}*|schlafapnoe|rückenschmerz\p{L}*|knie\p{L}*|verletz\p{L}*|zerrung|bänderriss|gebrochen|bruch|operation|operiert|diagnose|diagnostiziert|sehnen\p{L}*|bandscheibe\p{L}*|rheuma|neurodermitis|burn-?out|krankgeschrieben)\b`),
   signal("weight", String.raw`\b\d{2,3}(?:[.,]\d)? ?(?:kg|kilo|kilogramm)\b|\bwiege (?:jetzt |nur noch |noch |inzwischen |mittlerweile |gerade )?\d{2,3}(?:[.,]\d)?\b`, { unless: String.raw`\b(?:abnehmen|verlieren|ziel|zielgewicht|koffer|gepäck|rucksack|heben|hantel\p{L}*|bankdrücken|kniebeuge\p{L}*|will|möchte)\b` }),
-  signal("age", String.raw`\b\d{1,2} jahre(?: alt)?\b|\b\d{1,2}-jährig\p{L}*|\b\d{1,2} geworden\b|\bwerde\b[^.;]{0,20}\b\d{1,2}(?=[,.;!]|$)|\b\d{1,2}\. geburtstag\b|\b(?:19[3-9]\d|200\d) geboren\b|\bjahrgang (?:19[3-9]\d|200\d)\b|\bmeinen \d0\.(?= |$)|\bich bin (?:jetzt |gerade |mittlerweile |inzwischen |schon |seit gestern )?\d{1,2}(?![.,]\d)(?=[,.;!]|$)`, { unless: String.raw`\(\s*\d{1,2}\b|\b(?:sohn|tochter|kind\p{L}*|baby|hund|katze|er|sie|seit|vor|auto|fahrrad|wohnung|haus)\b` }),
+  signal("age", String.raw`\b\d{1,2} jahre(?: alt)?\b|\b\d{1,2}-jährig\p{L}*|\b\d{1,2} geworden\b|\bwerde\b[^.;]{0,20}\b\d{1,2}(?=[,.;!]|$)|\b\d{1,2}\. geburtstag\b|\b(?:19[3-9]\d|200\d) geboren\b|\bjahrgang (?:19[3-9]\d|200\d)\b|\bmeinen \d0\.(?= |$)|\bmeinen \d{2}\.(?= (?:gefeiert|geburtstag)\b)|\bich bin (?:jetzt |gerade |mittlerweile |inzwischen |schon |seit gestern )?\d{1,2}(?![.,]\d)(?=[,.;!]|$)`, { unless: String.raw`\(\s*\d{1,2}\b|\b(?:sohn|tochter|kind\p{L}*|baby|hund|katze|er|sie|seit|vor|auto|fahrrad|wohnung|haus)\b` }),
   signal("budget", MONEY, { with: String.raw`\b(?:\p{L}{0,20}budget|ausgeben|zahlen|bezahlen|leisten|maximal|höchstens|bis zu|unter|limit|grenze|pro monat|im monat|monatlich|pro nacht|pro person|insgesamt|gespart|zurückgelegt|etwa|ungefähr|rund|circa|nicht drin|mehr als|übrig)\b`, unless: String.raw`\b(?:verdiene\p{L}*|gehalt|lohn|einkommen)\b` }),
   signal("budget", String.raw`\b\p{L}{0,20}budget\b`, { plan: true, with: AMOUNT }),
   // A limit said as such, or a rent said "warm"/"kalt": "Mehr als 300 will ich nicht ausgeben", "1.600 warm".
@@ -97,14 +97,14 @@ export const DE: Signal[] = [
   signal("name", String.raw`\b(?:heiße|heisse|mein name ist|nennt mich)\b(?: \p{L}+)? ${PLACE}`),
   signal("travel date", DATE, { plan: true, with: TRAVEL }),
   signal("travel date", DATE, { plan: true, with: CHANGE, topic: TRIP }),
-  signal("travel origin", String.raw`\b(?:von|ab|aus) ${PLACE}`, { plan: true, with: TRAVEL, unless: String.raw`\b(?:jeden tag|täglich|pendle\p{L}*)\b` }),
+  signal("travel origin", String.raw`\b(?:von|ab|aus) ${PLACE}`, { plan: true, with: TRAVEL, unless: String.raw`\b(?:jeden tag|täglich|pendle\p{L}*|zieh\p{L}*|umzug|umzieh\p{L}*)\b` }),
   // Where the user is, here, or commutes from: "hier in Köln", "ich pendle täglich von Bonn nach Köln".
-  signal("home city", String.raw`\bhier in ${PLACE}`),
+  signal("home city", String.raw`\bhier in ${PLACE}`, { plan: true }),
   signal("home city", String.raw`\b(?:pendle|pendeln) (?:\p{L}+ ){0,2}(?:von|aus) ${PLACE}`),
   signal("travel destination", String.raw`\b(?:nach|durch|in die|in den|an die|an den|ans|für|wird es|ist es|wird's|wirds|wird’s|es geht) ${PLACE}`, {
     plan: true,
     with: `${TRAVEL}|${CHANGE}`,
-    unless: String.raw`\b(?:wohne\p{L}*|gezogen|umgezogen|umzug)\b`,
+    unless: String.raw`\b(?:wohne\p{L}*|zieh\p{L}*|gezogen|umgezogen|umzug|umzieh\p{L}*)\b`,
     topic: TRIP,
   }),
   // Going to the place just named: "meine Schwester zieht nach Québec, also fliege ich dorthin".
@@ -136,7 +136,12 @@ export const DE: Signal[] = [
   // An allergy felt in the mouth; no animal products is a diet; weeks in a place since a move; a student room.
   signal("allergy", String.raw`\b(?:kribbelt|juckt|brennt)\b[^.;]{0,30}\b(?:mund|hals|zunge|lippen|rachen)\b`),
   signal("diet", String.raw`\bkeine tierischen (?:produkte|lebensmittel)\b`),
-  signal("home city", String.raw`\bseit (?:\d{1,2}|einer|zwei|drei|vier|ein paar) (?:tagen|wochen|monaten) in ${PLACE}`),
+  signal("home city", String.raw`\bseit (?:\d{1,2}|einer|zwei|drei|vier|ein paar) (?:tagen|wochen|monaten)(?: hier| schon)? in ${PLACE}`),
   signal("housing", String.raw`\b(?:wohnheim\p{L}*|wg-zimmer)\b`, { owned: true }),
   signal("phone", String.raw`\b(?:aufs|auf das|auf ein) ${PHONE_MAKE}\b[^.;]{0,20}\b(?:umgestiegen|gewechselt)\b`, { plan: true }),
+  // An allergy by its reaction; workdays in a thread about work; a master craftsman; a weight said of the weight itself.
+  signal("allergy", String.raw`\b(?:niesanf\p{L}*|dicke augen|(?:augen|nase) (?:tränen|jucken|laufen))\b`),
+  signal("work schedule", String.raw`\b(?:montag|mo) (?:bis|-|–) ?(?:donnerstag|freitag|samstag|do|fr|sa)\b`, { plan: true, topic: /(?:arbeit|job|schicht|dienst|büro|chef)/iu }),
+  signal("job", String.raw`\b(?:hab|habe|mache|mach) (?:meinen|den) meister\b`),
+  signal("weight", String.raw`\bgewicht (?:ist|liegt) (?:jetzt |übrigens |nun |inzwischen |mittlerweile ){0,3}(?:bei )?\d{2,3}(?:[.,]\d)?\b(?! ?(?:%|€|euro|km|tage))`, { plan: true }),
 ];

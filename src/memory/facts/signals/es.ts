@@ -50,7 +50,7 @@ const PASTIME = String.raw`(?:afición|aficion|aficiones|hobby|pasatiempo|fotogr
 
 export const ES: Signal[] = [
   signal("hobby", String.raw`\b${PASTIME}\b`, { with: String.raw`\b(?:toco|tocamos|tocar|juego|jugamos|jugar|hago|hacemos|practico|practicamos|encanta|encantan|me gusta|afición|aficion|hobby|pasatiempo|pasión|pasion|empecé|empece|apunté|apunte|apuntado|apuntada|fan de)\b`, unless: SEEKING + "|" + String.raw`\b(?:ver|veo|vemos|entradas?)\b` }),
-  signal("pet", String.raw`\b${ANIMAL}\b`, { owned: true, unless: String.raw`\b(?:alérgic[oa]|miedo|vecin\p{L}*)\b|parque para perros|pienso|\b(?:nos|me) (?:encanta|encantan|gusta|gustan)\b` }),
+  signal("pet", String.raw`\b${ANIMAL}\b`, { owned: true, unless: String.raw`\b(?:alérgic[oa]|miedo|vecin\p{L}*)\b|\bnada de (?:perro|gato)|\bsin (?:perro|gato)\b|parque para perros|pienso|\b(?:nos|me) (?:encanta|encantan|gusta|gustan)\b` }),
   // A pet said by its litter or its shelter: "la litière de Pistache", "Lola, que la adopté de la protectora".
   signal("pet", String.raw`\b(?:arenero|adopt\p{L}* (?:\p{L}+ ){0,3}(?:de|en) la (?:protectora|perrera))\b`, { owned: true }),
   signal("partner", String.raw`\b(?:marido|espos[oa]|mi ex|ex(?:marido|mujer|novi[oa]|pareja)|(?:mi|nuestra) mujer|novi[oa]|pareja|prometid[oa]|casad[oa]s?|casamos|boda|comprometid[oa]s?|divorciad[oa]s?|divorcio|separad[oa]s?|separamos|rompimos|lo dejamos|lo he dejado|saliendo con|salgo con|llevamos (?:[\p{L}\p{N}]+ ){1,3}junt[oa]s|junt[oa]s desde)\b`, { owned: true }),
@@ -74,7 +74,7 @@ export const ES: Signal[] = [
   signal("budget", String.raw`\b(?:máximo|como mucho|como máximo|hasta|no más de|menos de) ${AMOUNT}|${AMOUNT} ?(?:máximo|como mucho|como máximo)\b`, { with: String.raw`\b(?:gastar|gasto|gastamos|pagar|pago|pagamos|invertir|poner)\b` }),
   // Money in slang: "500 pavos".
   signal("budget", String.raw`\b\d[\d.]{0,8} ?(?:pavos|pelas)\b`, { with: BUDGET_WORDS }),
-  signal("daily steps", String.raw`\b\d[\d,.]{0,8} pasos\b`),
+  signal("daily steps", String.raw`\b\d[\d,.]{0,8}(?: mil)? pasos\b`, { plan: true }),
   // What the scale says, said without a person: "la báscula marca 80,5".
   signal("weight", String.raw`\bb[aá]scula (?:\p{L}+ ){0,3}\d{2,3}(?:[.,]\d)?\b(?![.,]?\d| ?(?:%|€|euros?|km|d[ií]as|veces|minutos))`, { plan: true }),
   // Hours of work from one time to another, said without a person: "el horario es de 8 a 15 de lunes a viernes".
@@ -87,7 +87,7 @@ export const ES: Signal[] = [
   signal("training goal", String.raw`\b(?:apunt\p{L}*|inscrib\p{L}*|inscrit[oa]) a (?:la|el|una|un)\b`, { topic: RUNNING }),
   // "Gasto un 39" is a shoe size, not spending.
   signal("shoe size", String.raw`\b(?:gasto|calzo|uso) (?:un|el) (?:3[4-9]|4[0-8])(?:[.,]5)?\b(?! ?(?:€|euros?|%))`),
-  signal("car", String.raw`\b(?:${CAR_MODEL}|toyota|honda|ford|vw|volkswagen|golf|polo|bmw|audi|mercedes|tesla|renault|peugeot|citroën|fiat|seat|ibiza|león|skoda|kia|hyundai|nissan|mazda|volvo|opel|dacia|coche|carro|auto|todoterreno|eléctrico|híbrido|furgoneta|moto)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:alquiler|alquilar un|taxi|en coche)\b` }),
+  signal("car", String.raw`\b(?:${CAR_MODEL}|toyota|honda|ford|vw|volkswagen|golf|polo|bmw|audi|mercedes|tesla|renault|peugeot|citroën|fiat|seat|ibiza|león|skoda|kia|hyundai|nissan|mazda|volvo|opel|dacia|coche|carro|auto|todoterreno|eléctrico|híbrido|furgoneta|moto)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:alquiler|alquilar un|taxi|en coche)\b|\bmoto [eg]\d` }),
   signal("phone", String.raw`\b(?:${PHONE_MAKE}|android|smartphone|móvil|teléfono|celular)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:por teléfono|al teléfono)\b` }),
   signal("laptop", String.raw`\b(?:${LAPTOP_MAKE}|portátil|ordenador|computadora|laptop|macbook|thinkpad|xps|surface|chromebook|imac)\b`, { owned: true, unless: SEEKING + String.raw`|\bpresupuesto\b` }),
   signal("operating system", String.raw`\b(?:linux|ubuntu|windows|macos|fedora|debian|chromeos)\b`),
@@ -107,7 +107,7 @@ export const ES: Signal[] = [
   signal("travel date", DATE, { plan: true, with: `${TRAVEL}|${CHANGE}`, unless: String.raw`\b(?:ser (?:padres|madre|padre)|nacer|nacerá|bebé|apunt\p{L}*|inscri\p{L}*|dejé|dejado)\b` }),
   signal("travel origin", String.raw`\b(?:de|desde) ${PLACE}`, { plan: true, with: TRAVEL, unless: String.raw`\b(?:todos los d[ií]as|cada d[ií]a|a diario|diariamente)\b` }),
   // Where the user is, here, or leaves from every day: "laburo de mozo acá en Córdoba", "voy de valencia a sagunto todos los dias".
-  signal("home city", String.raw`\b(?:aquí|acá) en ${PLACE}`),
+  signal("home city", String.raw`\b(?:aquí|acá) en ${PLACE}`, { plan: true }),
   signal("home city", String.raw`\b(?:voy|vengo|viajo|conduzco|manejo) (?:\p{L}+ ){0,2}(?:de|desde) ${PLACE}`, { with: String.raw`\b(?:todos los d[ií]as|cada d[ií]a|a diario|diariamente)\b` }),
   signal("travel destination", String.raw`\b(?:a|en|para|hacia|visitar|conocer|será|va a ser) ${PLACE}`, {
     plan: true,
@@ -152,4 +152,6 @@ export const ES: Signal[] = [
   signal("diet", String.raw`\b(?:nada|ningún producto) de origen animal\b|\bni carne ni pescado\b`, { plan: true }),
   signal("job", String.raw`\b(?:doy|damos) clases? de \p{L}+`, { plan: true }),
   signal("phone", String.raw`\bpasad[oa]s? al ${PHONE_MAKE}\b`, { plan: true }),
+  // Work at a workplace named by its kind: "laburo de 8 a 14 en un call center".
+  signal("job", String.raw`\b(?:trabajo|laburo|curro)\b[^.;]{0,25}\ben (?:un|una) (?:call center|almacén|fábrica|supermercado|súper|hospital|restaurante|bar|tienda|colegio|escuela|banco|hotel|obra)\b`),
 ];

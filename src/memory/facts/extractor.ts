@@ -112,7 +112,7 @@ export function extractFacts(messages: readonly FactMessage[], known: ReadonlyMa
     const readable = stated.map(withoutQuotes);
     stated.forEach((statement, at) => {
       for (const { subject, start, end } of reader.read(readable[at]!, index)) {
-        if (aboutSomeoneElse(readable[at]!, start, language)) continue;
+        if (aboutSomeoneElse(readable[at]!, start, language, subject)) continue;
         bySubject.delete(subject);
         bySubject.set(subject, clauseOf(statement, start, end));
       }

@@ -128,16 +128,20 @@ export function clauses(statement: string): [number, number][] {
  * `language` (every language's words when it is unknown). The rules read phrasings, not who says
  * them; this is the general stage's check, for their finds.
  */
-export function aboutSomeoneElse(statement: string, start: number, language: string | undefined): boolean {
+export function aboutSomeoneElse(statement: string, start: number, language: string | undefined, subject: string): boolean {
   const span = clauses(statement).find(([, end]) => start < end);
   if (!span) return false;
   const clause = statement.slice(span[0], span[1]);
-  // The person named may be what is stated: "Mein Freund Jonas zieht mit ein" (a partner).
+  // The person named may be what is stated: "Mein Freund Jonas zieht mit ein" (a partner); one of the household is
+  // someone else for what only a person has ("mon fils veut devenir végétarien"), not for what a household shares.
   return signalReaders(language).some(({ person }) => {
-    const other = person.other.exec(clause);
+    const other = person.other.exec(clause) ?? (OWN_ONLY.has(subject) ? person.household.exec(clause) : null);
     return other !== null && span[0] + other.index + other[0].length <= start && !person.together.test(clause);
   });
 }
+
+/** What one person has of their own: a husband's job or diet is not the user's. */
+const OWN_ONLY = new Set(["diet", "allergy", "health condition", "job", "work schedule", "age", "weight", "training goal", "running days per week", "daily steps", "language learning", "programming language", "shoe size", "clothing size", "name"]);
 
 /**
  * A place the pattern names in `clause`: a capitalised group `name` that is no month or pronoun, or one in lowercase that

@@ -19,6 +19,9 @@ export const DE: Rule[] = [
   rule("home city", String.raw`\b(?:ich|wir)\b(?: \p{L}+){0,3}? (?:wohne|wohn|wohnen|lebe|leben)\b(?: \p{L}+){0,3}? in ${NAME}`),
   rule("home city", String.raw`\b(?:ich|wir)\b(?: \p{L}+){0,3}? (?:wohne|wohnen|lebe|leben|ziehen|zogen|gezogen)\b(?: \p{L}+){0,3}? in (?:ein|eine|einer|einem|unser|unsere|unserer|unserem) (?:[\p{L}\p{N}-]+ ){0,3}?${DWELLING} in ${NAME}`),
   rule("home city", String.raw`\bumzug nach ${NAME}`),
+  // A home written in lowercase: "seit zwei wochen wohnen wir in markkleeberg".
+  rule("home city", String.raw`\b(?:(?:ich|wir) (?:wohne|wohnen|wohn|lebe|leben)|(?:wohne|wohnen|lebe|leben) (?:ich|wir)) (?:jetzt |nun |inzwischen |endlich ){0,2}in (?!(?:einer|einem|einen|der|dem|den|die|das|ein|eine|nem|ner|unserer|unserem|meiner|meinem|miete|zur|untermiete|wg)\b)(?<v>\p{L}{3,}(?:-\p{L}{3,})?)(?=[,.;!?]|$| (?:und|aber|seit|jetzt|mit|bei|zur)\b)`, { needs: "wohne wohnen wohn lebe leben" }),
+  rule("job", String.raw`(?:^|[,;] )bin (?:jetzt |nun |inzwischen |seit \p{L}+ )?(?:als )?(?<v>(?:[\p{L}-]+ )?${JOBS})\b`, { needs: "bin" }),
   rule("home city", String.raw`\b(?:wohne|wohnen|lebe|leben) (?:ich|wir)\b(?: \p{L}+){0,3}? in ${NAME}`),
   rule("home city", String.raw`\b(?:ich arbeite|arbeite ich)\b[^.;]{0,50}? in ${NAME}`),
   rule("home city", String.raw`\b(?:ich bin|wir sind)\b(?: \p{L}+){0,3}? nach ${NAME}(?= (?:\p{L}+ )?(?:gezogen|umgezogen)\b)`),
@@ -92,6 +95,8 @@ export const DE: Rule[] = [
   // A greeting's introduction: "Moin, Lars hier.
   rule("name", String.raw`^(?:(?:moin|hallo|hi|hey|servus|guten (?:morgen|tag|abend))[,!]? )?(?<name>\p{L}[\p{L}'’-]+) hier(?=[,.!]|$)`, { needs: "hier" }),
   // "Ich bin der Tomasz": a name with its article, as people introduce themselves.
+  // An introduction as its own sentence, after a greeting: "Hallo, ich bin Katrin." (a role, a state or a job is none).
+  rule("name", String.raw`^ich bin (?!(?:${JOBS}|mutter|vater|mama|papa|oma|opa|rentner\p{L}*|anfänger\p{L}*|single|vegetarier\p{L}*|veganer\p{L}*|student\p{L}*|azubi|schüler\p{L}*|deutsch\p{L}*|hausfrau|hausmann|selbstständig|arbeitslos|neu|dabei|da|hier|fertig|müde|krank|schwanger|verheiratet|geschieden|allergiker\p{L}*|diabetiker\p{L}*|zurück|wieder|echt|so|sehr|total|nicht|kein\p{L}*)\b)(?<name>\p{L}[\p{L}'’-]+)\.?$`, { needs: "ich" }),
   rule("name", String.raw`^(?:ich|i) bin (?:der|die) (?<name>\p{L}[\p{L}'’-]+)(?=,|!|\.?$| und\b)`, { needs: "ich i" }),
   rule("favorite {kind}", String.raw`\b(?:mein|meine|meinen|unser|unsere) (?:absolutes? )?lieblings(?<kind>\p{L}+) (?:ist|sind|war) (?:eindeutig |immer noch |jetzt |gerade )?(?<v>[^.,;!?]{2,60}?)(?=[.,;!?]|$| (?:aber|und|weil)\b)`, { kinds: GERMAN_KINDS }),
   rule("contact preference", String.raw`\b(?:am liebsten|lieber|bitte) (?:per|über|via|mit) (?<v>e-?mail|mail|telefon|anruf|sms|whatsapp|signal|telegram)\b`, { needs: "am lieber bitte" }),

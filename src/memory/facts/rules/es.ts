@@ -43,6 +43,7 @@ export const ES: Rule[] = [
   // "Trabajo de lunes a jueves" is when, not what.
   rule("job", String.raw`\b(?:trabajo|trabajar|trabajando) (?:como|de) (?!(?:${ES_WEEKDAYS}|noche|noches|día|dia|mañana|mañanas|tarde|tardes|casa|media jornada|jornada|sol a sol)\b)(?<v>[^.,;]{2,40}?)(?=[,.;!]|$| en\b| para\b)`),
   rule("job", String.raw`\b(?:soy|ahora soy|ya soy) (?<v>${JOBS})\b`),
+  rule("job", String.raw`\b(?:estoy|ahora estoy|ya estoy) de (?<v>${JOBS}(?: de \p{L}+)?)`, { needs: "estoy" }),
   rule("job", String.raw`\b(?:nuevo trabajo|nuevo empleo|dejé el trabajo|dejé mi trabajo|me despidieron|conseguí el trabajo|conseguí un trabajo|conseguí el puesto)\b`),
   rule("work schedule", String.raw`\b(?:trabajo|trabajamos|trabajar|curro|curramos|estoy|turno|horario)\b(?: \p{L}+){0,2}? de (?<v>(?:${ES_WEEKDAYS}) a (?:${ES_WEEKDAYS}))\b`),
   rule("work schedule", String.raw`\b(?<v>media jornada|jornada completa|tiempo completo|tiempo parcial|turno de noche|turnos de noche|turno de día|turno de tarde|turnos de tarde|turno de mañana|turnos de mañana|teletrabajo|teletrabajo|desde casa|en remoto|por las mañanas|por las tardes|de noche)\b`),

@@ -72,6 +72,9 @@ export const FR: Rule[] = [
   rule("language learning", String.raw`\b(?:j'apprends|j’apprends|nous apprenons|j'étudie|j’étudie)\b (?:l'|l’|le |la )?(?<v>anglais|espagnol|allemand|italien|portugais|japonais|chinois|coréen|arabe|néerlandais|russe|polonais)\b`),
   rule("name", String.raw`\b(?:je m'appelle|je m’appelle|mon nom est|mon prénom est) ${NAME}`),
   rule("name", String.raw`\bmoi c['’]est ${NAME}`, { needs: "moi" }),
+  // The same in lowercase: "salut, moi c'est théo."
+  rule("name", String.raw`\bmoi c['’]est (?!(?:pareil|pareille|bon|non|oui|pas|la|le|les|l|un|une|tout|rien|mieux|pire|clair|sûr|compliqué|différent|simple|comme|plutôt|surtout|juste|aussi|ça|ca)\b)(?<v>\p{L}{3,15})(?=[.,!]|$)`, { needs: "moi" }),
+  rule("job", String.raw`\bje (?:tiens|gère|dirige) (?:une|un|mon|ma) (?<v>(?:petite? )?(?:boulangerie|pâtisserie|boucherie|restaurant|café|bar|boutique|magasin|librairie|épicerie|salon|cabinet|agence|entreprise|société|ferme|gîte|hôtel|crêperie|fromagerie)\b[^.,;!?]{0,30}?)(?=[.,;!?]|$)`, { needs: "tiens gère dirige" }),
   // A trip's destination after a colon: "je prépare mon premier grand voyage : le Japon, deux semaines en avril".
   rule("travel destination", String.raw`\b(?:voyage|vacances|séjour|trip)\b[^.;]{0,40}?\s?: (?:le |la |les |l['’])?${NAME}`, { needs: "voyage vacances séjour trip" }),
   rule("name", String.raw`\bc['’]est (?<name>\p{L}[\p{L}'’-]+) au fait\b`, { needs: "fait" }),

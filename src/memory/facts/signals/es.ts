@@ -20,12 +20,12 @@ const SPOKEN = String.raw`(?:inglés|español|alemán|francés|italiano|portugu�
 const FIRST_PERSON_VERB = String.raw`\p{L}{1,20}(?:amos|emos|imos)|\p{L}{0,20}[bcdfgjlmnprstvz]é|\p{L}{1,20}ié|\p{L}{2,20}[bcdgmnprtv]í|\p{L}{2,20}guí|salí|soy|estoy|tengo|vivo|trabajo|laburo|curro|peso|mido|calzo|uso|llevo|paro|hago|corro|camino|voy|puedo|quiero|necesito|gasto|aprendo|estudio|busco|prefiero|salgo|vuelo|cuido|cobro|ahorro|alquilo|pago|sigo|entreno|acabo|empiezo|cumplo|cumplí|vuelvo|bajo|subo|paso|cambio|dejo|toco|practico|hablo|fumo|gano|he|hemos`;
 
 export const ES_PERSON: Person = {
-  self: compile(String.raw`\b(?:yo|nosotr[oa]s|me|nos|(?:próximo|nuevo) (?:objetivo|reto)|próxima meta|${FIRST_PERSON_VERB}|(?:el|la|mi) ${MEDIC} ${REPORTED})\b`, "iu"),
+  self: compile(String.raw`\b(?:yo|nosotr[oa]s|me|nos|(?:próximo|nuevo|siguiente) (?:objetivo|reto)|(?:próxima|siguiente) meta|${FIRST_PERSON_VERB}|(?:el|la|mi) ${MEDIC} ${REPORTED})\b`, "iu"),
   // A clause that starts with the speaker's state, its verb left out: "Ya recuperado de la rodilla", "Lesión en el tendón".
   subjectless: compile(String.raw`^\s*(?:(?:ya|por fin|recién|al final|también|ahora|todavía)\s+)?(?:\p{L}{2,20}(?:ad|id)[oa]s?|lesión|embarazada|vegan[oa]|vegetarian[oa])\b`, "iu"),
   own: compile(String.raw`\b(?:mi|mis|nuestr[oa]s?)\b`, "iu"),
   other: compile(
-    String.raw`^\s*(?:(?:mi|mis|nuestr[oa]s?|su|sus) (?:\p{L}+ )?(?:herman[oa]s?|madre|mamá|padre|papá|padres|amig[oa]s?|compañer[oa]s?|colegas?|jef[ea]|vecin[oa]s?|prim[oa]s?|sobrin[oa]s?|tí[oa]|abuel[oa]s?|cuñad[oa]s?|suegr[oa]s?|casero|médic[oa](?! ${REPORTED}))|él|ella|ellos|ellas)\b`,
+    String.raw`^\s*(?:(?:y|pero|aunque|bueno|pues|además|igual)\s+)?(?:a )?(?:(?:mi|mis|nuestr[oa]s?|su|sus) (?:\p{L}+ )?(?:herman[oa]s?|madre|mamá|padre|papá|padres|amig[oa]s?|compañer[oa]s?|colegas?|jef[ea]|vecin[oa]s?|prim[oa]s?|sobrin[oa]s?|tí[oa]|abuel[oa]s?|cuñad[oa]s?|suegr[oa]s?|casero|médic[oa](?! ${REPORTED}))|él|ella|ellos|ellas)\b`,
     "iu",
   ),
   household: compile(String.raw`^\s*(?:mi|mis|nuestr[oa]s?|su|sus) (?:\p{L}+ )?(?:marido|esposa|esposo|mujer|novi[oa]|pareja|hij[oa]s?|bebé|perr[oa]|gat[oa]|prometid[oa])\b`, "iu"),
@@ -82,7 +82,7 @@ export const ES: Signal[] = [
   signal("running days per week", String.raw`\b(?:\d|un|una|dos|tres|cuatro|cinco|seis|siete)(?: (?:d[ií]as|veces|salidas|sesiones))? (?:a la|por|cada) semana\b|\b(?:segunda|tercera|cuarta|quinta|sexta|segundo|tercer|cuarto|quinto|sexto) (?:salida|sesi[oó]n|d[ií]a)\b`, { topic: RUNNING, unless: NOT_RUNNING_DAYS }),
   // Days said without "a week", by the verb that runs or changes them: "corro 4 dias", "bajo a 3 días suaves".
   signal("running days per week", String.raw`\b(?:\d|dos|tres|cuatro|cinco|seis|siete) d[ií]as\b`, { topic: RUNNING, with: String.raw`\b(?:corr\p{L}*|salgo|entreno|(?:bajo|subo|vuelvo|paso|bajado|subido|vuelto|pasado) a)\b`, unless: String.raw`${NOT_RUNNING_DAYS}|\b(?:hace|durante|dentro de|en) \S+ d[ií]as\b|\bd[ií]as (?:sin|parad[oa]|de descanso)\b` }),
-  signal("training goal", String.raw`\b(?:maratón|media maratón|medio maratón|media|ultra\p{L}*|triatlón|ironman|trail|\d{1,2} ?km|${RACE_K}|carrera|competición)\b`, { unless: String.raw`\b(?:media jornada|carrera universitaria|ver|animar|gastar|presupuesto|pagar|cuesta|sueldo|ahorrar|euros)\b|\bdurante (?:la|el|mi)\b` }),
+  signal("training goal", String.raw`\b(?:maratón|media maratón|medio maratón|san silvestre|media|ultra\p{L}*|triatlón|ironman|trail|\d{1,2} ?km|${RACE_K}|carrera|competición)\b`, { unless: String.raw`\b(?:media jornada|carrera universitaria|ver|animar|gastar|presupuesto|pagar|cuesta|sueldo|ahorrar|euros)\b|\bdurante (?:la|el|mi)\b` }),
   // Signing up for a race, in a thread about running: "me apunto a la de Sevilla".
   signal("training goal", String.raw`\b(?:apunt\p{L}*|inscrib\p{L}*|inscrit[oa]) a (?:la|el|una|un)\b`, { topic: RUNNING }),
   // "Gasto un 39" is a shoe size, not spending.
@@ -97,14 +97,14 @@ export const ES: Signal[] = [
   signal("language learning", String.raw`\b${SPOKEN}\b`, { with: String.raw`\b(?:aprend\p{L}*|estudi\p{L}*|clases?|curso|lecciones|duolingo|practic\p{L}*|a1|a2|b1|b2|c1|examen|con fluidez|empecé|cambié|pasé|apunt\p{L}*|inscrit[oa]|escuela oficial de idiomas|nivel)\b` }),
   signal("shoe size", String.raw`\b(?:zapat\p{L}*|zapatillas?|botas?|calzo|calzado|talla de pie|pies?)\b`, { owned: true, with: String.raw`\b(?:talla|número|un|el) ?\d{2}(?:[.,]5)?\b|\b\d{2}(?:[.,]5)?\b` }),
   signal("clothing size", String.raw`\b(?:xxs|xs|xl|xxl|xxxl|talla (?:s|m|l|\d{2}))\b`, { owned: true, with: String.raw`\b(?:chaquetas?|camisas?|camisetas?|vestidos?|vaqueros|pantal\p{L}*|abrigos?|sudaderas?|jerséis?|jersey|ropa|talla|xxs|xs|xl|xxl)\b` }),
-  signal("housing", String.raw`\b(?:${HOME}|viv(?:ir|o|imos) sol[oa]s?|independiz\p{L}*|piso compartido|compartimos piso|con mis padres|casero|alquiler|hipoteca)\b`, { owned: true, with: String.raw`\b(?:alquil\p{L}*|firm\p{L}*|compr\p{L}*|propi\p{L}*|hipoteca|mud\p{L}*|viv\p{L}*|vend\p{L}*|compart\p{L}*|alquiler|encontr\p{L}*|independiz\p{L}*|sol[oa]s?)\b|\b(?:id[oa]s?|vamos|voy|fuimos|fui) a (?:un|una|vivir)\b|\b(?:dejamos|dejé|dejado) (?:el|la|nuestro|nuestra|mi) \p{L}+|^\s*(?:ya |ahora )?en (?:un|una|el|la|mi|nuestro|nuestra) ${HOME}\b|\b(?:estoy|estamos|vivo|vivimos) (?:ya |ahora )?en (?:un|una|el|la|mi|nuestro|nuestra) ${HOME}\b` }),
+  signal("housing", String.raw`\b(?:${HOME}|viv(?:ir|o|imos) sol[oa]s?|independiz\p{L}*|piso compartido|compartimos piso|comparto piso|con mis padres|casero|alquiler|hipoteca)\b`, { owned: true, with: String.raw`\b(?:alquil\p{L}*|firm\p{L}*|compr\p{L}*|propi\p{L}*|hipoteca|mud\p{L}*|viv\p{L}*|vend\p{L}*|compart\p{L}*|alquiler|encontr\p{L}*|independiz\p{L}*|sol[oa]s?)\b|\b(?:id[oa]s?|vamos|voy|fuimos|fui) a (?:un|una|vivir)\b|\b(?:dejamos|dejé|dejado) (?:el|la|nuestro|nuestra|mi) \p{L}+|^\s*(?:ya |ahora )?en (?:un|una|el|la|mi|nuestro|nuestra) ${HOME}\b|\b(?:estoy|estamos|vivo|vivimos) (?:ya |ahora )?en (?:un|una|el|la|mi|nuestro|nuestra) ${HOME}\b` }),
   signal("home city", String.raw`\b(?:en|a|cerca de) (?!vivir\b)${PLACE}`, { with: String.raw`\b(?:vivo|vivimos|viviendo|vivir|rent(?:o|amos|ando)|resid\p{L}*|mud\p{L}*|instal\p{L}*|nuestra casa|nuevo piso|nueva casa|vinimos|venimos|vine|venid[oa]s? a vivir|quedamos|quedado|vuelto|volvimos|volví|traslad\p{L}*|llev(?:o|amos) (?:\p{L}+ ){1,2}(?:años|meses) en|(?:estoy|estamos) (?:ya |ahora )?en)\b`, unless: TRAVEL }),
   // A home bought, rented or signed for in a place: "wir haben ein Reihenhaus in Pinneberg gekauft".
   // Where the user works as what they are is where they live: "Soy enfermera en Valencia".
   signal("home city", String.raw`\b(?:en|cerca de) ${PLACE}`, { with: String.raw`\b(?:soy|trabajo como|trabajo de|curro de) (?:\p{L}+ ){0,2}${JOBS}`, unless: TRAVEL }),
   signal("home city", String.raw`\b(?:en|a|cerca de) ${PLACE}`, { with: String.raw`\b(?:comprad[oa]|compramos|compré|alquilad[oa]|alquilamos|alquilé|firmad[oa]|firmamos)\b[^.;]{0,40}\b${HOME}\b|\b${HOME}\b[^.;]{0,40}\b(?:comprad[oa]|compramos|compré|alquilad[oa]|alquilamos|alquilé|firmad[oa]|firmamos)\b`, unless: TRAVEL }),
   signal("name", String.raw`\b(?:me llamo|mi nombre es|llámame)\b(?: \p{L}+)? ${PLACE}`),
-  signal("travel date", DATE, { plan: true, with: `${TRAVEL}|${CHANGE}`, unless: String.raw`\b(?:ser (?:padres|madre|padre)|nacer|nacerá|bebé|apunt\p{L}*|inscri\p{L}*|dejé|dejado)\b` }),
+  signal("travel date", DATE, { plan: true, with: `${TRAVEL}|${CHANGE}`, unless: String.raw`\b(?:ser (?:padres|madre|padre)|nacer|nacerá|bebé|apunt\p{L}*|inscri\p{L}*|dejé|dejado|examen|c1|c2|b1|b2)\b` }),
   signal("travel origin", String.raw`\b(?:de|desde) ${PLACE}`, { plan: true, with: TRAVEL, unless: String.raw`\b(?:todos los d[ií]as|cada d[ií]a|a diario|diariamente)\b` }),
   // Where the user is, here, or leaves from every day: "laburo de mozo acá en Córdoba", "voy de valencia a sagunto todos los dias".
   signal("home city", String.raw`\b(?:aquí|acá) en ${PLACE}`, { plan: true }),
@@ -154,4 +154,9 @@ export const ES: Signal[] = [
   signal("phone", String.raw`\bpasad[oa]s? al ${PHONE_MAKE}\b`, { plan: true }),
   // Work at a workplace named by its kind: "laburo de 8 a 14 en un call center".
   signal("job", String.raw`\b(?:trabajo|laburo|curro)\b[^.;]{0,25}\ben (?:un|una) (?:call center|almacén|fábrica|supermercado|súper|hospital|restaurante|bar|tienda|colegio|escuela|banco|hotel|obra)\b`),
+  // Moved here, driving a truck for a living, a car bought at last, a clothes size reached.
+  signal("home city", String.raw`\b(?:me he mudado|nos hemos mudado|me mudé|nos mudamos) (?:aquí|allí|ahí|allá|acá)\b`),
+  signal("job", String.raw`\b(?:manejo|conduzco) (?:un |el )?(?:tráiler|trailer|camión|taxi|uber|autobús|bus|colectivo|ambulancia)\b`, { plan: true }),
+  signal("car", String.raw`\b(?:agarr[ée]|agarramos|compr[ée]|compramos)\b[^.;]{0,10}\b(?:una?|el|la) (?:kia|toyota|honda|ford|nissan|chevrolet|chevy|vw|volkswagen|seat|renault|peugeot|hyundai|mazda|${CAR_MODEL})\b`, { plan: true }),
+  signal("clothing size", String.raw`\bestoy en (?:una|la|talla) (?:3[2-9]|4\d|5[0-4]|${LETTER_SIZE})\b`, { with: String.raw`\b(?:ropa|talla|pantal\p{L}*|vaqueros|vestidos?|camisetas?|mallas)\b` }),
 ];

@@ -5,7 +5,7 @@ import { AMOUNT, BABY_AGE, BREED, CAR_MODEL, LAPTOP_MAKE, RACE_K, DWELLING, MONE
 const PLACE = String.raw`(?<name>\p{L}[\p{L}'’-]*(?: (?!(?:à|a|en|de|du|des|au|aux|pour|avec|et|dans)\b)\p{L}[\p{L}'’-]*)?)`;
 export const MONTH = String.raw`(?:janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|janv|févr|avr|juil|sept|oct|nov|déc)\b`;
 const DATE = String.raw`\b(?:\d{1,2}(?:er)? ${MONTH}|\d{1,2}/\d{1,2}\b|(?:en|début|fin|mi-) ${MONTH})`;
-const TRAVEL = String.raw`\b(?:hôtels?|vol|vols|vole|volons|avion|voyage\p{L}*|vacances|séjour|billets?|partons|pars|part|partir\p{L}*|départ|retour|rentrons|train|week-end|escapade|lune de miel|visite\p{L}*|réservé|réservation|(?:allons|vais)(?! \p{L}+(?:er|ir|re)\b))\b`;
+const TRAVEL = String.raw`\b(?:hôtels?|vol|vols|vole|volons|avion|voyage\p{L}*|vacances|séjour|billets?|décoll\p{L}*|partons|pars|part|partir\p{L}*|départ|retour|rentrons|train|week-end|escapade|lune de miel|visite\p{L}*|réservé|réservation|(?:allons|vais)(?! \p{L}+(?:er|ir|re)\b))\b`;
 export const CHANGE = String.raw`\b(?:plutôt|finalement|maintenant|désormais|changé|change|décalé|reporté|avancé|repoussé|nouveau plan|décidé|au lieu|à la place|plus)\b`;
 /** A thread about a trip: a change word alone ("finalement", "au lieu") says a date or place of it only there. */
 const TRIP = /\b(?:voyage\p{L}*|vacances|vols?|volons|avion|hôtel|séjour|escapade|lune de miel|week-end|partir|partons|pars)\b/iu;
@@ -65,7 +65,7 @@ export const FR: Signal[] = [
   // What the scale says, said without a person: "la balance affiche 80,5".
   signal("weight", String.raw`\bbalance (?:\p{L}+ ){0,3}\d{2,3}(?:[.,]\d)?\b(?![.,]?\d| ?(?:%|€|euros?|km|jours|fois|minutes))`, { plan: true }),
   signal("daily steps", String.raw`\b\d[\d\s,.]{0,8} pas\b`, { with: String.raw`\b(?:jour|quotidien\p{L}*|journée)\b` }),
-  signal("running days per week", String.raw`\b(?:\d|une|deux|trois|quatre|cinq|six|sept)(?: (?:jours|fois|sorties|séances))? (?:par|chaque|la) semaine\b|\b(?:deuxième|troisième|quatrième|cinquième|sixième) (?:sortie|séance|jour)\b`, { topic: /\b(?:cour[st]?|courir|course|footing|jogging|marathon|semi-marathon)\b/iu, unless: String.raw`\b(?:travaill\p{L}*|bureau|gym|salle|natation|yoga|cours d)\b` }),
+  signal("running days per week", String.raw`\b(?:\d|une|deux|trois|quatre|cinq|six|sept)(?: (?:jours|fois|sorties|séances))? (?:par|chaque|la) semaine\b|\b(?:deuxième|troisième|quatrième|cinquième|sixième) (?:sortie|séance|jour)\b`, { topic: /\b(?:cour[st]?|courir|course|footing|jogging|marathon|semi-marathon)\b/iu, unless: String.raw`\b(?:travaill\p{L}*|bureau|gym|salle|natation|yoga|cours)\b` }),
   signal("training goal", String.raw`\b(?:marathon|semi-marathon|semi|ultra\p{L}*|triathlon|ironman|trail|\d{1,2} ?km|${RACE_K}|course|compétition|10 bornes|cyclosportive|sportive|gran fondo|étape du tour)\b`, { unless: String.raw`\b(?:courses|faire les courses|regarder|encourager|dépenser|budget|payer|coûte|salaire|économiser|euros)\b|\b(?:pendant|lors) (?:le|la|du|de la|mon|ma)\b` }),
   signal("car", String.raw`\b(?:${CAR_MODEL}|toyota|honda|ford|vw|volkswagen|golf|polo|bmw|audi|mercedes|tesla|renault|clio|zoé|zoe|peugeot|citroën|fiat|seat|skoda|kia|hyundai|nissan|mazda|volvo|opel|dacia|sandero|voiture|bagnole|suv|break|électrique|hybride|moto|scooter)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:location|louer une|taxi|en voiture|covoiturage)\b` }),
   signal("phone", String.raw`\b(?:${PHONE_MAKE}|android|smartphone|portable|téléphone)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:(?:son|sa|ses|leur) (?:\p{L}+ )?(?:téléphone|portable|smartphone|iphone)|au téléphone|par téléphone|ordinateur portable|pc portable|vs ?code|clavier|processeur|ssd)\b` }),
@@ -84,7 +84,7 @@ export const FR: Signal[] = [
   signal("home city", String.raw`\b(?:à|a|près de) ${PLACE}`, { with: String.raw`\b(?:suis|travaille comme|bosse comme) (?:\p{L}+ ){0,2}${JOBS}`, unless: TRAVEL }),
   signal("home city", String.raw`\b(?:d[ée]m[ée]nag\p{L}*|emm[ée]nag\p{L}*|installe\p{L}*) là-bas\b|\bon y (?:d[ée]m[ée]nage|emm[ée]nage|habite|vit)\b`),
   signal("name", String.raw`\b(?:je m'appelle|je m’appelle|mon nom est|mon prénom est|appelez-moi)\b(?: \p{L}+)? ${PLACE}`),
-  signal("travel date", DATE, { plan: true, with: TRAVEL, unless: String.raw`\bj['’]aurai (?:\p{L}+ )?\d{1,2} ans\b|\banniversaire\b|\b(?:bébé|naissance|accouchement|terme)\b` }),
+  signal("travel date", DATE, { plan: true, with: TRAVEL, unless: String.raw`\bj['’]aurai (?:\p{L}+ )?\d{1,2} ans\b|\banniversaire\b|\b(?:bébé|naissance|accouchement|terme|ferm\p{L}*|ouvert\p{L}*)\b` }),
   signal("travel date", DATE, { plan: true, with: CHANGE, topic: TRIP, unless: String.raw`\bj['’]aurai (?:\p{L}+ )?\d{1,2} ans\b|\banniversaire\b` }),
   signal("travel origin", String.raw`\b(?:de|d'|d’|depuis|au départ de) ${PLACE}`, { plan: true, with: TRAVEL }),
   signal("travel destination", String.raw`\b(?:à|a|en|au|aux|pour|vers|visiter|direction|ce sera|c'est|c’est) (?:plutôt |finalement |donc )?(?:(?:la|le|les) |l['’])?${PLACE}`, {
@@ -126,10 +126,15 @@ export const FR: Signal[] = [
   signal("allergy", String.raw`\b(?:la bouche|la gorge|les lèvres|la langue) qui (?:gratte|pique|démange)\b|\bça me (?:gratte|pique) (?:la bouche|la gorge)\b`),
   signal("diet", String.raw`\b(?:zéro|aucun|pas de) produits? animaux\b|\bni viande ni poisson\b`),
   signal("work schedule", String.raw`\b(?:\d|deux|trois|quatre) (?:nuits|gardes) par semaine\b`),
-  signal("phone", String.raw`\b(?:passée?s?|suis passée?) (?:au|à l['’]|à un|sur (?:un|le)) ?${PHONE_MAKE}\b`, { plan: true }),
+  signal("phone", String.raw`\b(?:passée?s?|passer|suis passée?) (?:au|à l['’]|à un|à|sur (?:un|le)) ?(?:${PHONE_MAKE}|android)\b`, { plan: true }),
   // Here, where the user is; teenagers are children; a diet by its name; a dress size.
   signal("home city", String.raw`\bici (?:à|a|en|sur) ${PLACE}`, { plan: true }),
   signal("children", String.raw`\b(?:ados|adolescents?|mes grands)\b`, { owned: true }),
   signal("diet", String.raw`\brégime (?:méditerranéen|crétois|sans résidus|pauvre en \p{L}+|hyperprotéiné|hypocalorique|cétogène)\b`),
   signal("clothing size", String.raw`\b(?:je fais|je porte) (?:du |une |un )?(?:3[2-9]|4\d|5[0-4])\b`, { with: String.raw`\b(?:robes?|jupes?|pantalons?|jeans?|vestes?|hauts?|chemisiers?|vêtements|taille)\b` }),
+  // Opening days; a trip by its place and dates; arriving in a place one moves to.
+  signal("work schedule", String.raw`\bouverts? du (?:lundi|mardi|mercredi|jeudi|vendredi) au (?:jeudi|vendredi|samedi|dimanche)\b|\bfermer (?:aussi |désormais )?le (?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)\b`, { plan: true }),
+  signal("travel destination", String.raw`^\s*(?:(?:et|donc|direction) )?${PLACE} du \d{1,2}(?:er)? au \d{1,2}`, { plan: true, topic: TRIP }),
+  signal("travel date", String.raw`\bdu \d{1,2}(?:er)? au \d{1,2}(?:er)? ${MONTH}`, { plan: true, topic: TRIP }),
+  signal("home city", String.raw`\b(?:arrivée?s?|installée?s?) (?:à|a|en|au) ${PLACE}`, { topic: /\b(?:déménag\p{L}*|emménag\p{L}*|expatri\p{L}*|installer|visa|pvt)\b/iu }),
 ];

@@ -251,7 +251,8 @@ export function generalStatements(statement: string, language: string | undefine
       const had = wish ? clause.slice(0, wish.index) : clause;
       for (const candidate of signals) {
         if (found.some((statement) => statement.subject === candidate.subject && statement.start === start)) continue;
-        const speaker = candidate.owned ? (self || own || ending) && !other : (candidate.plan || self || own) && !household;
+        // What only a person has is not the user's when one of the household says it: "die Kleine hat jetzt Schuhgröße 26".
+        const speaker = candidate.owned ? (self || own || ending) && !(OWN_ONLY.has(candidate.subject) ? household : other) : (candidate.plan || self || own) && !household;
         if (!speaker) continue;
         if (candidate.topic && !onTopic(candidate.topic, candidate.subject)) continue;
         if (says(candidate, candidate.owned ? had : clause)) found.push({ subject: candidate.subject, start, end });

@@ -204,10 +204,10 @@ export const BABY_AGE = String.raw`(?<=\p{Lu}\p{Ll}+ )\(\d{1,2} ?(?:mois|months?
 export const BREED = String.raw`(?:beagle|border collie|labrador|golden retriever|retriever|dackel|teckel|schäferhund|berger allemand|pastor alemán|husky|chihuahua|pug|mops|carlin|pudel|poodle|caniche|cocker|spaniel|jack russell|bulldog|bouledogue|terrier|galgo|greyhound|whippet|dalmatian|dalmatien|dálmata|collie|sheepdog|corgi|shiba|dobermann|rottweiler|yorkshire|bichon|schnauzer|malinois|podenco|bodeguero)`;
 
 /** Car models, written alike in every language, whose name is no common word: "picked up a 2019 yaris hybrid". */
-export const CAR_MODEL = String.raw`(?:yaris|corolla|auris|aygo|rav4|c-hr|prius|jazz|cr-v|fiesta|focus|kuga|puma|corsa|astra|mokka|clio|captur|megane|mégane|twingo|zoe|zoé|sandero|duster|octavia|fabia|superb|kodiaq|ibiza|arona|tiguan|t-roc|id\.3|id\.4|qashqai|juke|micra|leaf|i10|i20|i30|tucson|kona|ioniq|ceed|sportage|niro|picanto|mx-5|cx-5|cx-30|model [3sxy]|a3|a4|(?<!thinkpad )x1|x3|c-klasse|a-klasse|e-klasse|fiat 500|panda|c3|c4|208|308|2008|3008|xc40|xc60|v60|outback|forester|swift|vitara)`;
+export const CAR_MODEL = String.raw`(?:yaris|corolla|auris|aygo|rav4|c-hr|prius|jazz|cr-v|fiesta|focus|kuga|puma|corsa|astra|mokka|clio|captur|megane|mégane|twingo|zoe|zoé|sandero|duster|octavia|fabia|superb|kodiaq|ibiza|arona|tiguan|t-roc|id\.3|id\.4|qashqai|juke|micra|leaf|i10|i20|i30|tucson|kona|ioniq|ceed|sportage|niro|picanto|mx-5|cx-5|cx-30|model [3sxy]|a3|a4|(?<!thinkpad )x1|x3|c-klasse|a-klasse|e-klasse|fiat 500|panda|c3|c4|208|308|2008|3008|xc40|xc60|v60|outback|forester|swift|vitara|kangoo|berlingo|ducato|sprinter|vivaro)`;
 
 /** Phone makers and lines, written alike in every language: "el pixel 8a", "mein iPhone 11". */
-export const PHONE_MAKE = String.raw`(?:iphone|pixel|galaxy|samsung|xiaomi|redmi|oneplus|huawei|motorola|moto [eg]\d{1,3}|nokia|fairphone)`;
+export const PHONE_MAKE = String.raw`(?:iphone|pixel|galaxy|samsung|xiaomi|redmi|oneplus|huawei|motorola|moto [eg](?:\d{1,3})?|nokia|fairphone)`;
 
 /** Clothing sizes by their letters: "L statt XL", "an M instead of an L". */
 export const LETTER_SIZE = String.raw`(?:xxs|xs|s|m|l|xl|xxl|xxxl)`;

@@ -20,7 +20,7 @@ export const DE: Rule[] = [
   rule("home city", String.raw`\b(?:ich|wir)\b(?: \p{L}+){0,3}? (?:wohne|wohnen|lebe|leben|ziehen|zogen|gezogen)\b(?: \p{L}+){0,3}? in (?:ein|eine|einer|einem|unser|unsere|unserer|unserem) (?:[\p{L}\p{N}-]+ ){0,3}?${DWELLING} in ${NAME}`),
   rule("home city", String.raw`\bumzug nach ${NAME}`),
   // A home written in lowercase: "seit zwei wochen wohnen wir in markkleeberg".
-  rule("home city", String.raw`\b(?:(?:ich|wir) (?:wohne|wohnen|wohn|lebe|leben)|(?:wohne|wohnen|lebe|leben) (?:ich|wir)) (?:jetzt |nun |inzwischen |endlich ){0,2}in (?!(?:einer|einem|einen|der|dem|den|die|das|ein|eine|nem|ner|unserer|unserem|meiner|meinem|miete|zur|untermiete|wg)\b)(?<v>\p{L}{3,}(?:-\p{L}{3,})?)(?=[,.;!?]|$| (?:und|aber|seit|jetzt|mit|bei|zur)\b)`, { needs: "wohne wohnen wohn lebe leben" }),
+  rule("home city", String.raw`(?:\b(?:(?:ich|wir) (?:wohne|wohnen|wohn|lebe|leben)|(?:wohne|wohnen|lebe|leben) (?:ich|wir))|(?:^|[,;] )(?:wohne|wohn)) (?:jetzt |nun |inzwischen |endlich ){0,2}in (?!(?:einer|einem|einen|der|dem|den|die|das|ein|eine|nem|ner|unserer|unserem|meiner|meinem|miete|zur|untermiete|wg)\b)(?<v>\p{L}{3,}(?:-\p{L}{3,})?)(?=[,.;!?]|$| (?:und|aber|seit|jetzt|mit|bei|zur)\b)`, { needs: "wohne wohnen wohn lebe leben" }),
   rule("job", String.raw`(?:^|[,;] )bin (?:jetzt |nun |inzwischen |seit \p{L}+ )?(?:als )?(?<v>(?:[\p{L}-]+ )?${JOBS})\b`, { needs: "bin" }),
   rule("home city", String.raw`\b(?:wohne|wohnen|lebe|leben) (?:ich|wir)\b(?: \p{L}+){0,3}? in ${NAME}`),
   rule("home city", String.raw`\b(?:ich arbeite|arbeite ich)\b[^.;]{0,50}? in ${NAME}`),
@@ -52,7 +52,7 @@ export const DE: Rule[] = [
   rule("job", String.raw`\b(?:ich arbeite|arbeite ich)\b[^.;]{0,40}? als (?<v>[^.,;]{2,40}?)(?=[,.;]|$| bei\b| in\b| an\b| im\b)`),
   rule("job", String.raw`\b(?:fange ich|fang ich|ich fange|ich fang|starte ich|ich starte|beginne ich|ich beginne)\b[^.;]{0,30}? als (?<v>[^.,;]{2,40}?)(?=[,.;]|$| bei\b| in\b| an\b| im\b| ab\b)`),
   rule("job", String.raw`\b(?:ich bin|bin ich|und bin) (?:jetzt |seit \p{L}+ |nun |inzwischen )?(?:als )?(?<v>${JOBS})\b`),
-  rule("job", String.raw`\b(?:ich bin|bin ich)\b(?: \p{L}+){0,2}? (?<v>in rente|in pension|im ruhestand|arbeitslos|selbstständig|selbständig|in elternzeit)\b`),
+  rule("job", String.raw`\b(?:ich bin|bin ich)\b(?: \p{L}+){0,2}? (?<v>in rente|in pension|im ruhestand|pensioniert|verrentet|arbeitslos|selbstständig|selbständig|in elternzeit)\b`),
   rule("job", String.raw`\b(?:job|arbeit|stelle|arbeitsplatz) verloren\b`),
   rule("job", String.raw`\b(?:neue stelle|neuen job|neue arbeit|gekündigt|jobwechsel|neuer job|(?:stelle|job|arbeit|arbeitgeber) gewechselt)\b`, { needs: "neue neuen neuer gekündigt jobwechsel gewechselt" }),
   rule("work schedule", String.raw`\b(?<v>schichtdienst|nachtschicht|nachtschichten|frühschicht|frühschichten|spätschicht|spätschichten|tagschicht|tagschichten|teilzeit|vollzeit|homeoffice|home-office|remote|minijob|elternzeit|mutterschutz)\b`),

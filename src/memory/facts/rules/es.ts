@@ -41,7 +41,7 @@ export const ES: Rule[] = [
   rule("job", String.raw`\b(?:estoy|soy) (?:ya )?(?<v>jubilad[oa]|en paro|desemplead[oa]|de baja (?:por maternidad|por paternidad))\b`),
   rule("job", String.raw`\b(?:perdí|he perdido|me quedé sin) (?:mi |el )?(?:trabajo|empleo|puesto)\b`),
   // "Trabajo de lunes a jueves" is when, not what.
-  rule("job", String.raw`\b(?:trabajo|trabajar|trabajando) (?:como|de) (?!(?:${ES_WEEKDAYS}|noche|noches|día|dia|mañana|mañanas|tarde|tardes|casa|media jornada|jornada|sol a sol)\b)(?<v>[^.,;]{2,40}?)(?=[,.;!]|$| en\b| para\b)`),
+  rule("job", String.raw`\b(?:trabajo|trabajar|trabajando|laburo|curro) (?:como|de) (?!(?:${ES_WEEKDAYS}|noche|noches|día|dia|mañana|mañanas|tarde|tardes|casa|media jornada|jornada|sol a sol)\b)(?<v>[^.,;]{2,40}?)(?=[,.;!]|$| en\b| para\b)`),
   rule("job", String.raw`\b(?:soy|ahora soy|ya soy) (?<v>${JOBS})\b`),
   rule("job", String.raw`\b(?:estoy|ahora estoy|ya estoy) de (?<v>${JOBS}(?: de \p{L}+)?)`, { needs: "estoy" }),
   rule("job", String.raw`\b(?:nuevo trabajo|nuevo empleo|dejé el trabajo|dejé mi trabajo|me despidieron|conseguí el trabajo|conseguí un trabajo|conseguí el puesto)\b`),
@@ -72,7 +72,7 @@ export const ES: Rule[] = [
   rule("language learning", String.raw`\b(?:aprendo|aprendiendo|estudio|estudiando)\b (?<v>inglés|alemán|francés|italiano|portugués|japonés|chino|coreano|árabe|neerlandés|ruso|polaco)\b`),
   rule("name", String.raw`\b(?:me llamo|mi nombre es) ${NAME}`),
   // A sentence that is an introduction: "Soy Mariana.", "soy Mariana, …" (a nationality is written in lowercase).
-  rule("name", String.raw`^(?:(?:che|hola|holi|buenas|ey|oye|bueno)[,!]? )?soy (?!(?:de|del|la|el|los|las|un|una|muy|madre|mamá|papá|padre|nuevo|nueva|yo)\b)(?<name>\p{L}[\p{L}'’-]+)(?=,|!|\.?$| y\b)`, { needs: "soy" }),
+  rule("name", String.raw`^(?:(?:che|hola+|holi+|buenas+|ey|oye|bueno)[,!]* )?soy (?!(?:de|del|la|el|los|las|un|una|muy|madre|mamá|papá|padre|nuevo|nueva|yo)\b)(?<name>\p{L}[\p{L}'’-]+)(?=,|!|\.?$| y\b)`, { needs: "soy" }),
   rule("favorite {kind}", String.raw`\b(?:mi|mis|nuestra|nuestro) (?<kind>comida|plato|color|película|pelicula|libro|autor|autora|música|musica|grupo|banda|canción|cancion|cantante|deporte|equipo|bebida|serie|juego|animal|estación|estacion|ciudad|restaurante|postre|fruta|flor|cocina) (?:favorit[oa]s?|preferid[oa]s?) (?:es|son|sigue siendo) (?:ahora |sin duda |claramente )?(?<v>[^.,;!?]{2,60}?)(?=[.,;!?]|$| (?:pero|y|porque)\b)`, { kinds: SPANISH_KINDS }),
   rule("contact preference", String.raw`\b(?:prefiero|mejor|preferiblemente)(?: que me contact\p{L}+| que me escrib\p{L}+| ser contactad[oa])? (?:por|vía|via|en) (?<v>e-?mail|correo|mail|teléfono|telefono|llamada|sms|whatsapp|telegram|signal)\b`, { needs: "prefiero mejor preferiblemente" }),
   rule("contact preference", String.raw`\b(?:contáctame|contactame|escríbeme|escribeme) (?:mejor )?(?:por|vía|via|en) (?<v>e-?mail|correo|mail|teléfono|telefono|sms|whatsapp)\b`),

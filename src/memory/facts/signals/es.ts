@@ -62,7 +62,7 @@ export const ES: Signal[] = [
   signal("diet", String.raw`\b(?:vegetarian[oa]s?|vegan[oa]s?|pescetarian[oa]s?|flexitarian[oa]s?|keto|cetogénica|paleo|halal|kosher|sin gluten|low[- ]?carb|bajo en carbohidratos|(?:como|comer|comemos|dejé|dejado|volví a|pruebo|probado)\b[^.;]{0,20}\b(?:carne|pescado|lácteos|cerdo|productos animales|gluten|azúcar|harinas))\b(?! (?:restaurante|recetas?|platos?))`),
   signal("allergy", String.raw`\b(?:epi-?pen|alergi\p{L}*|alérgic[oa]s?|intoleran\p{L}*|anafila\p{L}*|polen(?= (?:\p{L}+ ){0,6}estornud\p{L}*))\b`),
   signal("health condition", String.raw`\b(?:inhalador|ventolin|metformina|insulina|eutirox|levotiroxina|remisión|glucosa|azúcar en sangre|diabetes|diabétic[oa]|prediabetes|asma|asmátic[oa]|hipertensión|tensi[oó]n alta|presi[oó]n alta|(?:me duele|me duelen|dolor de) (?:\p{L}+ ){0,2}(?:espalda|rodilla|cabeza|hombro|cadera|tobillo|cuello)|colesterol|tiroides|hipotiroidismo|hipertiroidismo|celíac[oa]|celiaquía|migrañas?|artrosis|artritis|depresión|ansiedad|epilepsia|tdah|covid persistente|insomnio|apnea|dolor de espalda|lumbalgia|rodilla|lesi[oó]n|lesion\p{L}*|muletas|escayola|de baja|operaci[oó]n|diagn[oó]stico|hipertensi[oó]n|depresi[oó]n|cel[ií]ac[oa]|diab[eé]tic[oa]|asm[aá]tic[oa]|recuperad[oa]|recuperándome|tendón|aquiles|tobillo|hombro|isquio\p{L}*|gemelo|torc\p{L}*|fisio\p{L}*|esguince|tendinitis|fractura|roto|operad[oa]|operación|diagnosticad[oa]|diagnóstico|eccema|psoriasis|ciática)\b`),
-  signal("weight", String.raw`\b\d{2,3}(?:[.,]\d)? ?(?:kg|kilos?)\b`, { unless: String.raw`\b(?:perder|bajar|adelgazar|objetivo|meta|maleta|equipaje|mochila|levant\p{L}*|pesas|sentadilla|quiero|quisiera)\b` }),
+  signal("weight", String.raw`\b\d{2,3}(?:[.,]\d)? ?(?:kg|kilos?)\b`, { unless: String.raw`\b(?:perder|bajar|adelgazar|objetivo|meta|faltan?|maleta|equipaje|mochila|levant\p{L}*|pesas|sentadilla|quiero|quisiera)\b` }),
   // "Peso" is "I weigh": the number needs no unit ("ahora peso 70").
   signal("weight", String.raw`\bpeso (?:unos |ya |ahora )?\d{2,3}(?:[.,]\d)?\b(?![.,]?\d| ?(?:€|euros?|%))`),
   // A weight said without its unit, in a thread about weight: "he bajado 6 kilos, ya estoy en 74".
@@ -87,7 +87,7 @@ export const ES: Signal[] = [
   signal("training goal", String.raw`\b(?:apunt\p{L}*|inscrib\p{L}*|inscrit[oa]) a (?:la|el|una|un)\b`, { topic: RUNNING }),
   // "Gasto un 39" is a shoe size, not spending.
   signal("shoe size", String.raw`\b(?:gasto|calzo|uso) (?:un|el) (?:3[4-9]|4[0-8])(?:[.,]5)?\b(?! ?(?:€|euros?|%))`),
-  signal("car", String.raw`\b(?:${CAR_MODEL}|toyota|honda|ford|vw|volkswagen|golf|polo|bmw|audi|mercedes|tesla|renault|peugeot|citroën|fiat|seat|ibiza|león|skoda|kia|hyundai|nissan|mazda|volvo|opel|dacia|coche|carro|auto|todoterreno|eléctrico|híbrido|furgoneta|moto)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:alquiler|alquilar un|taxi|en coche)\b|\bmoto [eg]\d` }),
+  signal("car", String.raw`\b(?:${CAR_MODEL}|toyota|honda|ford|vw|volkswagen|golf|polo|bmw|audi|mercedes|tesla|renault|peugeot|citroën|fiat|seat|ibiza|león|skoda|kia|hyundai|nissan|mazda|volvo|opel|dacia|coche|carro|auto|todoterreno|eléctrico|híbrido|furgoneta|moto)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:alquiler|alquilar un|taxi|en coche)\b|\bmoto [eg](?:\d|\b)` }),
   signal("phone", String.raw`\b(?:${PHONE_MAKE}|android|smartphone|móvil|teléfono|celular)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:por teléfono|al teléfono)\b` }),
   signal("laptop", String.raw`\b(?:${LAPTOP_MAKE}|portátil|ordenador|computadora|laptop|macbook|thinkpad|xps|surface|chromebook|imac)\b`, { owned: true, unless: SEEKING + String.raw`|\bpresupuesto\b` }),
   signal("operating system", String.raw`\b(?:linux|ubuntu|windows|macos|fedora|debian|chromeos)\b`),
@@ -105,7 +105,7 @@ export const ES: Signal[] = [
   signal("home city", String.raw`\b(?:en|a|cerca de) ${PLACE}`, { with: String.raw`\b(?:comprad[oa]|compramos|compré|alquilad[oa]|alquilamos|alquilé|firmad[oa]|firmamos)\b[^.;]{0,40}\b${HOME}\b|\b${HOME}\b[^.;]{0,40}\b(?:comprad[oa]|compramos|compré|alquilad[oa]|alquilamos|alquilé|firmad[oa]|firmamos)\b`, unless: TRAVEL }),
   signal("name", String.raw`\b(?:me llamo|mi nombre es|llámame)\b(?: \p{L}+)? ${PLACE}`),
   signal("travel date", DATE, { plan: true, with: `${TRAVEL}|${CHANGE}`, unless: String.raw`\b(?:ser (?:padres|madre|padre)|nacer|nacerá|bebé|apunt\p{L}*|inscri\p{L}*|dejé|dejado|examen|c1|c2|b1|b2)\b` }),
-  signal("travel origin", String.raw`\b(?:de|desde) ${PLACE}`, { plan: true, with: TRAVEL, unless: String.raw`\b(?:todos los d[ií]as|cada d[ií]a|a diario|diariamente)\b` }),
+  signal("travel origin", String.raw`\b(?:de|desde) ${PLACE}`, { plan: true, with: TRAVEL, unless: String.raw`\b(?:todos los d[ií]as|cada d[ií]a|a diario|diariamente|remoto|teletrabaj\p{L}*|a1|a2|b1|b2|c1|c2|nivel)\b` }),
   // Where the user is, here, or leaves from every day: "laburo de mozo acá en Córdoba", "voy de valencia a sagunto todos los dias".
   signal("home city", String.raw`\b(?:aquí|acá) en ${PLACE}`, { plan: true }),
   signal("home city", String.raw`\b(?:voy|vengo|viajo|conduzco|manejo) (?:\p{L}+ ){0,2}(?:de|desde) ${PLACE}`, { with: String.raw`\b(?:todos los d[ií]as|cada d[ií]a|a diario|diariamente)\b` }),
@@ -159,4 +159,9 @@ export const ES: Signal[] = [
   signal("job", String.raw`\b(?:manejo|conduzco) (?:un |el )?(?:tráiler|trailer|camión|taxi|uber|autobús|bus|colectivo|ambulancia)\b`, { plan: true }),
   signal("car", String.raw`\b(?:agarr[ée]|agarramos|compr[ée]|compramos)\b[^.;]{0,10}\b(?:una?|el|la) (?:kia|toyota|honda|ford|nissan|chevrolet|chevy|vw|volkswagen|seat|renault|peugeot|hyundai|mazda|${CAR_MODEL})\b`, { plan: true }),
   signal("clothing size", String.raw`\bestoy en (?:una|la|talla) (?:3[2-9]|4\d|5[0-4]|${LETTER_SIZE})\b`, { with: String.raw`\b(?:ropa|talla|pantal\p{L}*|vaqueros|vestidos?|camisetas?|mallas)\b` }),
+  // Remote work from a place, the hours a day starts and ends, a dog by its breed, a weight goal, a strength goal.
+  signal("home city", String.raw`\b(?:remoto|teletrabajo|trabajo) desde ${PLACE}`),
+  signal("work schedule", String.raw`\b(?:arranco|entro|empiezo|corto|termino|salgo del trabajo) a las \d{1,2}\b`, { topic: /\b(?:trabaj\p{L}*|laburo|curro|oficina|equipo|jornada|horario)\b/iu }),
+  signal("pet", String.raw`\bes una? (?:${BREED}|perr[oa]|gat[oa]|cachorr[oa])\b`, { plan: true }),
+  signal("training goal", String.raw`\b(?:meta|objetivo) es (?:llegar a|bajar a|pesar) \d{2,3} ?(?:kilos|kg)\b|\b\d{1,2} dominadas\b`),
 ];

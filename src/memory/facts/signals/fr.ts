@@ -10,7 +10,7 @@ export const CHANGE = String.raw`\b(?:plutôt|finalement|maintenant|désormais|c
 /** A thread about a trip: a change word alone ("finalement", "au lieu") says a date or place of it only there. */
 const TRIP = /\b(?:voyage\p{L}*|vacances|vols?|volons|avion|hôtel|séjour|escapade|lune de miel|week-end|partir|partons|pars)\b/iu;
 const ANIMAL = String.raw`(?:${BREED}|chiens?|chienne|chiots?|chats?|chatte|chatons?|lapins?|hamsters?|perroquets?|perruches?|chevaux|cheval|poney|cochons? d'inde|tortues?|furets?|poules)`;
-const JOBS = String.raw`(?:infirmi\p{L}+|contrôleu\p{L}+|chargée? de \p{L}+|ingénieu\p{L}+|développeu\p{L}+|enseignant\p{L}*|professeu\p{L}+|prof|institut\p{L}+|médecin|avocat\p{L}*|comptable|cheffe?|consultant\p{L}*|traduct\p{L}+|étudiant\p{L}*|cuisini\p{L}+|architecte|pharmacien\p{L}*|électricien\p{L}*|plombier|chauffeur|graphiste|vendeu\p{L}+|caissi\p{L}+|serveu\p{L}+|journaliste|photographe|analyste|designer|manager|directeur|directrice|responsable|aide-soignant\p{L}*|sage-femme|kiné\p{L}*|vétérinaire|secrétaire|assistant\p{L}*|fonctionnaire|policier|policière|pompier|agricult\p{L}+|boulang\p{L}+|coiffeu\p{L}+|mécanicien\p{L}*|éducat\p{L}+|juriste|banqui\p{L}+|commercial\p{L}*)`;
+const JOBS = String.raw`(?:infirmi\p{L}+|contrôleu\p{L}+|chargée? de \p{L}+|ingénieu\p{L}+|développeu\p{L}+|enseignant\p{L}*|professeu\p{L}+|prof|institut\p{L}+|médecin|avocat\p{L}*|comptable|cheffe?|consultant\p{L}*|traduct\p{L}+|étudiant\p{L}*|cuisini\p{L}+|architecte|pharmacien\p{L}*|électricien\p{L}*|plombier|chauffeur|graphiste|vendeu\p{L}+|caissi\p{L}+|serveu\p{L}+|journaliste|photographe|analyste|designer|manager|directeur|directrice|responsable|aide-soignant\p{L}*|sage-femme|kiné\p{L}*|vétérinaire|secrétaire|assistant\p{L}*|fonctionnaire|policier|policière|pompier|agricult\p{L}+|boulang\p{L}+|coiffeu\p{L}+|mécanicien\p{L}*|éducat\p{L}+|juriste|banqui\p{L}+|commercial\p{L}*|pilote|copilote)`;
 /** Looking for one is not having one: "I'm looking for a new laptop". */
 const SEEKING = String.raw`\b(?:cherche\p{L}*|besoin|veux|voudrais|conseill\p{L}*)\b`;
 const SPOKEN = String.raw`(?:anglais|espagnol|allemand|français|italien|portugais|japonais|chinois|mandarin|coréen|arabe|néerlandais|russe|polonais|suédois|grec|turc|catalan|breton)`;
@@ -73,7 +73,7 @@ export const FR: Signal[] = [
   signal("operating system", String.raw`\b(?:linux|ubuntu|windows|macos|fedora|debian|chromeos)\b`),
   signal("programming language", String.raw`\b(?:python|java|kotlin|typescript|javascript|golang|rust|c#|c\+\+|ruby|php|swift|scala|elixir|haskell|dart)\b`),
   signal("language learning", String.raw`\b${SPOKEN}\b`, { with: String.raw`\b(?:appren\p{L}*|étudi\p{L}*|cours|leçons?|duolingo|pratique\p{L}*|a1|a2|b1|b2|c1|examen|couramment|commencé|passée? à|mise? au|mise à|niveau|inscrit\p{L}*|laissé tomber|arrêté|abandonné|concentre|reprends|repris|parle)\b` }),
-  signal("shoe size", String.raw`\b(?:chaussures?|baskets|bottes|pointure|chausse|pieds?)\b`, { owned: true, with: String.raw`\b(?:du|taille|pointure|en) ?\d{2}(?:[.,]5)?\b|\b\d{2}(?:[.,]5)?\b|\bdemi-pointure\b` }),
+  signal("shoe size", String.raw`\b(?:chaussures?|baskets|bottes|pointure|chausse|pieds?)\b`, { owned: true, with: String.raw`\b(?:du|taille|pointure|en) ?\d{1,2}(?:[.,]5)?\b|\b\d{2}(?:[.,]5)?\b|\bdemi-pointure\b` }),
   signal("clothing size", String.raw`\b(?:xxs|xs|xl|xxl|xxxl|taille (?:s|m|l|\d{2}))\b`, { owned: true, with: String.raw`\b(?:vestes?|chemises?|t-shirts?|robes?|jeans?|pantalons?|manteaux?|manteau|pulls?|sweats?|hauts?|vêtements|taille|xxs|xs|xl|xxl)\b` }),
   signal("housing", String.raw`\b(?:${DWELLING}|[tf][1-6]|colocation|coloc|chez mes parents|propriétaires?|locataires?|loyer|prêt immobilier|crédit immobilier)\b`, { owned: true, with: String.raw`\b(?:lou\p{L}*|signé|acheté|achet\p{L}*|propriétaire\p{L}*|locataire\p{L}*|d[ée]m[ée]nag\p{L}*|emm[ée]nag\p{L}*|habit\p{L}*|vi[vs]\p{L}*|vit|vendu|partag\p{L}*|loyer|prêt|crédit|quitt\p{L}*|install[ée]\p{L}*|maintenant|désormais|en coloc\p{L}*)\b` }),
   signal("home city", String.raw`\b(?:à|a|en|près de|vers|dans|pour) ${PLACE}`, { with: String.raw`\b(?:habit\p{L}*|quitté|vi[vs]\p{L}*|vit|install[ée]\p{L}*|installer|d[ée]m[ée]nag\p{L}*|emm[ée]nag\p{L}*|chez nous|domicile|nouvel appart\p{L}*|nouvelle maison)\b`, unless: TRAVEL }),
@@ -137,4 +137,10 @@ export const FR: Signal[] = [
   signal("travel destination", String.raw`^\s*(?:(?:et|donc|direction) )?${PLACE} du \d{1,2}(?:er)? au \d{1,2}`, { plan: true, topic: TRIP }),
   signal("travel date", String.raw`\bdu \d{1,2}(?:er)? au \d{1,2}(?:er)? ${MONTH}`, { plan: true, topic: TRIP }),
   signal("home city", String.raw`\b(?:arrivée?s?|installée?s?) (?:à|a|en|au) ${PLACE}`, { topic: /\b(?:déménag\p{L}*|emménag\p{L}*|expatri\p{L}*|installer|visa|pvt)\b/iu }),
+  // Québec's "je reste à" (I live in), a move made at last, candles blown out, nothing from an animal, a strength goal.
+  signal("home city", String.raw`\bje reste (?:à|a|en|au) ${PLACE}`, { unless: String.raw`\b(?:ce week-end|ce soir|demain|jusqu|quelques jours|pour la nuit)\b` }),
+  signal("home city", String.raw`\bsauté le pas (?:pour|à|a) ${PLACE}`, { topic: /\b(?:déménag\p{L}*|emménag\p{L}*|installer)\b/iu }),
+  signal("age", String.raw`\bmes \d{1,2} bougies\b`),
+  signal("diet", String.raw`\brien qui vient d['’]un animal\b|\b(?:aucun|pas de) produits? d['’]origine animale\b`),
+  signal("training goal", String.raw`\b\d{1,2} (?:tractions|pompes)\b`, { with: String.raw`\b(?:objectif|but|veux|voudrais|arriver à)\b` }),
 ];

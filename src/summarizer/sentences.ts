@@ -2,7 +2,7 @@ const TERMINAL = new Set([".", "!", "?", "…"]);
 const TERMINAL_WIDE = new Set(["。", "！", "？"]);
 const CLOSING = new Set(['"', "'", "”", "’", ")", "]", "」", "』"]);
 
-/** A German ordinal ("am 7. Juni", "ab dem 2. Semester", "im 4. Stock"): its period ends no sentence. */
+/** A German ordinal ("am 7. Juni", "ab dem 2. Semester", "im 4. Stock", "meinen 39. gefeiert" with its noun left out): its period ends no sentence. */
 const GERMAN_ORDINAL = /(?:^|[\s(])\d{1,2}$/u;
 const GERMAN_ORDINAL_NOUN =
   /^ (?:Januar|Jänner|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember|Jan|Feb|Mär|Apr|Jun|Jul|Aug|Sep|Sept|Okt|Nov|Dez|Semester|Stock|Etage|Klasse|Mal|Platz|Lebensjahr|Geburtstag|gefeiert|Halbjahr|Trimester|Quartal|Liga)(?![\p{L}])/iu;

@@ -122,6 +122,9 @@ export function clauses(statement: string): [number, number][] {
   return spans;
 }
 
+/** What one person has of their own: a husband's job or diet is not the user's. */
+const OWN_ONLY = new Set(["diet", "allergy", "health condition", "job", "work schedule", "age", "weight", "training goal", "running days per week", "daily steps", "language learning", "programming language", "shoe size", "clothing size", "name"]);
+
 /**
  * Whether a find at `start` of `statement` is said of someone else: its clause starts with another
  * person before it ("My mum has diabetes", "Mi amigo vive en Madrid"), in a language of
@@ -139,9 +142,6 @@ export function aboutSomeoneElse(statement: string, start: number, language: str
     return other !== null && span[0] + other.index + other[0].length <= start && !person.together.test(clause);
   });
 }
-
-/** What one person has of their own: a husband's job or diet is not the user's. */
-const OWN_ONLY = new Set(["diet", "allergy", "health condition", "job", "work schedule", "age", "weight", "training goal", "running days per week", "daily steps", "language learning", "programming language", "shoe size", "clothing size", "name"]);
 
 /**
  * A place the pattern names in `clause`: a capitalised group `name` that is no month or pronoun, or one in lowercase that

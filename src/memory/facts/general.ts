@@ -85,12 +85,12 @@ export interface Person {
 /**
  * Clauses end at ", ", "; ", ": ", a dash, "but" (what follows "but" is often the change), a
  * German or French "and" before "I"/"we": "Je suis infirmière de nuit et je voudrais …" states the
- * first part, though the second is a wish; an "and" before "my"/"our" ("I'm allergic to peanuts and my husband is
+ * first part, though the second is a wish; an "and" before "my"/"our" or "she"/"he" ("I'm allergic to peanuts and my husband is
  * vegetarian": his diet is not the user's); or an emoji between words ("84 kg ce matin 💪 j'ai
  * changé d'objectif …": the goal is another clause than the weight).
  */
 const CLAUSE_END = new RegExp(
-  String.raw`[,;:] | [–—-] | (?:but|aber|mais|pero|sino|doch) | (?:und|et) (?=(?:ich|wir|je|j['’]|nous|on)\b)| (?:and|und|et|y) (?=(?:my|our|mein\p{L}*|unser\p{L}*|mon|ma|mes|notre|nos|mi|mis|nuestr\p{L}*) \p{L})| ?${EMOJI} `,
+  String.raw`[,;:] | [–—-] | (?:but|aber|mais|pero|sino|doch) | (?:und|et) (?=(?:ich|wir|je|j['’]|nous|on)\b)| (?:and|und|et|y) (?=(?:my|our|mein\p{L}*|unser\p{L}*|mon|ma|mes|notre|nos|mi|mis|nuestr\p{L}*|he|she|they|er|il|elle|ils|elles|él|ella|ellos|ellas) \p{L})| ?${EMOJI} `,
   "giu",
 );
 const CAPITAL = /^\p{Lu}/u;

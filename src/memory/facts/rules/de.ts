@@ -89,8 +89,8 @@ export const DE: Rule[] = [
   rule("clothing size", String.raw`\b(?:trage|habe) (?:größe |kleidergröße )?(?<v>xs|s|m|l|xl|xxl)\b`),
   rule("language learning", String.raw`\b(?:lerne|lernen)\b(?: \p{L}+){0,4}? (?<v>englisch|spanisch|deutsch|französisch|italienisch|portugiesisch|japanisch|chinesisch|koreanisch|arabisch|niederländisch|russisch|polnisch|schwedisch|türkisch)\b`),
   rule("name", String.raw`\b(?:ich heiße|mein name ist) ${NAME}`),
-  rule("name", String.raw`\bich bin (?<name>\p{L}[\p{L}'’-]+)(?=, (?:\d{1,2}\b|(?:[\p{L}-]+-)?${JOBS}\b))`, { needs: "ich" }),
-  rule("job", String.raw`\bich bin \p{L}[\p{L}'’-]+, (?<v>(?:[\p{L}-]+-)?${JOBS})(?=[,.;!]|$| und\b)`, { needs: "ich" }),
+  rule("name", String.raw`\bich bin (?<name>\p{L}[\p{L}'’-]+)(?=, (?:\d{1,2}\b|(?:\p{L}+- und )?(?:[\p{L}-]+-)?${JOBS}\b))`, { needs: "ich" }),
+  rule("job", String.raw`\bich bin \p{L}[\p{L}'’-]+, (?<v>(?:\p{L}+- und )?(?:[\p{L}-]+-)?${JOBS})(?=[,.;!]|$| und\b)`, { needs: "ich" }),
   rule("age", String.raw`\bich bin \p{L}[\p{L}'’-]+, (?<v>\d{1,2})(?=[,.;!]|$| und\b| jahre\b)`, { needs: "ich" }),
   // A greeting's introduction: "Moin, Lars hier.
   rule("name", String.raw`^(?:(?:moin|hallo|hi|hey|servus|guten (?:morgen|tag|abend))[,!]? )?(?<name>\p{L}[\p{L}'’-]+) hier(?=[,.!]|$)`, { needs: "hier" }),

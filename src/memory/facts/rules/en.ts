@@ -79,6 +79,8 @@ export const EN: Rule[] = [
   rule("job", String.raw`\bi (?:now |still )?(?:own|run) (?:a|an|my own|our own|the family) (?<v>(?:(?:small|little|family|local|busy) )?(?:bakery|restaurant|café|cafe|coffee shop|shop|store|business|company|startup|bar|pub|salon|farm|hotel|gym|agency|studio|practice|clinic|garage|bookshop|bookstore|florist)\b[^.,;!?]{0,30}?)(?=[.,;!?]|$)`, { needs: "own run" }),
   rule("job", String.raw`\bi(?:'ve|’ve| have| was| got)? (?:just )?(?:been )?promoted to (?<v>[^.,;]{2,40}?)(?=[,.;]| at\b| in\b|$)`, { needs: "promoted" }),
   rule("job", String.raw`\bi (?<v>teach|lecture|tutor)\b`, { needs: "teach lecture tutor" }),
+  // A job after a name: "I'm Tomasz, solo indie game dev".
+  rule("job", String.raw`\b(?:i'm|i’m|im|i am) \p{L}[\p{L}'’-]+, (?:an? )?(?<v>(?:[\p{L}-]+ ){0,3}${JOBS})\b`, { needs: "i'm i’m im i" }),
   rule("job", String.raw`\bi (?:got|started|took|accepted|landed|start) (?:a |the |my )?(?:new )?(?:[\p{L}-]+ ){0,3}?(?:job|position|role)\b(?! of\b)`),
   rule("job", String.raw`\bi (?:quit|left|lost) my job\b`),
   rule("job", String.raw`\bi(?:'m|’m| am|'ve|’ve| have)? (?:now |just |recently )?(?:been )?(?<v>retired|self-employed|unemployed|laid off|made redundant|between jobs)\b`, { needs: "retired self-employed unemployed laid made between" }),

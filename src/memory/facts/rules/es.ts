@@ -10,7 +10,8 @@ const MONTH = String.raw`(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|se
 const DATE = String.raw`(?:\d{1,2} de ${MONTH})`;
 /** Words of a trip, one word each (the cues of the rules that need one); a phrase and a going that is a future ("on va déménager", "vamos a tener") are in `TRAVEL`. */
 const TRAVEL_WORDS = "viajo viajamos viaje viajar vuelo vuelos volamos salimos salgo salida llegada llegamos aterrizamos regreso volvemos vacaciones vamos voy escapada escapadita excursión luna";
-const TRAVEL = String.raw`\b(?:${TRAVEL_WORDS.split(" ").filter((word) => !["vamos", "voy", "luna"].includes(word)).join("|")}|(?:vamos|voy)(?! a \p{L}+(?:ar|er|ir)\b| a base de\b)|luna de miel)\b`;
+// "Salgo de cuentas" is a due date, not a departure.
+const TRAVEL = String.raw`\b(?:${TRAVEL_WORDS.split(" ").filter((word) => !["vamos", "voy", "luna", "salgo"].includes(word)).join("|")}|salgo(?! de cuentas\b)|(?:vamos|voy)(?! a \p{L}+(?:ar|er|ir)\b| a base de\b)|luna de miel)\b`;
 const JOBS = String.raw`(?:encargad[oa] de turno|encargad[oa] de tienda|encargad[oa]|ingenier[oa]|desarrollador[a]?|programador[a]?|enfermer[oa]|profesor[a]?|maestr[oa]|analista|diseñador[a]?|médic[oa]|abogad[oa]|contador[a]?|contable|gerente|consultor[a]?|traductor[a]?|estudiante|cociner[oa]|chef|arquitect[oa]|farmacéutic[oa]|electricista|fontaner[oa]|conductor[a]?|periodista|fotógraf[oa]|vendedor[a]?|secretari[oa]|camarer[oa]|policía|funcionari[oa]|autónom[oa]|freelance)`;
 
 const ES_WEEKDAYS = "lunes|martes|miércoles|miercoles|jueves|viernes|sábado|sabado|domingo";
@@ -68,7 +69,7 @@ export const ES: Rule[] = [
   rule("operating system", String.raw`\b(?:uso|usamos|utilizo|trabajo con|con)\b[^.;]{0,20}?\b(?<v>linux|ubuntu|windows|macos|fedora|debian)\b`),
   rule("programming language", String.raw`\b(?:programo|desarrollo|trabajo|escribo código)\b[^.;]{0,30}?\b(?:en|con) (?<v>python|java|kotlin|typescript|javascript|go|rust|c#|c\+\+|ruby|php|swift|scala)\b`),
   rule("shoe size", String.raw`\b(?:calzo|uso el número|uso un|talla de zapato es)\b(?: un| el)? (?<v>\d{2}(?:[.,]5)?)\b`),
-  rule("clothing size", String.raw`\b(?:uso la talla|uso talla|mi talla es|talla) (?<v>xs|s|m|l|xl|xxl)\b`),
+  rule("clothing size", String.raw`\b(?:uso la talla|uso talla|uso una|mi talla es|talla) (?<v>xs|s|m|l|xl|xxl)\b`),
   rule("language learning", String.raw`\b(?:aprendo|aprendiendo|estudio|estudiando)\b (?<v>inglés|alemán|francés|italiano|portugués|japonés|chino|coreano|árabe|neerlandés|ruso|polaco)\b`),
   rule("name", String.raw`\b(?:me llamo|mi nombre es) ${NAME}`),
   // A sentence that is an introduction: "Soy Mariana.", "soy Mariana, …" (a nationality is written in lowercase).

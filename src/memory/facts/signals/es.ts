@@ -67,7 +67,7 @@ export const ES: Signal[] = [
   signal("weight", String.raw`\bpeso (?:unos |ya |ahora )?\d{2,3}(?:[.,]\d)?\b(?![.,]?\d| ?(?:€|euros?|%))`),
   // A weight said without its unit, in a thread about weight: "he bajado 6 kilos, ya estoy en 74".
   signal("weight", String.raw`\b(?:estoy en|bajado a|bajé a|subido a|llegado a|estancad[oa] en|atascad[oa] en) \d{2,3}(?:[.,]\d)?\b(?![.,]?\d| ?(?:€|euros?|%|km|d[ií]as|minutos|horas))`, { topic: /(?:\d|\b)(?:kg|kilos?|peso)\b/iu, unless: String.raw`\b(?:objetivo|meta|quiero|quisiera)\b` }),
-  signal("age", String.raw`\b\d{1,2} años\b|\bcumpl(?:í|o|ir|iré) (?:los )?\d{1,2}\b|\bnac[ií] en (?:19[3-9]\d|200\d)\b`, { unless: String.raw`\(\s*\d{1,2}\b|\b(?:hij[oa]s?|bebé|perr[oa]|gat[oa]|mestiz[oa]|cachorr[oa]|él|ella|desde|hace|durante|coche|bici|piso|casa|llevo|llevamos)\b` }),
+  signal("age", String.raw`\b\d{1,2} años\b|\bcumpl(?:í|o|ir|iré) (?:los )?\d{1,2}\b|\bnac[ií] en (?:19[3-9]\d|200\d)\b`, { unless: String.raw`\(\s*\d{1,2}\b|\b(?:hij[oa]s?|bebé|perr[oa]|gat[oa]|mestiz[oa]|cachorr[oa]|casad[oa]s|juntos|él|ella|desde|hace|durante|coche|bici|piso|casa|llevo|llevamos)\b` }),
   signal("budget", MONEY, { with: BUDGET_WORDS, unless: String.raw`\b(?:gano|sueldo|salario|ingresos)\b` }),
   signal("budget", String.raw`\bpresupuesto\b`, { plan: true, with: AMOUNT }),
   // A limit on what the user spends needs no currency: "podemos gastar 5k como mucho".
@@ -82,7 +82,7 @@ export const ES: Signal[] = [
   signal("running days per week", String.raw`\b(?:\d|un|una|dos|tres|cuatro|cinco|seis|siete)(?: (?:d[ií]as|veces|salidas|sesiones))? (?:a la|por|cada) semana\b|\b(?:segunda|tercera|cuarta|quinta|sexta|segundo|tercer|cuarto|quinto|sexto) (?:salida|sesi[oó]n|d[ií]a)\b`, { topic: RUNNING, unless: NOT_RUNNING_DAYS }),
   // Days said without "a week", by the verb that runs or changes them: "corro 4 dias", "bajo a 3 días suaves".
   signal("running days per week", String.raw`\b(?:\d|dos|tres|cuatro|cinco|seis|siete) d[ií]as\b`, { topic: RUNNING, with: String.raw`\b(?:corr\p{L}*|salgo|entreno|(?:bajo|subo|vuelvo|paso|bajado|subido|vuelto|pasado) a)\b`, unless: String.raw`${NOT_RUNNING_DAYS}|\b(?:hace|durante|dentro de|en) \S+ d[ií]as\b|\bd[ií]as (?:sin|parad[oa]|de descanso)\b` }),
-  signal("training goal", String.raw`\b(?:maratón|media maratón|medio maratón|san silvestre|media|ultra\p{L}*|triatlón|ironman|trail|\d{1,2} ?km|${RACE_K}|carrera|competición)\b`, { unless: String.raw`\b(?:media jornada|carrera universitaria|ver|animar|gastar|presupuesto|pagar|cuesta|sueldo|ahorrar|euros)\b|\bdurante (?:la|el|mi)\b` }),
+  signal("training goal", String.raw`\b(?:maratón|media maratón|medio maratón|san silvestre|media|ultra\p{L}*|triatlón|ironman|trail|\d{1,2} ?km|${RACE_K}|carrera|competición)\b`, { unless: String.raw`\ba \d{1,3} ?km de\b|\b(?:media jornada|carrera universitaria|ver|animar|gastar|presupuesto|pagar|cuesta|sueldo|ahorrar|euros)\b|\bdurante (?:la|el|mi)\b` }),
   // Signing up for a race, in a thread about running: "me apunto a la de Sevilla".
   signal("training goal", String.raw`\b(?:apunt\p{L}*|inscrib\p{L}*|inscrit[oa]) a (?:la|el|una|un)\b`, { topic: RUNNING }),
   // "Gasto un 39" is a shoe size, not spending.
@@ -95,7 +95,7 @@ export const ES: Signal[] = [
   // Go, by its capital and what follows it: "migramos todo a Go", "backend en Go".
   signal("programming language", String.raw`\b(?<name>go)(?:(?= (?:backend|developer|dev)\b)|(?<=\b(?:en|con|usando|a) go)(?=[.,;!]|$| (?:ahora|ya|en el trabajo)\b))`),
   signal("language learning", String.raw`\b${SPOKEN}\b`, { with: String.raw`\b(?:aprend\p{L}*|estudi\p{L}*|clases?|curso|lecciones|duolingo|practic\p{L}*|a1|a2|b1|b2|c1|examen|con fluidez|empecé|cambié|pasé|apunt\p{L}*|inscrit[oa]|escuela oficial de idiomas|nivel)\b` }),
-  signal("shoe size", String.raw`\b(?:zapat\p{L}*|zapatillas?|botas?|calzo|calzado|talla de pie|pies?)\b`, { owned: true, with: String.raw`\b(?:talla|número|un|el) ?\d{2}(?:[.,]5)?\b|\b\d{2}(?:[.,]5)?\b` }),
+  signal("shoe size", String.raw`\b(?:zapat\p{L}*|zapatillas?|deportivas|botas?|calzo|calzado|talla de pie|pies?)\b`, { owned: true, with: String.raw`\b(?:talla|número|un|el) ?\d{2}(?:[.,]5)?\b|\b\d{2}(?:[.,]5)?\b` }),
   signal("clothing size", String.raw`\b(?:xxs|xs|xl|xxl|xxxl|talla (?:s|m|l|\d{2}))\b`, { owned: true, with: String.raw`\b(?:chaquetas?|camisas?|camisetas?|vestidos?|vaqueros|pantal\p{L}*|abrigos?|sudaderas?|jerséis?|jersey|ropa|talla|xxs|xs|xl|xxl)\b` }),
   signal("housing", String.raw`\b(?:${HOME}|viv(?:ir|o|imos) sol[oa]s?|independiz\p{L}*|piso compartido|compartimos piso|comparto piso|con mis padres|casero|alquiler|hipoteca)\b`, { owned: true, with: String.raw`\b(?:alquil\p{L}*|firm\p{L}*|compr\p{L}*|propi\p{L}*|hipoteca|mud\p{L}*|viv\p{L}*|vend\p{L}*|compart\p{L}*|alquiler|encontr\p{L}*|independiz\p{L}*|sol[oa]s?)\b|\b(?:id[oa]s?|vamos|voy|fuimos|fui) a (?:un|una|vivir)\b|\b(?:dejamos|dejé|dejado) (?:el|la|nuestro|nuestra|mi) \p{L}+|^\s*(?:ya |ahora )?en (?:un|una|el|la|mi|nuestro|nuestra) ${HOME}\b|\b(?:estoy|estamos|vivo|vivimos) (?:ya |ahora )?en (?:un|una|el|la|mi|nuestro|nuestra) ${HOME}\b` }),
   signal("home city", String.raw`\b(?:en|a|cerca de) (?!vivir\b)${PLACE}`, { with: String.raw`\b(?:vivo|vivimos|viviendo|vivir|rent(?:o|amos|ando)|resid\p{L}*|mud\p{L}*|instal\p{L}*|nuestra casa|nuevo piso|nueva casa|vinimos|venimos|vine|venid[oa]s? a vivir|quedamos|quedado|vuelto|volvimos|volví|traslad\p{L}*|llev(?:o|amos) (?:\p{L}+ ){1,2}(?:años|meses) en|(?:estoy|estamos) (?:ya |ahora )?en)\b`, unless: TRAVEL }),
@@ -104,7 +104,7 @@ export const ES: Signal[] = [
   signal("home city", String.raw`\b(?:en|cerca de) ${PLACE}`, { with: String.raw`\b(?:soy|trabajo como|trabajo de|curro de) (?:\p{L}+ ){0,2}${JOBS}`, unless: TRAVEL }),
   signal("home city", String.raw`\b(?:en|a|cerca de) ${PLACE}`, { with: String.raw`\b(?:comprad[oa]|compramos|compré|alquilad[oa]|alquilamos|alquilé|firmad[oa]|firmamos)\b[^.;]{0,40}\b${HOME}\b|\b${HOME}\b[^.;]{0,40}\b(?:comprad[oa]|compramos|compré|alquilad[oa]|alquilamos|alquilé|firmad[oa]|firmamos)\b`, unless: TRAVEL }),
   signal("name", String.raw`\b(?:me llamo|mi nombre es|llámame)\b(?: \p{L}+)? ${PLACE}`),
-  signal("travel date", DATE, { plan: true, with: `${TRAVEL}|${CHANGE}`, unless: String.raw`\b(?:ser (?:padres|madre|padre)|nacer|nacerá|bebé|apunt\p{L}*|inscri\p{L}*|dejé|dejado|examen|c1|c2|b1|b2)\b` }),
+  signal("travel date", DATE, { plan: true, with: `${TRAVEL}|${CHANGE}`, unless: String.raw`\b(?:ser (?:padres|madre|padre)|nacer|nacerá|bebé|apunt\p{L}*|inscri\p{L}*|dejé|dejado|examen|c1|c2|b1|b2|cumpl\p{L}*|cumpleaños|salgo de cuentas|parto|embaraz\p{L}*)\b` }),
   signal("travel origin", String.raw`\b(?:de|desde) ${PLACE}`, { plan: true, with: TRAVEL, unless: String.raw`\b(?:todos los d[ií]as|cada d[ií]a|a diario|diariamente|remoto|teletrabaj\p{L}*|a1|a2|b1|b2|c1|c2|nivel)\b` }),
   // Where the user is, here, or leaves from every day: "laburo de mozo acá en Córdoba", "voy de valencia a sagunto todos los dias".
   signal("home city", String.raw`\b(?:aquí|acá) en ${PLACE}`, { plan: true }),
@@ -164,4 +164,8 @@ export const ES: Signal[] = [
   signal("work schedule", String.raw`\b(?:arranco|entro|empiezo|corto|termino|salgo del trabajo) a las \d{1,2}\b`, { topic: /\b(?:trabaj\p{L}*|laburo|curro|oficina|equipo|jornada|horario)\b/iu }),
   signal("pet", String.raw`\bes una? (?:${BREED}|perr[oa]|gat[oa]|cachorr[oa])\b`, { plan: true }),
   signal("training goal", String.raw`\b(?:meta|objetivo) es (?:llegar a|bajar a|pesar) \d{2,3} ?(?:kilos|kg)\b|\b\d{1,2} dominadas\b`),
+  // A flat of one's own at last; diets by what they leave out; a joint replaced.
+  signal("housing", String.raw`\b(?:ya )?(?:tengo|tenemos) (?:piso|casa|apartamento|depa)\b`),
+  signal("diet", String.raw`\b(?:baj[oa] en histamina|fodmap)\b`),
+  signal("health condition", String.raw`\bprótesis de (?:cadera|rodilla)\b`),
 ];

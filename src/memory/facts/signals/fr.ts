@@ -10,7 +10,7 @@ export const CHANGE = String.raw`\b(?:plutôt|finalement|maintenant|désormais|c
 /** A thread about a trip: a change word alone ("finalement", "au lieu") says a date or place of it only there. */
 const TRIP = /\b(?:voyage\p{L}*|vacances|vols?|volons|avion|hôtel|séjour|escapade|lune de miel|week-end|partir|partons|pars)\b/iu;
 const ANIMAL = String.raw`(?:${BREED}|chiens?|chienne|chiots?|chats?|chatte|chatons?|lapins?|hamsters?|perroquets?|perruches?|chevaux|cheval|poney|cochons? d'inde|tortues?|furets?|poules)`;
-const JOBS = String.raw`(?:infirmi\p{L}+|contrôleu\p{L}+|chargée? de \p{L}+|ingénieu\p{L}+|développeu\p{L}+|enseignant\p{L}*|professeu\p{L}+|prof|institut\p{L}+|médecin|avocat\p{L}*|comptable|cheffe?|consultant\p{L}*|traduct\p{L}+|étudiant\p{L}*|cuisini\p{L}+|architecte|pharmacien\p{L}*|électricien\p{L}*|plombier|chauffeur|graphiste|vendeu\p{L}+|caissi\p{L}+|serveu\p{L}+|journaliste|photographe|analyste|designer|manager|directeur|directrice|responsable|aide-soignant\p{L}*|sage-femme|kiné\p{L}*|vétérinaire|secrétaire|assistant\p{L}*|fonctionnaire|policier|policière|pompier|agricult\p{L}+|boulang\p{L}+|coiffeu\p{L}+|mécanicien\p{L}*|éducat\p{L}+|juriste|banqui\p{L}+|commercial\p{L}*|pilote|copilote)`;
+const JOBS = String.raw`(?:infirmi\p{L}+|contrôleu\p{L}+|chargée? de \p{L}+|ingénieu\p{L}+|développeu\p{L}+|enseignant\p{L}*|professeu\p{L}+|prof|institut\p{L}+|médecin|avocat\p{L}*|comptable|cheffe?|consultant\p{L}*|traduct\p{L}+|étudiant\p{L}*|cuisini\p{L}+|architecte|pharmacien\p{L}*|électricien\p{L}*|plombier|chauffeur|graphiste|vendeu\p{L}+|caissi\p{L}+|serveu\p{L}+|journaliste|photographe|analyste|designer|manager|directeur|directrice|responsable|aide-soignant\p{L}*|sage-femme|kiné\p{L}*|vétérinaire|secrétaire|assistant\p{L}*|fonctionnaire|policier|policière|pompier|agricult\p{L}+|boulang\p{L}+|coiffeu\p{L}+|mécanicien\p{L}*|éducat\p{L}+|juriste|banqui\p{L}+|commercial\p{L}*|pilote|copilote|livreu\p{L}+|coursi\p{L}+|doctorant\p{L}*|thésard\p{L}*)`;
 /** Looking for one is not having one: "I'm looking for a new laptop". */
 const SEEKING = String.raw`\b(?:cherche\p{L}*|besoin|veux|voudrais|conseill\p{L}*)\b`;
 const SPOKEN = String.raw`(?:anglais|espagnol|allemand|français|italien|portugais|japonais|chinois|mandarin|coréen|arabe|néerlandais|russe|polonais|suédois|grec|turc|catalan|breton)`;
@@ -53,7 +53,7 @@ export const FR: Signal[] = [
   signal("allergy", String.raw`\b(?:epi-?pen|stylo d['’]adrénaline|allergi\p{L}*|intoléran\p{L}*|anaphyla\p{L}*|rhume des foins)\b`),
   signal("health condition", String.raw`\b(?:j['’]ai mal (?:au|aux|à la|à l['’]|partout)|maladie de crohn|crohn|rch|stent|tendinite|périostite|fasciite|sinusite|bronchite|entorse|inhalateur|ventoline|metformine|insuline|lévothyrox|levothyrox|rémission|arrêt maladie|glycémie|diabète|diabétique|prédiabète|asthme|asthmatique|hypertension|tension|cholestérol|thyroïde|cœliaque|coeliaque|migraines?|arthrose|arthrite|dépression|anxiété|épilepsie|tdah|covid long|insomnie\p{L}*|apnée du sommeil|mal de dos|lombalgie|genou|blessé\p{L}*|blessure|entorse|tendinite|fracture|cassé|opéré\p{L}*|opération|diagnostiqué\p{L}*|diagnostic|eczéma|psoriasis|sciatique|burn-?out)\b`),
   signal("weight", String.raw`\b\d{2,3}(?:[.,]\d)? ?(?:kg|kilos?)\b`, { unless: String.raw`\b(?:perdre|maigrir|objectif|but|valise|bagages?|sac|soulever|haltères?|développé|squat|veux|voudrais)\b` }),
-  signal("age", String.raw`\b\d{1,2} ans\b|\bfêt\p{L}* (?:mes|ses) \d{1,2}\b|\b\d{1,2}e anniversaire\b|\bnée? en (?:19[3-9]\d|200\d)\b`, { unless: String.raw`\(\s*\d{1,2}\b|\b(?:fils|fille|enfants?|bébé|chien|chat|il|elle|depuis|il y a|ça fait|ca fait|voiture|vélo|appartement|maison|pendant)\b|\b\d{1,2} ans (?:de (?:mariage|vie commune|relation|couple)|ensemble)\b` }),
+  signal("age", String.raw`\b\d{1,2} ans\b|\bfêt\p{L}* (?:mes|ses) \d{1,2}\b|\b\d{1,2}e anniversaire\b|\bnée? en (?:19[3-9]\d|200\d)\b`, { unless: String.raw`\(\s*\d{1,2}\b|\b(?:fils|fille|enfants?|bébé|chien|chat|il|elle|depuis|il y a|ça fait|ca fait|voiture|vélo|appartement|maison|pendant)\b|\b\d{1,2} ans (?:de (?:mariage|vie commune|relation|couple|pacs)|ensemble)\b` }),
   signal("budget", MONEY, { with: String.raw`\b(?:budget|dépenser|payer|mettre|permettre|max|maximum|jusqu'à|jusqu’à|moins de|pas plus de|limite|plafond|par mois|mensuel\p{L}*|par semaine|pour les courses|par nuit|la nuit|par personne|au total|économisé|économies|de côté|environ|à peu près|autour de)\b`, unless: String.raw`\b(?:gagne|salaire|revenu)\b` }),
   signal("budget", String.raw`\bbudget\b`, { plan: true, with: AMOUNT }),
   // A limit on what the user spends needs no currency: "on peut dépenser 5k max".
@@ -87,7 +87,7 @@ export const FR: Signal[] = [
   signal("travel date", DATE, { plan: true, with: TRAVEL, unless: String.raw`\bj['’]aurai (?:\p{L}+ )?\d{1,2} ans\b|\banniversaire\b|\b(?:bébé|naissance|accouchement|terme|ferm\p{L}*|ouvert\p{L}*)\b` }),
   signal("travel date", DATE, { plan: true, with: CHANGE, topic: TRIP, unless: String.raw`\bj['’]aurai (?:\p{L}+ )?\d{1,2} ans\b|\banniversaire\b` }),
   signal("travel origin", String.raw`\b(?:de|d'|d’|depuis|au départ de) ${PLACE}`, { plan: true, with: TRAVEL }),
-  signal("travel destination", String.raw`\b(?:à|a|en|au|aux|pour|vers|visiter|direction|ce sera|c'est|c’est) (?:plutôt |finalement |donc )?(?:(?:la|le|les) |l['’])?${PLACE}`, {
+  signal("travel destination", String.raw`(?<!jusqu['’])\b(?:à|a|en|au|aux|pour|vers|visiter|direction|ce sera|c'est|c’est) (?:plutôt |finalement |donc )?(?:(?:la|le|les) |l['’])?${PLACE}`, {
     plan: true,
     with: `${TRAVEL}|${CHANGE}`,
     unless: String.raw`\b(?:habit\p{L}*|vivons|vis|d[ée]m[ée]nag\p{L}*|emm[ée]nag\p{L}*|install[ée]\p{L}*)\b`,
@@ -133,7 +133,7 @@ export const FR: Signal[] = [
   signal("diet", String.raw`\brégime (?:méditerranéen|crétois|sans résidus|pauvre en \p{L}+|hyperprotéiné|hypocalorique|cétogène)\b`),
   signal("clothing size", String.raw`\b(?:je fais|je porte) (?:du |une |un )?(?:3[2-9]|4\d|5[0-4])\b`, { with: String.raw`\b(?:robes?|jupes?|pantalons?|jeans?|vestes?|hauts?|chemisiers?|vêtements|taille)\b` }),
   // Opening days; a trip by its place and dates; arriving in a place one moves to.
-  signal("work schedule", String.raw`\bouverts? du (?:lundi|mardi|mercredi|jeudi|vendredi) au (?:jeudi|vendredi|samedi|dimanche)\b|\bfermer (?:aussi |désormais )?le (?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)\b`, { plan: true }),
+  signal("work schedule", String.raw`\bouvert(?:e|s|es)? du (?:lundi|mardi|mercredi|jeudi|vendredi) au (?:jeudi|vendredi|samedi|dimanche)\b|\bfermer (?:aussi |désormais )?le (?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)\b`, { plan: true }),
   signal("travel destination", String.raw`^\s*(?:(?:et|donc|direction) )?${PLACE} du \d{1,2}(?:er)? au \d{1,2}`, { plan: true, topic: TRIP }),
   signal("travel date", String.raw`\bdu \d{1,2}(?:er)? au \d{1,2}(?:er)? ${MONTH}`, { plan: true, topic: TRIP }),
   signal("home city", String.raw`\b(?:arrivée?s?|installée?s?) (?:à|a|en|au) ${PLACE}`, { topic: /\b(?:déménag\p{L}*|emménag\p{L}*|expatri\p{L}*|installer|visa|pvt)\b/iu }),
@@ -143,4 +143,8 @@ export const FR: Signal[] = [
   signal("age", String.raw`\bmes \d{1,2} bougies\b`),
   signal("diet", String.raw`\brien qui vient d['’]un animal\b|\b(?:aucun|pas de) produits? d['’]origine animale\b`),
   signal("training goal", String.raw`\b\d{1,2} (?:tractions|pompes)\b`, { with: String.raw`\b(?:objectif|but|veux|voudrais|arriver à)\b` }),
+  // Home for the holidays is a trip's destination; diets by what they leave out; a joint replaced.
+  signal("travel destination", String.raw`\bje rentre (?:chez [\p{L}]+ [\p{L}]+ )?(?:à|a|en|au) ${PLACE}`, { plan: true, with: String.raw`\b(?:pour (?:noël|les fêtes|les vacances|le week-end|l['’]été)|pars|partir|train|vol|avion)\b` }),
+  signal("diet", String.raw`\b(?:pauvre en histamine|fodmap)\b`),
+  signal("health condition", String.raw`\bprothèse (?:de |du )?(?:hanche|genou)\b`),
 ];

@@ -125,37 +125,39 @@ export const DE: Signal[] = [
   // A family by its count, a baby by its age in months: "2 adults + 3 kids", "Léa (3 mois)".
   signal("children", String.raw`\b\d erwachsene ?(?:\+|und|&|,) ?\d (?:kinder|kids)\b`, { plan: true }),
   signal("children", BABY_AGE, { plan: true }),
-  // What an allergy does to the body: "bei Haselnüssen schwillt mir der Hals zu".
-  signal("allergy", String.raw`\b(?:schwillt|schwellen|schwoll) (?:mir|bei mir)\b`),
-  // A size exchanged for another, a new job's first days, workdays from one to another, a phone chosen at last, what a medic found.
+  // What an allergy does, whatever causes it: "schwillt mir der Hals zu", "kribbelt mir der Mund", "Niesanfälle".
+  signal("allergy", String.raw`\b(?:schwillt|schwellen|schwoll) (?:mir|bei mir)\b|\b(?:kribbelt|juckt|brennt)\b[^.;]{0,30}\b(?:mund|hals|zunge|lippen|rachen)\b|\b(?:niesanf\p{L}*|dicke augen|(?:augen|nase) (?:tränen|jucken|laufen))\b`),
+  // A size exchanged or worn: "tausch gegen L um", "Regenjacke in M".
   signal("clothing size", String.raw`\b(?:tausch\p{L}*|umtausch\p{L}*) (?:\p{L}+ ){0,3}?(?:gegen|in) (?:eine? |größe )?${LETTER_SIZE}\b(?![.,]?\d)`, { plan: true }),
-  signal("job", String.raw`\berste\p{L}* (?:tag|woche|monat) als \p{L}+`, { plan: true }),
-  signal("work schedule", String.raw`\b(?:montag|dienstag|mittwoch|donnerstag|freitag) bis (?:mittwoch|donnerstag|freitag|samstag|sonntag)\b`, { with: String.raw`\b(?:arbeit\p{L}*|büro|schicht\p{L}*|job|dienst)\b` }),
-  signal("phone", String.raw`\b(?:es ist|es wurde|am ende|doch) (?:das|ein|mein) ${PHONE_MAKE}\b`, { plan: true }),
-  signal("health condition", String.raw`\b(?:arzt|ärztin|hausarzt|hausärztin|doktor|orthopäde|orthopädin|physio|physiotherapeut\p{L}*|kardiolog\p{L}*|dermatolog\p{L}*|neurolog\p{L}*) (?:meint|sagt|hat gesagt|hat festgestellt)\b[^.;]{0,15}\b(?:ich hätte|ich habe|ich hab|hab ich)\b`),
-  // An allergy felt in the mouth; no animal products is a diet; weeks in a place since a move; a student room.
-  signal("allergy", String.raw`\b(?:kribbelt|juckt|brennt)\b[^.;]{0,30}\b(?:mund|hals|zunge|lippen|rachen)\b`),
-  signal("diet", String.raw`\bkeine tierischen (?:produkte|lebensmittel)\b`),
-  signal("home city", String.raw`\bseit (?:\d{1,2}|einer|zwei|drei|vier|ein paar) (?:tagen|wochen|monaten)(?: hier| schon)? in ${PLACE}`),
-  signal("housing", String.raw`\b(?:wohnheim\p{L}*|wg-zimmer)\b`, { owned: true }),
-  signal("phone", String.raw`\b(?:aufs|auf das|auf ein) ${PHONE_MAKE}\b[^.;]{0,20}\b(?:umgestiegen|gewechselt)\b`, { plan: true }),
-  // An allergy by its reaction; workdays in a thread about work; a master craftsman; a weight said of the weight itself.
-  signal("allergy", String.raw`\b(?:niesanf\p{L}*|dicke augen|(?:augen|nase) (?:tränen|jucken|laufen))\b`),
-  signal("work schedule", String.raw`\b(?:montag|mo) (?:bis|-|–) ?(?:donnerstag|freitag|samstag|do|fr|sa)\b`, { plan: true, topic: /(?:arbeit|job|schicht|dienst|büro|chef)/iu }),
-  signal("job", String.raw`\b(?:hab|habe|mache|mach) (?:meinen|den) meister\b`),
-  signal("weight", String.raw`\bgewicht (?:ist|liegt) (?:jetzt |übrigens |nun |inzwischen |mittlerweile ){0,3}(?:bei )?\d{2,3}(?:[.,]\d)?\b(?! ?(?:%|€|euro|km|tage))`, { plan: true }),
-  // A garment's size; an age said after "bin"; a house that is the user's now.
   signal("clothing size", String.raw`\b(?:regen|winter|sommer|lauf|rad)?(?:jacke|hose|shirt|trikot|pulli|weste)n? in ${LETTER_SIZE}\b`, { owned: true }),
-  signal("age", String.raw`\bbin (?:übrigens |jetzt |schon |gerade |erst |inzwischen |mittlerweile ){0,2}\d{2}(?=[,.;!]|$| und\b| jahre\b)`),
-  signal("housing", String.raw`\b(?:haus|wohnung)\b[^.;]{0,20}\bgehört (?:jetzt |nun |endlich ){0,2}(?:uns|mir)\b`, { plan: true }),
-  // A training year, a workplace, back in one's childhood room, kids by their words; a strength goal by its count.
-  signal("job", String.raw`\b(?:erstes|zweites|drittes|im (?:ersten|zweiten|dritten|\d\.)) ausbildungsjahr\b|\bausbildung (?:zur|zum) \p{L}+|\b(?:arbeite ich|ich arbeite)\b[^.;]{0,25}\b(?:im|in einem|in einer|in der|beim|bei einem|bei einer) (?:\p{L}+ )?(?:café|restaurant|supermarkt|laden|krankenhaus|klinik|kita|schule|büro|agentur|bäckerei|lager|hotel|bar|kneipe|praxis|apotheke)\b`),
+  // A job by what it is: the first week as, a master craftsman, a training year, a workplace by its kind.
+  signal("job", String.raw`\berste\p{L}* (?:tag|woche|monat) als \p{L}+`, { plan: true }),
+  signal("job", String.raw`\b(?:hab|habe|mache|mach) (?:meinen|den) meister\b|\b(?:erstes|zweites|drittes|im (?:ersten|zweiten|dritten|\d\.)) ausbildungsjahr\b|\bausbildung (?:zur|zum) \p{L}+|\b(?:arbeite ich|ich arbeite)\b[^.;]{0,25}\b(?:im|in einem|in einer|in der|beim|bei einem|bei einer) (?:\p{L}+ )?(?:café|restaurant|supermarkt|laden|krankenhaus|klinik|kita|schule|büro|agentur|bäckerei|lager|hotel|bar|kneipe|praxis|apotheke)\b`),
+  // Workdays from one to another, with work said in the clause or the thread: "Montag bis Donnerstag".
+  signal("work schedule", String.raw`\b(?:montag|dienstag|mittwoch|donnerstag|freitag) bis (?:mittwoch|donnerstag|freitag|samstag|sonntag)\b`, { with: String.raw`\b(?:arbeit\p{L}*|büro|schicht\p{L}*|job|dienst)\b` }),
+  signal("work schedule", String.raw`\b(?:montag|mo) (?:bis|-|–) ?(?:donnerstag|freitag|samstag|do|fr|sa)\b`, { plan: true, topic: /(?:arbeit|job|schicht|dienst|büro|chef)/iu }),
+  // A phone chosen or switched to at last: "am Ende das Pixel", "aufs iPhone umgestiegen".
+  signal("phone", String.raw`\b(?:es ist|es wurde|am ende|doch) (?:das|ein|mein) ${PHONE_MAKE}\b|\b(?:aufs|auf das|auf ein) ${PHONE_MAKE}\b[^.;]{0,20}\b(?:umgestiegen|gewechselt)\b`, { plan: true }),
+  // What a medic found, a joint replaced: "die Ärztin meint, ich hätte …", "Hüft-TEP".
+  signal("health condition", String.raw`\b(?:arzt|ärztin|hausarzt|hausärztin|doktor|orthopäde|orthopädin|physio|physiotherapeut\p{L}*|kardiolog\p{L}*|dermatolog\p{L}*|neurolog\p{L}*) (?:meint|sagt|hat gesagt|hat festgestellt)\b[^.;]{0,15}\b(?:ich hätte|ich habe|ich hab|hab ich)\b|\b(?:hüft|knie)-?(?:tep|prothese)\b|\bneue\p{L}* (?:hüfte|knie)\b`),
+  // A diet by what it leaves out: "keine tierischen Produkte".
+  signal("diet", String.raw`\bkeine tierischen (?:produkte|lebensmittel)\b`),
+  // Weeks in a place since a move: "seit zwei Wochen hier in Lissabon".
+  signal("home city", String.raw`\bseit (?:\d{1,2}|einer|zwei|drei|vier|ein paar) (?:tagen|wochen|monaten)(?: hier| schon)? in ${PLACE}`),
+  // A student room, a home that is the user's now ("das Haus gehört jetzt uns", a purchase at the notary's), the childhood room again.
+  signal("housing", String.raw`\b(?:wohnheim\p{L}*|wg-zimmer)\b`, { owned: true }),
+  signal("housing", String.raw`\b(?:haus|wohnung)\b[^.;]{0,20}\bgehört (?:jetzt |nun |endlich ){0,2}(?:uns|mir)\b|\bkaufvertrag\b[^.;]{0,30}\b(?:unterschrieben|beim notar)\b|\bnotartermin\b`, { plan: true }),
   signal("housing", String.raw`\b(?:altes|alten|meinem alten) kinderzimmer\b`, { with: String.raw`\b(?:wieder|zurück|seit)\b` }),
+  // A weight said of the weight itself: "Gewicht ist jetzt bei 76".
+  signal("weight", String.raw`\bgewicht (?:ist|liegt) (?:jetzt |übrigens |nun |inzwischen |mittlerweile ){0,3}(?:bei )?\d{2,3}(?:[.,]\d)?\b(?! ?(?:%|€|euro|km|tage))`, { plan: true }),
+  // An age after "bin": "bin übrigens 31".
+  signal("age", String.raw`\bbin (?:übrigens |jetzt |schon |gerade |erst |inzwischen |mittlerweile ){0,2}\d{2}(?=[,.;!]|$| und\b| jahre\b)`),
+  // Kids by their Austrian words: "zwei Buben", "der Bub".
   signal("children", String.raw`\b(?:zwei|drei|vier|\d) (?:kids|buben|buam|mädels)\b|\bder bub\b`, { owned: true }),
+  // A strength goal by its count: "5 saubere Klimmzüge".
   signal("training goal", String.raw`\b\d{1,2} (?:saubere |ganze |strikte )?(?:klimmzüge|liegestütze)\b`, { with: String.raw`\b(?:ziel|will|möchte|schaffen)\b` }),
-  // A purchase signed at the notary's, steps said of the steps, a shoe size in a thread about shoes, a joint replaced.
-  signal("housing", String.raw`\bkaufvertrag\b[^.;]{0,30}\b(?:unterschrieben|beim notar)\b|\bnotartermin\b`, { plan: true }),
+  // Steps said of the steps: "Schritte sind inzwischen bei 5000".
   signal("daily steps", String.raw`\bschritte (?:sind|liegen) (?:jetzt |inzwischen |mittlerweile )?(?:bei )?(?:ca\.? |etwa |um die )?\d[\d.]*`, { plan: true }),
+  // A shoe size in a thread about shoes: "den Novablast in 44,5 gelaufen".
   signal("shoe size", String.raw`\bin (?:3[5-9]|4[0-8])(?:[.,]5)?\b`, { topic: /schuh/iu, with: String.raw`\b(?:gelaufen|getragen|passt|passen|bestellt|gekauft|trage)\b` }),
-  signal("health condition", String.raw`\b(?:hüft|knie)-?(?:tep|prothese)\b|\bneue\p{L}* (?:hüfte|knie)\b`),
 ];

@@ -142,34 +142,29 @@ export const EN: Signal[] = [
   // A family by its count, a baby by its age in months: "2 adults + 3 kids", "Léa (3 mois)".
   signal("children", String.raw`\b\d (?:adults?|grown-ups) ?(?:\+|and|&|,) ?\d (?:kids|children|teens)\b`, { plan: true }),
   signal("children", BABY_AGE, { plan: true }),
-  // What an allergy does to the body: "my throat swells up", "I swell up".
-  signal("allergy", String.raw`\b(?:(?:throat|lips|tongue|face|mouth) (?:swells?|swelled|swelling|closes|closing) up|i swell up)\b`),
-  // A size exchanged for another, a new job's first days, fewer hours, a phone chosen at last, what a medic found.
+  // What an allergy does, whatever causes it: "my throat swells up", "my mouth itches", "I come out in hives", "whenever I'm near cats my eyes stream".
+  signal("allergy", String.raw`\b(?:(?:throat|lips|tongue|face|mouth) (?:swells?|swelled|swelling|closes|closing) up|i swell up)\b|\b(?:mouth|throat|lips|tongue) (?:itches|itchy|tingles|tingly|tingling|gets itchy)\b|\b(?:react(?:s|ed)? badly to|come out in hives|break out in hives|throat (?:goes|gets|went) tight)\b|\b(?:every time|whenever|each time)\b[^.;]{0,40}\b(?:sneez\p{L}*|eyes (?:swell|water|itch|stream)\p{L}*|hives|wheez\p{L}*)`),
+  // A size exchanged or worn: "I'll swap it for an M", "my rain jacket in M".
   signal("clothing size", String.raw`\b(?:swap\p{L}*|exchang\p{L}*) (?:it |them |this |that |the \p{L}+ )?for (?:an? |the |size )?${LETTER_SIZE}\b(?![.,]?\d)`, { plan: true }),
-  signal("job", String.raw`\bfirst (?:day|week|month|shift) as an? \p{L}+`, { plan: true }),
-  signal("work schedule", String.raw`\b(?:cut|reduced|dropped|lowered) (?:down )?(?:my|our) hours\b`),
-  signal("phone", String.raw`\b(?:ended up with|went with|settled on|went for) (?:the|a|an) ${PHONE_MAKE}\b`, { plan: true }),
-  signal("health condition", String.raw`\b${MEDIC}\b[^.;]{0,30}\b(?:says|said|told me|thinks|reckons|confirmed)(?: that)? (?:i(?:'ve|’ve| have)? got|i have)\b`),
-  // An allergy felt in the mouth; no animal products is a diet; a sleep like a baby's is no baby.
-  signal("allergy", String.raw`\b(?:mouth|throat|lips|tongue) (?:itches|itchy|tingles|tingly|tingling|gets itchy)\b`),
-  signal("diet", String.raw`\b(?:no|zero|nothing from) animal products?\b`),
-  // An allergy by its reaction; workdays in a thread about work; a half shoe size, or a European one, in a thread about shoes.
-  signal("allergy", String.raw`\b(?:react(?:s|ed)? badly to|come out in hives|break out in hives|throat (?:goes|gets|went) tight)\b`),
-  signal("work schedule", String.raw`\b(?:mon|monday)(?:-|–| to )(?:thu|thurs|thursday|fri|friday|sat|saturday)\b`, { plan: true, topic: /\b(?:work|job|shifts?|office|wfh|boss|hours)\b/iu }),
-  signal("shoe size", String.raw`\b(?:uk|us) ?\d{1,2}[.,]5\b|\b\d{1,2}[.,]5 ?(?:uk|us)\b|\beu ?(?:3[5-9]|4[0-8])(?:[.,]5)?\b`, { plan: true, topic: /\b(?:shoes?|trainers|sneakers|boots)\b/iu }),
-  // An injury named by its repair; years in a job; a garment's size; a car bought at last.
-  signal("health condition", String.raw`\b(?:acl|mcl|meniscus|rotator cuff|labrum|achilles|slap) (?:reconstruction|repair|surgery|tear|rupture)\b|\brotator cuff\b`, { plan: true }),
-  signal("job", String.raw`\b(?:been|worked as) an? (?:[\p{L}-]+ )?(?:${JOBS}|rn|lpn|cna|hca|emt)\b[^.;]{0,30}\bfor (?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|several|many|years|months)\b`),
   signal("clothing size", String.raw`\b(?:jacket|coat|shirt|hoodie|jersey|top|dress|jeans|trousers) in (?:an? )?(?:${LETTER_SIZE}|small|medium|large)\b`, { owned: true }),
-  // A job that is the user's now, a teacher's class, weeks into a job; the pot for a purchase; a strength goal by its count; a weight goal.
-  signal("job", String.raw`\bis (?:now )?my (?:actual |real |main )?(?:full[- ]time |day )?job\b|\bmy (?:year \d{1,2}|reception|nursery|\d(?:st|nd|rd|th) grade) class\b`),
-  signal("job", String.raw`\b(?:weeks|months|days) into (?:the|my) (?:new )?(?:[\p{L}-]+ ){0,2}(?:job|role|position)\b`, { plan: true }),
+  // A job by what it is: a first week as, weeks into, years as, "the truck is my actual full time job now", "my year 2 class".
+  signal("job", String.raw`\bfirst (?:day|week|month|shift) as an? \p{L}+|\b(?:weeks|months|days) into (?:the|my) (?:new )?(?:[\p{L}-]+ ){0,2}(?:job|role|position)\b`, { plan: true }),
+  signal("job", String.raw`\b(?:been|worked as) an? (?:[\p{L}-]+ )?(?:${JOBS}|rn|lpn|cna|hca|emt)\b[^.;]{0,30}\bfor (?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|several|many|years|months)\b|\bis (?:now )?my (?:actual |real |main )?(?:full[- ]time |day )?job\b|\bmy (?:year \d{1,2}|reception|nursery|\d(?:st|nd|rd|th) grade) class\b`),
+  // Hours cut, nights no more; workdays in a thread about work ("mon-fri").
+  signal("work schedule", String.raw`\b(?:cut|reduced|dropped|lowered) (?:down )?(?:my|our) hours\b|\b(?:no more nights|(?:days|nights) only|only (?:days|nights) now)\b`),
+  signal("work schedule", String.raw`\b(?:mon|monday)(?:-|–| to )(?:thu|thurs|thursday|fri|friday|sat|saturday)\b`, { plan: true, topic: /\b(?:work|job|shifts?|office|wfh|boss|hours)\b/iu }),
+  // A phone chosen at last: "ended up with the pixel".
+  signal("phone", String.raw`\b(?:ended up with|went with|settled on|went for) (?:the|a|an) ${PHONE_MAKE}\b`, { plan: true }),
+  // What a medic found, an injury by its repair, a joint replaced: "my GP says I have gout", "ACL reconstruction".
+  signal("health condition", String.raw`\b${MEDIC}\b[^.;]{0,30}\b(?:says|said|told me|thinks|reckons|confirmed)(?: that)? (?:i(?:'ve|’ve| have)? got|i have)\b|\b(?:hip|knee) replacement\b`),
+  signal("health condition", String.raw`\b(?:acl|mcl|meniscus|rotator cuff|labrum|achilles|slap) (?:reconstruction|repair|surgery|tear|rupture)\b|\brotator cuff\b`, { plan: true }),
+  // A diet by what it leaves out: "no animal products", low FODMAP, low histamine.
+  signal("diet", String.raw`\b(?:no|zero|nothing from) animal products?\b|\b(?:low[- ]fodmap|low[- ]histamine|fodmap)\b`),
+  // A half or a European shoe size in a thread about shoes: "UK 7.5", "10.5 US".
+  signal("shoe size", String.raw`\b(?:uk|us) ?\d{1,2}[.,]5\b|\b\d{1,2}[.,]5 ?(?:uk|us)\b|\beu ?(?:3[5-9]|4[0-8])(?:[.,]5)?\b`, { plan: true, topic: /\b(?:shoes?|trainers|sneakers|boots)\b/iu }),
+  // The pot for a purchase: "the pot is 25k now".
   signal("budget", String.raw`\b(?:the )?(?:pot|kitty|fund) (?:is|'s|’s) (?:now )?(?:at )?${AMOUNT}`, { plan: true }),
+  // Strength and weight goals by their counts: "10 clean pull ups by spring", "my goal is to get to 85 kg".
   signal("training goal", String.raw`\b\d{1,3} (?:clean |strict |unbroken |full )?(?:pull[- ]?ups|push[- ]?ups|chin[- ]?ups|muscle[- ]?ups)\b`, { with: String.raw`\b(?:goal|want|aim|target|by|able to|get to)\b` }),
   signal("training goal", String.raw`\b(?:goal|target|aim) is (?:to )?(?:get (?:down )?to|reach|hit|weigh) \d{2,3} ?(?:kg|kilos|lbs|pounds|stone)\b`),
-  // Nights no more; an allergy whenever its cause is near; a job after a name; diets by what they leave out; a joint replaced.
-  signal("work schedule", String.raw`\b(?:no more nights|(?:days|nights) only|only (?:days|nights) now)\b`),
-  signal("allergy", String.raw`\b(?:every time|whenever|each time)\b[^.;]{0,40}\b(?:sneez\p{L}*|eyes (?:swell|water|itch|stream)\p{L}*|hives|wheez\p{L}*)`),
-  signal("diet", String.raw`\b(?:low[- ]fodmap|low[- ]histamine|fodmap)\b`),
-  signal("health condition", String.raw`\b(?:hip|knee) replacement\b`),
 ];

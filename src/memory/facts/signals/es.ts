@@ -139,33 +139,33 @@ export const ES: Signal[] = [
   // A family by its count, a baby by its age in months: "2 adults + 3 kids", "Léa (3 mois)".
   signal("children", String.raw`\b\d adultos ?(?:\+|y|&|,) ?\d (?:niños|niñas|hijos|críos)\b`, { plan: true }),
   signal("children", BABY_AGE, { plan: true }),
-  // What an allergy does to the body: "se me hincha la garganta".
-  signal("allergy", String.raw`\b(?:se me hinch\p{L}*|me hincho|se me cierra la garganta)\b`),
-  // A size exchanged for another, a new job's first days, the little one's nursery, a phone chosen at last, what a medic found.
+  // What an allergy does, whatever causes it: "se me hincha la garganta", "me pica la boca".
+  signal("allergy", String.raw`\b(?:se me hinch\p{L}*|me hincho|se me cierra la garganta)\b|\bme pica (?:la boca|la garganta|la lengua)\b`),
+  // A size exchanged or reached: "cambiarla por una L", "de ropa ya estoy en una 40".
   signal("clothing size", String.raw`\bcambi\p{L}* (?:\p{L}+ ){0,3}?por (?:una? |la )?(?:talla )?${LETTER_SIZE}\b(?![.,]?\d)`, { plan: true }),
-  signal("job", String.raw`\b(?:primer (?:día|mes)|primera semana) como \p{L}+`, { plan: true }),
-  signal("children", String.raw`\b(?:guarde|guardería|escuela infantil) de (?<name>\p{L}+)`, { plan: true }),
-  signal("phone", String.raw`\bal final (?:el|la|me (?:he )?(?:comprado|pillado|quedado con) el) ${PHONE_MAKE}\b`, { plan: true }),
-  signal("health condition", String.raw`\b${MEDIC} ${REPORTED} que tengo\b`),
-  // An allergy felt in the mouth; no animal products is a diet; teaching is a job.
-  signal("allergy", String.raw`\bme pica (?:la boca|la garganta|la lengua)\b`),
-  signal("diet", String.raw`\b(?:nada|ningún producto) de origen animal\b|\bni carne ni pescado\b`, { plan: true }),
-  signal("job", String.raw`\b(?:doy|damos) clases? de \p{L}+`, { plan: true }),
-  signal("phone", String.raw`\bpasad[oa]s? al ${PHONE_MAKE}\b`, { plan: true }),
-  // Work at a workplace named by its kind: "laburo de 8 a 14 en un call center".
-  signal("job", String.raw`\b(?:trabajo|laburo|curro)\b[^.;]{0,25}\ben (?:un|una) (?:call center|almacén|fábrica|supermercado|súper|hospital|restaurante|bar|tienda|colegio|escuela|banco|hotel|obra)\b`),
-  // Moved here, driving a truck for a living, a car bought at last, a clothes size reached.
-  signal("home city", String.raw`\b(?:me he mudado|nos hemos mudado|me mudé|nos mudamos) (?:aquí|allí|ahí|allá|acá)\b`),
-  signal("job", String.raw`\b(?:manejo|conduzco) (?:un |el )?(?:tráiler|trailer|camión|taxi|uber|autobús|bus|colectivo|ambulancia)\b`, { plan: true }),
-  signal("car", String.raw`\b(?:agarr[ée]|agarramos|compr[ée]|compramos)\b[^.;]{0,10}\b(?:una?|el|la) (?:kia|toyota|honda|ford|nissan|chevrolet|chevy|vw|volkswagen|seat|renault|peugeot|hyundai|mazda|${CAR_MODEL})\b`, { plan: true }),
   signal("clothing size", String.raw`\bestoy en (?:una|la|talla) (?:3[2-9]|4\d|5[0-4]|${LETTER_SIZE})\b`, { with: String.raw`\b(?:ropa|talla|pantal\p{L}*|vaqueros|vestidos?|camisetas?|mallas)\b` }),
-  // Remote work from a place, the hours a day starts and ends, a dog by its breed, a weight goal, a strength goal.
-  signal("home city", String.raw`\b(?:remoto|teletrabajo|trabajo) desde ${PLACE}`),
-  signal("work schedule", String.raw`\b(?:arranco|entro|empiezo|corto|termino|salgo del trabajo) a las \d{1,2}\b`, { topic: /\b(?:trabaj\p{L}*|laburo|curro|oficina|equipo|jornada|horario)\b/iu }),
-  signal("pet", String.raw`\bes una? (?:${BREED}|perr[oa]|gat[oa]|cachorr[oa])\b`, { plan: true }),
-  signal("training goal", String.raw`\b(?:meta|objetivo) es (?:llegar a|bajar a|pesar) \d{2,3} ?(?:kilos|kg)\b|\b\d{1,2} dominadas\b`),
-  // A flat of one's own at last; diets by what they leave out; a joint replaced.
-  signal("housing", String.raw`\b(?:ya )?(?:tengo|tenemos) (?:piso|casa|apartamento|depa)\b`),
+  // A job by what it is: the first days as, teaching, driving a truck, a workplace by its kind.
+  signal("job", String.raw`\b(?:primer (?:día|mes)|primera semana) como \p{L}+|\b(?:doy|damos) clases? de \p{L}+|\b(?:manejo|conduzco) (?:un |el )?(?:tráiler|trailer|camión|taxi|uber|autobús|bus|colectivo|ambulancia)\b`, { plan: true }),
+  signal("job", String.raw`\b(?:trabajo|laburo|curro)\b[^.;]{0,25}\ben (?:un|una) (?:call center|almacén|fábrica|supermercado|súper|hospital|restaurante|bar|tienda|colegio|escuela|banco|hotel|obra)\b`),
+  // A child's nursery: "la guarde de Mateo".
+  signal("children", String.raw`\b(?:guarde|guardería|escuela infantil) de (?<name>\p{L}+)`, { plan: true }),
+  // A phone chosen or switched to at last: "al final el pixel 8a", "me he pasado al iPhone".
+  signal("phone", String.raw`\bal final (?:el|la|me (?:he )?(?:comprado|pillado|quedado con) el) ${PHONE_MAKE}\b|\bpasad[oa]s? al ${PHONE_MAKE}\b`, { plan: true }),
+  // What a medic found, a joint replaced: "el traumatólogo me ha dicho que tengo …", "prótesis de cadera".
+  signal("health condition", String.raw`\b${MEDIC} ${REPORTED} que tengo\b|\bprótesis de (?:cadera|rodilla)\b`),
+  // A diet by what it leaves out: "nada de origen animal", low histamine, FODMAP.
+  signal("diet", String.raw`\b(?:nada|ningún producto) de origen animal\b|\bni carne ni pescado\b`, { plan: true }),
   signal("diet", String.raw`\b(?:baj[oa] en histamina|fodmap)\b`),
-  signal("health condition", String.raw`\bprótesis de (?:cadera|rodilla)\b`),
+  // Moved here, remote work from a place: "me he mudado aquí", "full remoto desde Córdoba".
+  signal("home city", String.raw`\b(?:me he mudado|nos hemos mudado|me mudé|nos mudamos) (?:aquí|allí|ahí|allá|acá)\b|\b(?:remoto|teletrabajo|trabajo) desde ${PLACE}`),
+  // A car bought at last: "al final agarré una kia sorento".
+  signal("car", String.raw`\b(?:agarr[ée]|agarramos|compr[ée]|compramos)\b[^.;]{0,10}\b(?:una?|el|la) (?:kia|toyota|honda|ford|nissan|chevrolet|chevy|vw|volkswagen|seat|renault|peugeot|hyundai|mazda|${CAR_MODEL})\b`, { plan: true }),
+  // The hours a working day starts and ends: "arranco a las 6".
+  signal("work schedule", String.raw`\b(?:arranco|entro|empiezo|corto|termino|salgo del trabajo) a las \d{1,2}\b`, { topic: /\b(?:trabaj\p{L}*|laburo|curro|oficina|equipo|jornada|horario)\b/iu }),
+  // A dog by its breed: "es una border collie".
+  signal("pet", String.raw`\bes una? (?:${BREED}|perr[oa]|gat[oa]|cachorr[oa])\b`, { plan: true }),
+  // Weight and strength goals: "mi meta es llegar a 85 kilos", "10 dominadas".
+  signal("training goal", String.raw`\b(?:meta|objetivo) es (?:llegar a|bajar a|pesar) \d{2,3} ?(?:kilos|kg)\b|\b\d{1,2} dominadas\b`),
+  // A flat of one's own at last: "¡ya tengo piso!".
+  signal("housing", String.raw`\b(?:ya )?(?:tengo|tenemos) (?:piso|casa|apartamento|depa)\b`),
 ];

@@ -113,38 +113,37 @@ export const FR: Signal[] = [
   // A family by its count, a baby by its age in months: "2 adults + 3 kids", "Léa (3 mois)".
   signal("children", String.raw`\b\d adultes ?(?:\+|et|&|,) ?\d enfants\b`, { plan: true }),
   signal("children", BABY_AGE, { plan: true }),
-  // What an allergy does to the body: "j'ai la gorge qui gonfle".
-  signal("allergy", String.raw`\b(?:(?:gorge|lèvres|visage|langue) (?:qui )?gonfl\p{L}*|je gonfle)\b`),
-  // A size exchanged for another, a new job's first days, fewer hours, the little one at the crèche, a phone chosen at last, what a medic found.
+  // What an allergy does, whatever causes it: "la gorge qui gonfle", "la bouche qui gratte".
+  signal("allergy", String.raw`\b(?:(?:gorge|lèvres|visage|langue) (?:qui )?gonfl\p{L}*|je gonfle)\b|\b(?:la bouche|la gorge|les lèvres|la langue) qui (?:gratte|pique|démange)\b|\bça me (?:gratte|pique) (?:la bouche|la gorge)\b`),
+  // A size exchanged or worn: "échangé contre un L", "pour les robes je fais du 38".
   signal("clothing size", String.raw`\béchang\p{L}* (?:\p{L}+ ){0,3}?contre (?:un |une |du |la )?(?:taille )?${LETTER_SIZE}\b(?![.,]?\d)`, { plan: true }),
-  signal("job", String.raw`\b(?:premier|première|premiers|premières) (?:jour|jours|semaine|semaines|mois) (?:comme|en tant que) \p{L}+`, { plan: true }),
-  signal("work schedule", String.raw`\b(?:réduit|baissé|diminué) (?:mes|mon) (?:heures|temps de travail)\b|\bpassée? à (?:50|60|70|80|90) ?%`),
-  signal("children", String.raw`\b(?:le petit|la petite|les petits)(?= qui\b)`, { plan: true, with: String.raw`\b(?:crèche|nounou|maternelle|école|garderie|couches|biberon|dents)\b` }),
-  signal("phone", String.raw`\bfinalement (?:le |un |l['’])${PHONE_MAKE}\b`, { plan: true }),
-  signal("health condition", String.raw`\b(?:médecin|docteur|kiné|généraliste|rhumato\p{L}*|cardiologue|dermatologue) (?:m['’]a dit|dit|pense|a confirmé)\b[^.;]{0,15}\b(?:j['’]ai|j['’]avais)\b`),
-  // An allergy felt in the mouth; no animal products is a diet; nights a week worked.
-  signal("allergy", String.raw`\b(?:la bouche|la gorge|les lèvres|la langue) qui (?:gratte|pique|démange)\b|\bça me (?:gratte|pique) (?:la bouche|la gorge)\b`),
-  signal("diet", String.raw`\b(?:zéro|aucun|pas de) produits? animaux\b|\bni viande ni poisson\b`),
-  signal("work schedule", String.raw`\b(?:\d|deux|trois|quatre) (?:nuits|gardes) par semaine\b`),
-  signal("phone", String.raw`\b(?:passée?s?|passer|suis passée?) (?:au|à l['’]|à un|à|sur (?:un|le)) ?(?:${PHONE_MAKE}|android)\b`, { plan: true }),
-  // Here, where the user is; teenagers are children; a diet by its name; a dress size.
-  signal("home city", String.raw`\bici (?:à|a|en|sur) ${PLACE}`, { plan: true }),
-  signal("children", String.raw`\b(?:ados|adolescents?|mes grands)\b`, { owned: true }),
-  signal("diet", String.raw`\brégime (?:méditerranéen|crétois|sans résidus|pauvre en \p{L}+|hyperprotéiné|hypocalorique|cétogène)\b`),
   signal("clothing size", String.raw`\b(?:je fais|je porte) (?:du |une |un )?(?:3[2-9]|4\d|5[0-4])\b`, { with: String.raw`\b(?:robes?|jupes?|pantalons?|jeans?|vestes?|hauts?|chemisiers?|vêtements|taille)\b` }),
-  // Opening days; a trip by its place and dates; arriving in a place one moves to.
+  // A new job's first days: "premier mois comme dev junior".
+  signal("job", String.raw`\b(?:premier|première|premiers|premières) (?:jour|jours|semaine|semaines|mois) (?:comme|en tant que) \p{L}+`, { plan: true }),
+  // Fewer hours, nights a week, opening days: "j'ai réduit mes heures", "2 gardes par semaine", "ouverte du mardi au samedi".
+  signal("work schedule", String.raw`\b(?:réduit|baissé|diminué) (?:mes|mon) (?:heures|temps de travail)\b|\bpassée? à (?:50|60|70|80|90) ?%|\b(?:\d|deux|trois|quatre) (?:nuits|gardes) par semaine\b`),
   signal("work schedule", String.raw`\bouvert(?:e|s|es)? du (?:lundi|mardi|mercredi|jeudi|vendredi) au (?:jeudi|vendredi|samedi|dimanche)\b|\bfermer (?:aussi |désormais )?le (?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)\b`, { plan: true }),
-  signal("travel destination", String.raw`^\s*(?:(?:et|donc|direction) )?${PLACE} du \d{1,2}(?:er)? au \d{1,2}`, { plan: true, topic: TRIP }),
-  signal("travel date", String.raw`\bdu \d{1,2}(?:er)? au \d{1,2}(?:er)? ${MONTH}`, { plan: true, topic: TRIP }),
+  // The little one at the crèche, teenagers: "le petit qui vient d'entrer à la crèche", "mes deux ados".
+  signal("children", String.raw`\b(?:le petit|la petite|les petits)(?= qui\b)`, { plan: true, with: String.raw`\b(?:crèche|nounou|maternelle|école|garderie|couches|biberon|dents)\b` }),
+  signal("children", String.raw`\b(?:ados|adolescents?|mes grands)\b`, { owned: true }),
+  // A phone chosen or switched to at last: "finalement le Pixel", "passée à android".
+  signal("phone", String.raw`\bfinalement (?:le |un |l['’])${PHONE_MAKE}\b|\b(?:passée?s?|passer|suis passée?) (?:au|à l['’]|à un|à|sur (?:un|le)) ?(?:${PHONE_MAKE}|android)\b`, { plan: true }),
+  // What a medic found, a joint replaced: "le médecin m'a dit que j'ai …", "prothèse de hanche".
+  signal("health condition", String.raw`\b(?:médecin|docteur|kiné|généraliste|rhumato\p{L}*|cardiologue|dermatologue) (?:m['’]a dit|dit|pense|a confirmé)\b[^.;]{0,15}\b(?:j['’]ai|j['’]avais)\b|\bprothèse (?:de |du )?(?:hanche|genou)\b`),
+  // A diet by its name or by what it leaves out: "zéro produit animal", "régime méditerranéen", FODMAP.
+  signal("diet", String.raw`\b(?:zéro|aucun|pas de) produits? animaux\b|\bni viande ni poisson\b|\brégime (?:méditerranéen|crétois|sans résidus|pauvre en \p{L}+|hyperprotéiné|hypocalorique|cétogène)\b|\brien qui vient d['’]un animal\b|\b(?:aucun|pas de) produits? d['’]origine animale\b|\b(?:pauvre en histamine|fodmap)\b`),
+  // Where the user is: "ici à Lille", arrived where one moves to, Québec's "je reste à", a move made at last.
+  signal("home city", String.raw`\bici (?:à|a|en|sur) ${PLACE}`, { plan: true }),
   signal("home city", String.raw`\b(?:arrivée?s?|installée?s?) (?:à|a|en|au) ${PLACE}`, { topic: /\b(?:déménag\p{L}*|emménag\p{L}*|expatri\p{L}*|installer|visa|pvt)\b/iu }),
-  // Québec's "je reste à" (I live in), a move made at last, candles blown out, nothing from an animal, a strength goal.
   signal("home city", String.raw`\bje reste (?:à|a|en|au) ${PLACE}`, { unless: String.raw`\b(?:ce week-end|ce soir|demain|jusqu|quelques jours|pour la nuit)\b` }),
   signal("home city", String.raw`\bsauté le pas (?:pour|à|a) ${PLACE}`, { topic: /\b(?:déménag\p{L}*|emménag\p{L}*|installer)\b/iu }),
-  signal("age", String.raw`\bmes \d{1,2} bougies\b`),
-  signal("diet", String.raw`\brien qui vient d['’]un animal\b|\b(?:aucun|pas de) produits? d['’]origine animale\b`),
-  signal("training goal", String.raw`\b\d{1,2} (?:tractions|pompes)\b`, { with: String.raw`\b(?:objectif|but|veux|voudrais|arriver à)\b` }),
-  // Home for the holidays is a trip's destination; diets by what they leave out; a joint replaced.
+  // A trip by its place and dates, home for the holidays: "lisbonne du 12 au 19 juillet", "je rentre à Toulouse pour Noël".
+  signal("travel destination", String.raw`^\s*(?:(?:et|donc|direction) )?${PLACE} du \d{1,2}(?:er)? au \d{1,2}`, { plan: true, topic: TRIP }),
   signal("travel destination", String.raw`\bje rentre (?:chez [\p{L}]+ [\p{L}]+ )?(?:à|a|en|au) ${PLACE}`, { plan: true, with: String.raw`\b(?:pour (?:noël|les fêtes|les vacances|le week-end|l['’]été)|pars|partir|train|vol|avion)\b` }),
-  signal("diet", String.raw`\b(?:pauvre en histamine|fodmap)\b`),
-  signal("health condition", String.raw`\bprothèse (?:de |du )?(?:hanche|genou)\b`),
+  // A trip's dates: "du 12 au 19 juillet".
+  signal("travel date", String.raw`\bdu \d{1,2}(?:er)? au \d{1,2}(?:er)? ${MONTH}`, { plan: true, topic: TRIP }),
+  // Candles blown out: "mes 41 bougies".
+  signal("age", String.raw`\bmes \d{1,2} bougies\b`),
+  // A strength goal by its count: "5 tractions".
+  signal("training goal", String.raw`\b\d{1,2} (?:tractions|pompes)\b`, { with: String.raw`\b(?:objectif|but|veux|voudrais|arriver à)\b` }),
 ];

@@ -14,9 +14,9 @@ export interface MemoryView {
 }
 
 /**
- * `userExternalId` the user's externalId: the user by its unique key, then the first entry of
- * the partial index Thread_memory_idx, which holds only threads with a non-empty summary, already
- * in the order wanted (latest createdAt, then highest id). No thread of the user is scanned beyond that one.
+ * `userExternalId` the user's externalId: the user by its unique key, then the user's threads in the
+ * order wanted (latest createdAt, then highest id) from their index, the first with a non-empty summary (the
+ * latest, unless it has nothing to summarize). No thread of another user is read.
  * The answer is the MemorySummary as compact JSON text (row_to_json writes no spaces), sent as it is.
  */
 export const GET_MEMORY = statement<{ organizationId: number; userExternalId: string }, { memory: JsonText<MemoryView> }>("get_memory", `

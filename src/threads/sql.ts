@@ -238,7 +238,10 @@ export interface IngestRow {
  * user upserted (as UPSERT_USER), the thread created, or with an externalId already in the project
  * its metadata shallow-merged (concurrent ingests of one externalId meet on the unique key and
  * create it once), and the messages appended in arrival order, one whose externalId the thread
- * already has skipped. No row: no such project, and nothing written.
+ * already has skipped. No row: no such project, and nothing written. A new thread's search document (as the messages'
+ * trigger appends it, migration 0010_search_document: each message's content lowercased after a newline, NULL past
+ * 100,000 characters) is written by its insert, and the trigger leaves it (migration 0018_thread_written_once), so
+ * that the row is not rewritten in every index of "Thread" before the summary is written.
  * `userExternalId`-`userUsername` the user's externalId, name, email, username, `threadExternalId` the
  * thread's externalId, `metadata` its metadata, `messages` the messages (a JSON array, each with its search language).
  */
@@ -252,9 +255,18 @@ export const CREATE_THREAD = statement<{ organizationId: number; projectId: numb
       SELECT :organizationId, :userExternalId::text, :userName::text, :userEmail::text, :userUsername::text FROM project
       ${UPDATE_USER_ON_CONFLICT}
       RETURNING "id"
+    ), given AS (
+      SELECT m.*, row_number() OVER (PARTITION BY m."externalId" ORDER BY m.position) AS "nth"
+      FROM ROWS FROM (jsonb_to_recordset(:messages::jsonb)
+        AS ("role" text, "content" text, "type" text, "externalId" text, "metadata" jsonb, "jsonContent" jsonb, "createdAt" timestamptz, "language" text))
+        WITH ORDINALITY AS m("role", "content", "type", "externalId", "metadata", "jsonContent", "createdAt", "language", position)
     ), thread AS (
-      INSERT INTO "Thread" ("organizationId", "projectId", "externalUserId", "externalId", "metadata")
-      SELECT :organizationId, project."id", usr."id", :threadExternalId::text, :metadata::jsonb FROM project, usr
+      INSERT INTO "Thread" ("organizationId", "projectId", "externalUserId", "externalId", "metadata", "searchText")
+      SELECT :organizationId, project."id", usr."id", :threadExternalId::text, :metadata::jsonb,
+        -- The messages the insert below stores: of those with one externalId, the first.
+        (SELECT CASE WHEN COALESCE(sum(length(g."content") + 1), 0) <= 100000 THEN COALESCE(string_agg(E'\\n' || lower(g."content"), '' ORDER BY g.position), '') END
+         FROM given g WHERE g."externalId" IS NULL OR g."nth" = 1)
+      FROM project, usr
       ON CONFLICT ("organizationId", "projectId", "externalId") DO UPDATE SET
         "metadata" = "Thread"."metadata" || EXCLUDED."metadata",
         "updatedAt" = now()
@@ -263,9 +275,7 @@ export const CREATE_THREAD = statement<{ organizationId: number; projectId: numb
       INSERT INTO "Message" ("organizationId", "threadId", "role", "content", "type", "externalId", "metadata", "jsonContent", "createdAt", "language")
       SELECT :organizationId, thread."id", m."role", m."content", COALESCE(m."type", 'markdown'), m."externalId", COALESCE(m."metadata", '{}'),
              m."jsonContent", COALESCE(m."createdAt", now()) AT TIME ZONE 'UTC', m."language"
-      FROM thread, ROWS FROM (jsonb_to_recordset(:messages::jsonb)
-        AS ("role" text, "content" text, "type" text, "externalId" text, "metadata" jsonb, "jsonContent" jsonb, "createdAt" timestamptz, "language" text))
-        WITH ORDINALITY AS m("role", "content", "type", "externalId", "metadata", "jsonContent", "createdAt", "language", position)
+      FROM thread, given m
       ORDER BY m.position
       ON CONFLICT ("organizationId", "threadId", "externalId") DO NOTHING
       RETURNING "id"

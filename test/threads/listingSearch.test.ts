@@ -91,6 +91,21 @@ t.test("a message appended to an existing thread is found at once", async (t) =>
   t.equal(await documentOf(thread.id), `\nfirst ${marker} words\nthen a ${marker} stowaway arrives\nand another`.toLowerCase(), "stored lowercased, in arrival order");
 });
 
+t.test("a new thread's document holds each stored message once, the first of those with one externalId", async (t) => {
+  const thread = await createThread({
+    externalUser: { externalId: uniqueId("u") },
+    messages: [
+      { ...message(`Kept ${marker} ONE`), externalId: "m1" },
+      { ...message(`dropped ${marker} copy`), externalId: "m1" },
+      message(`Kept ${marker} two`),
+    ],
+  });
+  t.equal(await documentOf(thread.id), `\nkept ${marker} one\nkept ${marker} two`.toLowerCase(), "written by the insert, not appended again by the trigger");
+  t.same(await ids({ search: `${marker} copy` }), { count: 0, ids: [] }, "a message not stored is not searched");
+  const { count } = (await prisma.$queryRaw<{ count: number }[]>`SELECT count(*)::int AS "count" FROM "Message" WHERE "threadId" = ${thread.id}`)[0]!;
+  t.equal(count, 2);
+});
+
 t.test("a substring inside a word matches, in any case, beyond ASCII", async (t) => {
   const thread = await createThread({ externalUser: { externalId: uniqueId("u") }, messages: [message(`Die ÜBERWEISUNGSGEBÜHR ${marker} ist unbelievable`)] });
   const scoped = { ids: [thread.id, walrus.id] };

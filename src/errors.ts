@@ -3,6 +3,8 @@ export class ClientError extends Error {
   constructor(
     readonly statusCode: 400 | 401 | 403 | 404 | 409 | 415,
     message: string,
+    /** A hint beside a message that must stay as it is (an error string clients compare). */
+    readonly details?: string,
   ) {
     super(message);
     this.name = "ClientError";

@@ -25,10 +25,10 @@ function place(source: KeySource): string {
   return source.in === "header" ? `the ${source.name} header` : `the ${source.name} query parameter`;
 }
 
-/** The 401; when the request carries a key where this operation does not read one, it says where to put it. */
-function unauthorizedMessage(request: FastifyRequest, operation: OperationContract): string {
-  if (readKey(request, operation.otherKeySources) === undefined) return UNAUTHORIZED;
-  return `${UNAUTHORIZED} - this operation reads the key from ${operation.keySources.map(place).join(" or ")}`;
+/** The 401, its string the one decisions.md gives; when the request carries a key where this operation does not read one, its details say where to put it. */
+function unauthorized(request: FastifyRequest, operation: OperationContract): ClientError {
+  if (readKey(request, operation.otherKeySources) === undefined) return new ClientError(401, UNAUTHORIZED);
+  return new ClientError(401, UNAUTHORIZED, `This operation reads the key from ${operation.keySources.map(place).join(" or ")}`);
 }
 
 export function readKey(request: FastifyRequest, sources: KeySource[]): string | undefined {
@@ -61,7 +61,7 @@ async function authentication(app: FastifyInstance): Promise<void> {
     const principal = key ? await keys.authenticate(key, { onlyKnownActive }) : null;
     if (principal === null || principal === "expired") {
       await failedAuth?.countFailure(request, reply);
-      throw new ClientError(401, principal === "expired" ? TOKEN_EXPIRED : unauthorizedMessage(request, operation));
+      throw principal === "expired" ? new ClientError(401, TOKEN_EXPIRED) : unauthorized(request, operation);
     }
     return principal;
   };

@@ -37,7 +37,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     const [issue] = error.validation;
     return reply.code(400).send({ error: validationMessage(error.validationContext, issue as never) });
   }
-  if (error instanceof ClientError) return reply.code(error.statusCode).send({ error: error.message });
+  if (error instanceof ClientError) return reply.code(error.statusCode).send(error.details === undefined ? { error: error.message } : { error: error.message, details: error.details });
   const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
   if (known) return reply.code(known.status).send({ error: known.error });
   if (isDatabaseUnavailable(error)) {

@@ -73,8 +73,17 @@ function bodyProblem(body: unknown): string | undefined {
 }
 
 /**
+ * The operations whose errors the specification fixes (the memory lookup's three strings): a NUL in a parameter is no
+ * 400 of its own there; no stored text holds one, so the value names nothing (404).
+ */
+const SPECIFICATION_ERRORS_ONLY = new Set(["getMemory"]);
+
+const nulInParameter = (name: string) => `Invalid parameter '${shortField(name)}': text cannot contain a NUL character`;
+
+/**
  * Before validation: an empty query parameter counts as absent (unless its operation says otherwise), array parameters also take
- * comma-separated lists (`ids=1,2`), a required body must be there, an optional body field sent as
+ * comma-separated lists (`ids=1,2`), a plain parameter given twice is its first value, one with a NUL is a 400 naming it
+ * (PostgreSQL stores no NUL in text), a required body must be there, an optional body field sent as
  * null is absent, and the body must be storable. A callback hook: it never waits for anything.
  */
 export function normalizeRequest(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
@@ -84,10 +93,16 @@ export function normalizeRequest(request: FastifyRequest, _reply: FastifyReply, 
     const value = query[name]!;
     const isArray = operation.arrayQueryParameters.includes(name);
     // The common case, one plain value of a plain parameter, allocates nothing.
-    if (typeof value === "string" && value !== "" && !isArray) continue;
+    if (typeof value === "string" && value !== "" && !isArray) {
+      if (value.includes("\0") && !SPECIFICATION_ERRORS_ONLY.has(operation.operationId)) return done(invalidInput(nulInParameter(name)));
+      continue;
+    }
     const values = [value].flat().filter((item) => item !== "");
+    if (values.some((item) => item.includes("\0")) && !SPECIFICATION_ERRORS_ONLY.has(operation.operationId)) return done(invalidInput(nulInParameter(name)));
     if (values.length === 0 && !operation.emptyQueryParameters.includes(name)) delete query[name];
     else if (isArray) query[name] = values.flatMap((item) => item.split(",")).filter((item) => item !== "");
+    // A plain parameter given more than once: its first value.
+    else query[name] = values[0]!;
   }
   if (request.body === undefined) return done(operation.bodyRequired ? invalidInput("Missing request body") : undefined);
   stripNulls(request.body, operation.nullableBodyFields);
@@ -139,6 +154,7 @@ export function validationMessage(context: string | undefined, issue: Validation
   }
   const refused = (issue.schema as { enum?: unknown[] } | undefined)?.enum;
   if (issue.keyword === "not" && Array.isArray(refused)) return `Invalid ${noun} '${name}': ${refused.map((value) => `'${value}'`).join(" and ")} are reserved names`;
-  const allowed = Array.isArray(issue.params.allowedValues) ? `: ${issue.params.allowedValues.join(", ")}` : "";
+  // null is allowed only where it means absent (as above).
+  const allowed = Array.isArray(issue.params.allowedValues) ? `: ${issue.params.allowedValues.filter((value) => value !== null).join(", ")}` : "";
   return `Invalid ${noun} '${name}': ${issue.message ?? "is not valid"}${allowed}`;
 }

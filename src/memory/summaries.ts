@@ -2,8 +2,9 @@ import type { DriverQueries } from "../db/driver.ts";
 import type { JsonText } from "../db/json.ts";
 import { GET_MEMORY, REPLACE_SUMMARY, SUMMARY_STATE, type MemoryView } from "./sql.ts";
 
-/** The memory of the user's most recent thread that has a summary; null when there is none or no such user. */
+/** The memory of the user's most recent thread that has a summary; null when there is none or no such user (an id with a NUL, which no text stored holds, names none). */
 export async function getMemory(db: DriverQueries, organizationId: number, userExternalId: string): Promise<JsonText<MemoryView> | null> {
+  if (userExternalId.includes("\0")) return null;
   return (await db.rows(GET_MEMORY, { organizationId, userExternalId }))[0]?.memory ?? null;
 }
 

@@ -23,6 +23,29 @@ t.test("listing filters take at most 100 values", async (t) => {
   t.equal(hundred.response.status, 200);
 });
 
+t.test("a NUL in a query parameter is a 400 naming it, wherever it is not the memory lookup's", async (t) => {
+  for (const url of [
+    "/api/external/memory/facts?userExternalId=a%00b",
+    "/api/external/memory/search?userExternalId=someone&q=a%00b",
+    "/api/external/threads?search=%00",
+    "/api/external/threads?externalUserIds=a,b%00",
+  ]) {
+    const response = await call(org.privateKey, { method: "GET", url });
+    const name = /\?(?:.*&)?(\w+)=[^&]*%00/.exec(url)![1];
+    t.same([response.statusCode, response.json()], [400, { error: `Invalid parameter '${name}': text cannot contain a NUL character` }], url);
+  }
+});
+
+t.test("an enum's 400 lists the allowed values, not the null that means absent", async (t) => {
+  const response = await call(org.privateKey, {
+    method: "POST",
+    url: "/api/external/threads",
+    payload: { externalUser: { externalId: uniqueId("u") }, messages: [{ role: "user", content: "hi", type: "html" }] },
+  });
+  t.equal(response.statusCode, 400);
+  t.match(response.json().error, /^Invalid field 'messages\[0\]\.type': .*: markdown, text, json$/);
+});
+
 t.test("message content is at most 5,242,880 characters, even with a larger body limit", async (t) => {
   const roomy = await startService(t, { bodyLimitBytes: 12 * 1024 * 1024 });
   const externalId = uniqueId("user");

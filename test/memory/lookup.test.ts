@@ -194,6 +194,18 @@ t.test("read after write: an append is in the summary as soon as Create Thread r
   );
 });
 
+t.test("only the specification's errors: a NUL names no user (404), a repeated userExternalId is its first value", async (t) => {
+  const userExternalId = uniqueId("user");
+  t.equal((await postThread({ externalUser: { externalId: userExternalId }, messages: exchange("Is it on?", "Yes.") })).response.status, 201);
+  for (const value of ["\0", `${userExternalId}\0`]) {
+    const response = await call(org.privateKey, { method: "GET", url: memoryUrl(value), headers: { authorization: `Bearer ${org.privateKey}` } });
+    t.same([response.statusCode, response.json()], [404, NOT_FOUND], JSON.stringify(value));
+  }
+  const repeated = await call(org.privateKey, { method: "GET", url: `${memoryUrl(userExternalId)}&userExternalId=someone-else`, headers: { authorization: `Bearer ${org.privateKey}` } });
+  t.equal(repeated.statusCode, 200);
+  t.equal(repeated.json().userExternalId, userExternalId);
+});
+
 t.test("a user id with characters that need encoding", async (t) => {
   const userExternalId = `${uniqueId("user")} é/ü?&=#`;
   await postThread({ externalUser: { externalId: userExternalId }, messages: exchange("Encoded?", "Yes.") });

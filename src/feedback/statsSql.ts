@@ -98,12 +98,13 @@ const Z = "1.96::float8";
 /**
  * Beside the counts `c`: the positive rate and its 95 % Wilson score interval as `w`, all null
  * when the count is 0 (NULLIF makes every term null; greatest and least would skip a null, hence
- * the CASE). Clamped to [0, 1] against rounding.
+ * the CASE). Clamped to [0, 1] against rounding; exact where the interval touches a bound (all votes one way: the upper
+ * bound of 6 positive out of 6 is 1, not 0.9999999999999999, which an alert below 1 would read as confidently below).
  */
-const WILSON = `CROSS JOIN LATERAL (
+export const WILSON = `CROSS JOIN LATERAL (
     SELECT r."rate",
-      CASE WHEN r."rate" IS NOT NULL THEN greatest(0, r."center" - r."margin") END AS "low",
-      CASE WHEN r."rate" IS NOT NULL THEN least(1, r."center" + r."margin") END AS "high"
+      CASE WHEN r."rate" = 0 THEN 0 WHEN r."rate" IS NOT NULL THEN greatest(0, r."center" - r."margin") END AS "low",
+      CASE WHEN r."rate" = 1 THEN 1 WHEN r."rate" IS NOT NULL THEN least(1, r."center" + r."margin") END AS "high"
     FROM (
       SELECT x."rate",
         (x."rate" + ${Z} * ${Z} / (2 * x."n")) / (1 + ${Z} * ${Z} / x."n") AS "center",

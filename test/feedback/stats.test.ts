@@ -2,6 +2,7 @@ import t, { type Test } from "tap";
 import { startService } from "../helpers/app.ts";
 import { contractViolations } from "../helpers/contract.ts";
 import { feedbackScenario, readingClient, type StatsQuery, wilson } from "../fixtures/feedbackReading.ts";
+import { WILSON } from "../../src/feedback/statsSql.ts";
 
 const service = await startService(t);
 const { org } = service;
@@ -125,6 +126,17 @@ t.test("an all-negative group: rate 0, low bound 0, high bound above 0", async (
   t.equal(secondProject.positiveRate, 0);
   t.equal(secondProject.positiveRateLow, 0);
   t.ok(secondProject.positiveRateHigh! > 0.79 && secondProject.positiveRateHigh! < 0.8, String(secondProject.positiveRateHigh));
+});
+
+t.test("all votes one way: the interval's bound on that side is exactly 1 (or 0), whatever the count", async (t) => {
+  const bounds = (positive: string) =>
+    service.database.prisma.$queryRawUnsafe<{ count: number; low: number; high: number }[]>(
+      `SELECT c."count", w."low", w."high" FROM (SELECT n AS "count", ${positive} AS "positive" FROM generate_series(1, 500) AS n) c ${WILSON}`,
+    );
+  const allPositive = await bounds("n");
+  t.equal(allPositive.length, 500);
+  t.same(allPositive.filter(({ high }) => high !== 1).map(({ count }) => count), [], "all positive: high is 1 (6 of 6 was 0.9999999999999999)");
+  t.same((await bounds("0")).filter(({ low }) => low !== 0).map(({ count }) => count), [], "all negative: low is 0");
 });
 
 t.test("another organization's feedback is never counted; its ids filter everything out", async (t) => {

@@ -129,7 +129,8 @@ export async function createThread(
     factsKept = facts !== undefined && (await keepFacts(tx, facts.extractor, organizationId, userId, details.added, details.knownFacts, localWorker));
     const type = created ? "thread.created" : "thread.updated";
     const lease = outboxLease(tx, localWorker);
-    const [finished] = await tx.rows(FINISH_INGEST, { organizationId, threadId, summary, summaryMessageId: added?.upTo ?? null, type, leaseMs: lease.leaseMs });
+    const changed = created || added !== null;
+    const [finished] = await tx.rows(FINISH_INGEST, { organizationId, threadId, summary, summaryMessageId: added?.upTo ?? null, type, changed, leaseMs: lease.leaseMs });
     lease.handOff(finished!.deliveries);
     return { thread: finished!.thread, threadId, created };
   });

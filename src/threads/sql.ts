@@ -338,12 +338,12 @@ export const INGEST_DETAILS = statement<
 /**
  * Create Thread's last statement: the thread's summary `summary` written (covering the messages up to
  * `summaryMessageId`; nothing when it is null), the Thread object it answers with (as JSON text, sent as it is: no
- * parse and serialisation again), and the outbox's event
- * of type `type` whose data is that object without its messages, with its `deliveries` leased for `leaseMs`
+ * parse and serialisation again), and, when `changed` (the thread created, or messages appended: decisions.md's
+ * thread.updated is "messages appended"), the outbox's event of type `type` whose data is that object without its messages, with its `deliveries` leased for `leaseMs`
  * (src/webhooks/events.ts). The object does not show the summary, so that it reads the same before the write as after.
  */
 export const FINISH_INGEST = statement<
-  { organizationId: number; threadId: number; summary: string | null; summaryMessageId: number | null; type: "thread.created" | "thread.updated"; leaseMs: number },
+  { organizationId: number; threadId: number; summary: string | null; summaryMessageId: number | null; type: "thread.created" | "thread.updated"; changed: boolean; leaseMs: number },
   { thread: JsonText<ThreadView>; deliveries: ClaimedDelivery[] }
 >(
   "finish_ingest",
@@ -351,7 +351,7 @@ export const FINISH_INGEST = statement<
     WITH summary AS (${WRITE_SUMMARY} AND :summary::text IS NOT NULL
     ), answer AS (
       SELECT ${threadJson} AS "thread" FROM "Thread" t ${threadJoins} WHERE t."organizationId" = :organizationId AND t."id" = :threadId
-    ), ${eventRow(`(SELECT answer."thread"::jsonb - 'messages' FROM answer)`)}, event_deliveries AS (${EVENT_DELIVERIES})
+    ), ${eventRow(`(SELECT answer."thread"::jsonb - 'messages' FROM answer)`, ":changed::boolean")}, event_deliveries AS (${EVENT_DELIVERIES})
     SELECT "thread"::text AS "thread", ${DELIVERIES_WRITTEN_JSON} AS "deliveries" FROM answer`,
 );
 

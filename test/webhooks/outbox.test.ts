@@ -36,6 +36,15 @@ t.test("Create Thread: thread.created, then thread.updated; the thread without m
   for (const event of events) t.same(event.deliveries.map((delivery) => [delivery.endpointId, delivery.status, delivery.organizationId]), [[webhookId, "pending", organization.organizationId]]);
 });
 
+t.test("Create Thread that appends nothing (a retry, metadata only): no thread.updated", async (t) => {
+  const { organization, client } = await subscribedOrganization();
+  const body = { externalId: uniqueId("thread"), externalUser: { externalId: uniqueId("user") }, messages: [{ role: "user" as const, content: "hi", externalId: "m1" }] };
+  t.equal((await client.POST("/api/external/threads", { body })).response.status, 201);
+  t.equal((await client.POST("/api/external/threads", { body })).response.status, 200, "the same message again: not stored twice");
+  t.equal((await client.POST("/api/external/threads", { body: { ...body, messages: [], metadata: { channel: "web" } } })).response.status, 200);
+  t.same((await eventsOf(organization.organizationId)).map((event) => event.type), ["thread.created"]);
+});
+
 t.test("feedback: feedback.created then feedback.updated, the Feedback as the private key gets it (even given with a public key)", async (t) => {
   const { organization, client, widget } = await subscribedOrganization();
   const fixtures = feedbackFixtures({ ...service, org: organization });

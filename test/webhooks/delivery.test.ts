@@ -126,8 +126,8 @@ t.test("gives up after WEBHOOK_MAX_AGE_HOURS: failed, with the last status code 
 t.test("each delivery connection checks the host again and connects to the address it checked", async (t) => {
   const receiver = await startReceiver(t);
   const port = new URL(receiver.url).port;
-  const answers: Record<string, string> = { "hooks.example.test": "127.0.0.1", "metadata.example.test": "169.254.169.254" };
-  const resolve = async (host: string) => (answers[host] ? [{ address: answers[host], family: 4 }] : []);
+  const answers: Record<string, string> = { "hooks.example.test": "127.0.0.1", "metadata.example.test": "169.254.169.254", "nat64.example.test": "64:ff9b::a9fe:a9fe" };
+  const resolve = async (host: string) => (answers[host] ? [{ address: answers[host], family: answers[host].includes(":") ? 6 : 4 }] : []);
   const service = await serviceWithWorker(t, { maxAgeHours: 0 }, { resolve });
   // Stored as if DNS had answered differently at registration.
   const endpoint = (host: string) =>
@@ -136,6 +136,9 @@ t.test("each delivery connection checks the host again and connects to the addre
     });
   const pinned = await endpoint("hooks.example.test");
   const metadata = await endpoint("metadata.example.test");
+  // The metadata address embedded in IPv6: answered by DNS (the connection's lookup), and as the URL's host (checked before connecting).
+  const nat64 = await endpoint("nat64.example.test");
+  const sixToFour = await endpoint("[2002:a9fe:a9fe::]");
   await emit(service);
   const [delivered] = await eventually(async () => {
     const rows = await deliveriesOf(service, pinned.id);
@@ -148,6 +151,16 @@ t.test("each delivery connection checks the host again and connects to the addre
     return rows[0]?.status === "failed" && rows;
   });
   t.match(refused, { lastStatusCode: null, lastError: "the host resolves to a cloud metadata address (169.254.169.254)" });
+  for (const [id, address] of [
+    [nat64.id, "64:ff9b::a9fe:a9fe"],
+    [sixToFour.id, "2002:a9fe:a9fe::"],
+  ] as const) {
+    const [embedded] = await eventually(async () => {
+      const rows = await deliveriesOf(service, id);
+      return rows[0]?.status === "failed" && rows;
+    });
+    t.match(embedded, { lastStatusCode: null, lastError: `the host resolves to a cloud metadata address (${address}, which embeds 169.254.169.254)` });
+  }
   t.equal(receiver.received.length, 1);
 });
 

@@ -119,6 +119,29 @@ t.test("URL rules without WEBHOOK_ALLOW_PRIVATE_NETWORKS: https to public addres
     ["https://[::]/hook", "the host resolves to an unspecified address (::)"],
     ["https://224.0.0.1/hook", "the host resolves to a multicast address (224.0.0.1)"],
     ["https://[::ffff:10.0.0.1]/hook", "the host resolves to a private address (::ffff:a00:1)"],
+    // IPv6 forms that embed an IPv4 address are what it is: IPv4-compatible, IPv4-translated, NAT64, 6to4.
+    ["https://[::127.0.0.1]/hook", "the host resolves to a loopback address (::7f00:1, which embeds 127.0.0.1)"],
+    ["https://[::a00:1]/hook", "the host resolves to a private address (::a00:1, which embeds 10.0.0.1)"],
+    ["https://[::ffff:0:10.0.0.1]/hook", "the host resolves to a private address (::ffff:0:a00:1, which embeds 10.0.0.1)"],
+    ["https://[64:ff9b::7f00:1]/hook", "the host resolves to a loopback address (64:ff9b::7f00:1, which embeds 127.0.0.1)"],
+    ["https://[64:ff9b::c0a8:101]/hook", "the host resolves to a private address (64:ff9b::c0a8:101, which embeds 192.168.1.1)"],
+    ["https://[2002:7f00:1::]/hook", "the host resolves to a loopback address (2002:7f00:1::, which embeds 127.0.0.1)"],
+    ["https://[2002:a00:1::1]/hook", "the host resolves to a private address (2002:a00:1::1, which embeds 10.0.0.1)"],
+    ["https://[64:ff9b:1::5db8:d822]/hook", "the host resolves to a local-use NAT64 address (64:ff9b:1::5db8:d822)"],
+    ["https://[2001:0:4136:e378:8000:63bf:a2ff:2bdd]/hook", "the host resolves to a Teredo address (2001:0:4136:e378:8000:63bf:a2ff:2bdd)"],
+    ["https://[fec0::1]/hook", "the host resolves to a site-local address (fec0::1)"],
+    ["https://198.18.0.1/hook", "the host resolves to a benchmarking address (198.18.0.1)"],
+    ["https://198.19.255.254/hook", "the host resolves to a benchmarking address (198.19.255.254)"],
+    ["https://[2001:2::1]/hook", "the host resolves to a benchmarking address (2001:2::1)"],
+    ["https://192.0.0.8/hook", "the host resolves to a reserved address (192.0.0.8)"],
+    ["https://240.0.0.1/hook", "the host resolves to a reserved address (240.0.0.1)"],
+    ["https://255.255.255.255/hook", "the host resolves to a broadcast address (255.255.255.255)"],
+    ["https://192.0.2.1/hook", "the host resolves to a documentation address (192.0.2.1)"],
+    ["https://198.51.100.1/hook", "the host resolves to a documentation address (198.51.100.1)"],
+    ["https://203.0.113.1/hook", "the host resolves to a documentation address (203.0.113.1)"],
+    ["https://[2001:db8::1]/hook", "the host resolves to a documentation address (2001:db8::1)"],
+    ["https://[100::1]/hook", "the host resolves to a discard-only address (100::1)"],
+    ["https://[4000::1]/hook", "the host resolves to a reserved address (4000::1)"],
     ["https://2130706433/hook", "the host resolves to a loopback address (127.0.0.1)"],
     ["https://169.254.169.254/latest/meta-data", "the host resolves to a cloud metadata address (169.254.169.254)"],
     ["https://[fd00:ec2::254]/", "the host resolves to a cloud metadata address (fd00:ec2::254)"],
@@ -131,15 +154,36 @@ t.test("URL rules without WEBHOOK_ALLOW_PRIVATE_NETWORKS: https to public addres
     t.match(answer.json().error, `Invalid field 'url': ${reason}`, url);
   }
   t.equal(await strict.database.prisma.webhookEndpoint.count({ where: { organizationId: strict.org.organizationId } }), 0);
-  const accepted = await register("https://93.184.216.34/hook");
-  t.equal(accepted.statusCode, 201, "a public address is accepted");
+  for (const url of [
+    "https://93.184.216.34/hook",
+    "https://[2606:4700::1]/hook",
+    "https://[::ffff:93.184.216.34]/hook",
+    "https://[64:ff9b::93.184.216.34]/hook",
+    "https://[2002:5db8:d822::1]/hook",
+  ]) {
+    const accepted = await register(url);
+    t.equal(accepted.statusCode, 201, `a public address is accepted: ${url}`);
+  }
 });
 
 t.test("metadata addresses are refused even with WEBHOOK_ALLOW_PRIVATE_NETWORKS=true", async (t) => {
-  for (const url of ["http://169.254.169.254/latest/meta-data", "https://[fd00:ec2::254]/", "http://[::ffff:169.254.169.254]/"]) {
+  for (const url of [
+    "http://169.254.169.254/latest/meta-data",
+    "https://[fd00:ec2::254]/",
+    "http://[::ffff:169.254.169.254]/",
+    "http://[::169.254.169.254]/",
+    "http://[::ffff:0:169.254.169.254]/",
+    "http://[64:ff9b::a9fe:a9fe]/",
+    "http://[64:ff9b:1::a9fe:a9fe]/",
+    "http://[64:ff9b:1:a9fe:a9:fe00::]/",
+    "http://[2002:a9fe:a9fe::]/",
+    "http://[2001:0:4136:e378:8000:63bf:5601:5601]/",
+  ]) {
     const answer = await create({ url, events: ["feedback.created"] });
     t.equal(answer.statusCode, 400, url);
-    t.match(answer.json().error, /^Invalid field 'url': the host resolves to a cloud metadata address/);
+    t.match(answer.json().error, /^Invalid field 'url': the host resolves to a cloud metadata address/, url);
   }
-  t.equal((await create({ url: "http://10.0.0.7/hook", events: ["feedback.created"] })).statusCode, 201, "private addresses are allowed");
+  for (const url of ["http://10.0.0.7/hook", "http://[::127.0.0.1]/hook", "http://[64:ff9b::7f00:1]/hook", "http://[2002:7f00:1::]/hook", "http://[fec0::1]/hook", "http://198.18.0.1/hook"]) {
+    t.equal((await create({ url, events: ["feedback.created"] })).statusCode, 201, `private addresses are allowed: ${url}`);
+  }
 });

@@ -113,6 +113,8 @@ export function normalizeRequest(request: FastifyRequest, _reply: FastifyReply, 
 interface ValidationIssue {
   keyword: string;
   instancePath: string;
+  /** Set when a key of the object at instancePath is what is invalid (a schema's propertyNames). */
+  propertyName?: string;
   params: Record<string, unknown>;
   message?: string;
   /** The keyword's schema (ajv's verbose option). */
@@ -146,6 +148,7 @@ export function validationMessage(context: string | undefined, issue: Validation
     return `Unknown ${noun}: ${fieldName(issue.instancePath, issue.params.additionalProperty)}`;
   }
   const name = fieldName(issue.instancePath) || (inQuery ? "query" : "body");
+  if (issue.propertyName !== undefined) return `Invalid ${noun} '${name}': its key '${shortField(issue.propertyName)}' ${issue.message ?? "is not valid"}`;
   if (issue.keyword === "format" && issue.params.format === "date-time") return `Invalid ${noun} '${name}': ${TIMESTAMP_RULE}`;
   if (issue.keyword === "type") {
     // null is allowed only where it means absent, and absent fields are never type-checked: it is no option to name.

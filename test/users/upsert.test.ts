@@ -28,6 +28,18 @@ t.test("creates a user (201) and updates it (200) keyed by externalId", async (t
   t.match(stored[0], { name: "Ada", email: "ada@example.com", username: "ada" });
 });
 
+t.test("a segment type's name is 1-255 characters like the segment's: 400 naming the field, nothing created", async (t) => {
+  const externalId = uniqueId("user");
+  for (const [typeName, rule] of [["t".repeat(256), "must NOT have more than 255 characters"], ["", "must NOT have fewer than 1 characters"]] as const) {
+    const response = await call(org.privateKey, { method: "PUT", url: "/api/external/users", payload: { externalId, segments: { [typeName]: "pro" } } });
+    t.equal(response.statusCode, 400);
+    t.match(response.json().error, new RegExp(`^Invalid field 'segments': its key '.*' ${rule}$`));
+  }
+  t.equal(await prisma.externalUser.count({ where: { organizationId: org.organizationId, externalId } }), 0);
+  t.equal(await prisma.segmentType.count({ where: { organizationId: org.organizationId, name: { in: ["", "t".repeat(256)] } } }), 0);
+  t.equal((await putUser({ externalId, segments: { ["t".repeat(255)]: "pro" } })).response.status, 201, "255 is allowed");
+});
+
 t.test("segments: created on first use, one per type, replaced per type, others kept", async (t) => {
   const externalId = uniqueId("user");
   const first = (await putUser({ externalId, segments: { plan: "pro", region: "eu" } })).data!;

@@ -74,7 +74,7 @@ function bodyProblem(body: unknown): string | undefined {
 
 /**
  * The operations whose errors the specification fixes (the memory lookup's three strings): a NUL in a parameter is no
- * 400 of its own there; no stored text holds one, so the value names nothing (404).
+ * 400 of its own there (no stored text holds one, so the value names nothing: 404), and a repeated one is its first value.
  */
 const SPECIFICATION_ERRORS_ONLY = new Set(["getMemory"]);
 
@@ -82,8 +82,7 @@ const nulInParameter = (name: string) => `Invalid parameter '${shortField(name)}
 
 /**
  * Before validation: an empty query parameter counts as absent (unless its operation says otherwise), array parameters also take
- * comma-separated lists (`ids=1,2`), a plain parameter given twice is its first value, one with a NUL is a 400 naming it
- * (PostgreSQL stores no NUL in text), a required body must be there, an optional body field sent as
+ * comma-separated lists (`ids=1,2`), a parameter with a NUL is a 400 naming it (PostgreSQL stores no NUL in text), a required body must be there, an optional body field sent as
  * null is absent, and the body must be storable. A callback hook: it never waits for anything.
  */
 export function normalizeRequest(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
@@ -101,8 +100,8 @@ export function normalizeRequest(request: FastifyRequest, _reply: FastifyReply, 
     if (values.some((item) => item.includes("\0")) && !SPECIFICATION_ERRORS_ONLY.has(operation.operationId)) return done(invalidInput(nulInParameter(name)));
     if (values.length === 0 && !operation.emptyQueryParameters.includes(name)) delete query[name];
     else if (isArray) query[name] = values.flatMap((item) => item.split(",")).filter((item) => item !== "");
-    // A plain parameter given more than once: its first value.
-    else query[name] = values[0]!;
+    // A plain parameter given more than once is a 400 (must be a string), except where the specification fixes the errors: its first value.
+    else if (values.length > 0 && SPECIFICATION_ERRORS_ONLY.has(operation.operationId)) query[name] = values[0]!;
   }
   if (request.body === undefined) return done(operation.bodyRequired ? invalidInput("Missing request body") : undefined);
   stripNulls(request.body, operation.nullableBodyFields);

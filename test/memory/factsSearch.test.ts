@@ -147,3 +147,49 @@ t.test("bad input: 400 naming the parameter; keys first", async (t) => {
   const publicKey = await search(userExternalId, "hello", 10, org.publicKey);
   t.same([publicKey.response.status, publicKey.error], [403, { error: "Forbidden - this operation requires a private API key" }]);
 });
+
+t.test("the snippet of a long message holds the match, even after a giant word", async (t) => {
+  const userExternalId = uniqueId("user");
+  await ingest({
+    externalUser: { externalId: userExternalId },
+    messages: [
+      { role: "user", content: `${"x".repeat(400)} zonk` },
+      { role: "user", content: `${"a".repeat(300)} rhino` },
+      { role: "user", content: `${"y".repeat(150)} ${"b".repeat(200)} quokka ${"c".repeat(200)} tail words here` },
+      { role: "user", content: `${"Lorem ipsum dolor sit amet consectetur adipiscing. ".repeat(8)}A platypus swims. ${"Sed do eiusmod tempor incididunt ut labore. ".repeat(8)}` },
+    ],
+  });
+  for (const word of ["zonk", "rhino", "quokka", "platypus"]) {
+    const [result, ...rest] = (await search(userExternalId, word)).data!.results;
+    t.same(rest, [], word);
+    t.ok(result!.snippet.length <= 300, `${word}: ${result!.snippet.length}`);
+    t.match(result!.snippet, new RegExp(`\\b${word}\\b`), word);
+  }
+  const [platypus] = (await search(userExternalId, "platypus")).data!.results;
+  t.match(platypus!.snippet, /^\S+( \S+)*$/, "whole words, no partial word at either end");
+  t.ok(` ${"Lorem ipsum dolor sit amet consectetur adipiscing. ".repeat(8)}A platypus swims. ${"Sed do eiusmod tempor incididunt ut labore. ".repeat(8)} `.includes(` ${platypus!.snippet} `), "a passage of the message, cut between words");
+});
+
+t.test("short messages have a language, so their inflections are found too; still words, not substrings", async (t) => {
+  const userExternalId = uniqueId("user");
+  await ingest({
+    externalUser: { externalId: userExternalId },
+    messages: [{ role: "user", content: "Both of my blenders stopped working after a week" }],
+  });
+  await ingest({
+    externalUser: { externalId: userExternalId },
+    messages: [{ role: "user", content: "The toasters I ordered last month arrived in a box that was broken." }],
+  });
+  await ingest({ externalUser: { externalId: userExternalId }, messages: [{ role: "user", content: "Meine Kinder sind krank." }] });
+  await ingest({ externalUser: { externalId: userExternalId }, messages: [{ role: "user", content: "Mis perros son muy grandes." }] });
+  await ingest({ externalUser: { externalId: userExternalId }, messages: [{ role: "user", content: "New carpet" }] });
+  const found = async (q: string) => (await search(userExternalId, q)).data!.results.map((result) => result.snippet);
+  t.same(await found("blender"), ["Both of my blenders stopped working after a week"]);
+  t.same(await found("toaster"), ["The toasters I ordered last month arrived in a box that was broken."]);
+  t.same(await found("Kind"), ["Meine Kinder sind krank."]);
+  t.same(await found("perro"), ["Mis perros son muy grandes."]);
+  t.same(await found("car"), [], "words, not substrings");
+  t.same(await found("carpet"), ["New carpet"]);
+  t.same(await found("blend"), [], "not a shorter word");
+  t.same(await found("kett"), [], "not a prefix");
+});

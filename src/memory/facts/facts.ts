@@ -1,7 +1,7 @@
 // The operations on a user's memory across threads: their facts, forgetting one, a context block, search.
 import type { Driver, DriverQueries } from "../../db/driver.ts";
 import { notFound } from "../../errors.ts";
-import { type ContextFact, CONTEXT, FACT_USER, FACTS, FORGET_FACT, LOCK_FACT, SEARCH_MESSAGES, type SearchResult } from "./sql.ts";
+import { type ContextFact, CONTEXT, FACT_USER, FACTS, FORGET_FACT, LOCK_FACT, MATCH_START, MATCH_STOP, SEARCH_MESSAGES, type SearchResult } from "./sql.ts";
 import { statementKey } from "./supersede.ts";
 import { recordEvent } from "../../webhooks/events.ts";
 import type { LocalWorker } from "../../webhooks/handoff.ts";
@@ -74,8 +74,46 @@ export async function memoryContext(db: DriverQueries, organizationId: number, u
   return { userExternalId, context, factIds };
 }
 
+const isSpace = (character: string | undefined) => character !== undefined && /\s/u.test(character);
+
+/**
+ * At most `limit` characters (code points, as PostgreSQL counts them) of `passage` around its first match
+ * (marked by MATCH_START and MATCH_STOP; the start when none is), without the marks: the whole passage when
+ * it is that short, else a window around the match cut between words where it can be (the match itself cut
+ * when it is longer than that).
+ */
+export function snippetOf(passage: string, limit: number): string {
+  const text: string[] = [];
+  let start = -1;
+  let stop = -1;
+  for (const character of passage) {
+    if (character === MATCH_START) start = start < 0 ? text.length : start;
+    else if (character === MATCH_STOP) stop = stop < 0 && start >= 0 ? text.length : stop;
+    else text.push(character);
+  }
+  if (text.length <= limit) return text.join("");
+  if (start < 0) [start, stop] = [0, 0];
+  if (stop < 0) stop = text.length;
+  if (stop - start >= limit) return text.slice(start, start + limit).join("");
+  let from = Math.max(0, start - Math.floor((limit - (stop - start)) / 2));
+  let to = Math.min(text.length, from + limit);
+  from = Math.max(0, to - limit);
+  // Not in the middle of a word: after the first space of the window before the match, up to the last after it.
+  if (from > 0 && !isSpace(text[from - 1])) {
+    const space = text.slice(from, start).findIndex(isSpace);
+    if (space >= 0) from += space + 1;
+  }
+  if (to < text.length && !isSpace(text[to])) {
+    let space = to;
+    while (space > stop && !isSpace(text[space])) space--;
+    if (space > stop) to = space;
+  }
+  return text.slice(from, to).join("").trim();
+}
+
 export async function searchMessages(db: DriverQueries, organizationId: number, userExternalId: string, options: { q: string; limit: number }) {
   const userId = await userIdOf(db, organizationId, userExternalId);
-  const results: SearchResult[] = await db.rows(SEARCH_MESSAGES, { organizationId, userId, q: options.q, limit: options.limit, snippetLimit: SNIPPET_LIMIT });
+  const rows: SearchResult[] = await db.rows(SEARCH_MESSAGES, { organizationId, userId, q: options.q, limit: options.limit, snippetLimit: SNIPPET_LIMIT });
+  const results = rows.map((row) => ({ ...row, snippet: snippetOf(row.snippet, SNIPPET_LIMIT) }));
   return { userExternalId, results };
 }

@@ -3,8 +3,13 @@ import { guessLanguage } from "../../summarizer/language.ts";
 /** Languages a message is searched in (the migration's message_search_vector); others are matched word for word. */
 const SEARCH_LANGUAGES = new Set(["en", "de", "fr", "es", "pt", "it", "nl"]);
 
+/**
+ * guessLanguage wants 4 common words of a language (and 20 letters); a short message has two or three
+ * ("Both of my blenders stopped working"). Counted twice, it needs two, still half again as many as of
+ * any other language (and 10 letters).
+ */
 const searchLanguage = (text: string) => {
-  const language = guessLanguage(text);
+  const language = guessLanguage(text) ?? guessLanguage(`${text}\n${text}`);
   return language && SEARCH_LANGUAGES.has(language) ? language : null;
 };
 

@@ -248,11 +248,17 @@ export interface SearchResult {
 /** A tsquery of `q`'s words in every language search knows: what the GIN index can look up before the language of each message is known. */
 const anyLanguageQuery = STEMMED_CONFIGS.map((config) => `plainto_tsquery('${config}'::regconfig, :q::text)`).join(" || ");
 
+/** The marks of the match in a long message's passage (SEARCH_MESSAGES), which facts.ts's snippet cuts around. */
+export const MATCH_START = "\u0002";
+export const MATCH_STOP = "\u0003";
+const headlineOptions = (more: string) => `'StartSel=' || chr(2) || ',StopSel=' || chr(3) || ',${more}'`;
+
 /**
  * The user's own messages matching the words of `q` in the message's
  * language (stemmed where it is known), best first (ts_rank, then newer), at most `limit`, each with a
- * snippet of at most `snippetLimit` characters: the whole message when it is that short, else the passage
- * around the match. The user's threads are given as an array, so that PostgreSQL can AND two
+ * snippet: the whole message when it is at most `snippetLimit` characters, else a passage around the match, the
+ * match between MATCH_START and MATCH_STOP, for facts.ts to cut to `snippetLimit` characters around it
+ * (ts_headline's best passage when it holds a match, which it does not after a giant word, else the message around its first match). The user's threads are given as an array, so that PostgreSQL can AND two
  * bitmaps before it reads a row: the messages of those threads (a btree) and those matching the
  * words in any language (the GIN index); each such message is then matched in its own language.
  * Planned by the thread's join instead, it computed the tsvector of every message of the user.
@@ -263,8 +269,12 @@ export const SEARCH_MESSAGES = statement<{ organizationId: number; userId: numbe
     SELECT found."threadId", t."externalId" AS "threadExternalId", found."id" AS "messageId", found."externalId" AS "messageExternalId",
            found."role", ${iso('found."createdAt"')} AS "createdAt",
            CASE WHEN char_length(found."content") <= :snippetLimit::int THEN found."content"
-                ELSE left(ts_headline(message_search_config(found."language"), found."content", found."query",
-                                      'StartSel="",StopSel="",MaxWords=40,MinWords=15,ShortWord=2,MaxFragments=1'), :snippetLimit::int) END AS "snippet",
+                ELSE (SELECT CASE WHEN strpos(best, chr(2)) > 0 THEN best
+                                  ELSE (SELECT substring(every FROM greatest(1, strpos(every, chr(2)) - 1000) FOR 2500)
+                                        FROM ts_headline(message_search_config(found."language"), plain, found."query", ${headlineOptions("HighlightAll=true")}) every) END
+                      FROM translate(found."content", chr(2) || chr(3), '  ') plain,
+                           ts_headline(message_search_config(found."language"), plain, found."query", ${headlineOptions("MaxWords=40,MinWords=15,ShortWord=2,MaxFragments=1")}) best)
+                END AS "snippet",
            found."score"
     FROM (
       SELECT m."id", m."threadId", m."externalId", m."role", m."createdAt", m."content", m."language", q."query",

@@ -8,6 +8,7 @@ import type { FeedbackView, PublicFeedbackView } from "./views.ts";
 import { externalUserJson, publicExternalUserJson, type JsonText } from "../db/json.ts";
 import { containsPattern, isoTimestampText as iso } from "../db/sql.ts";
 import { namedUser } from "../users/sql.ts";
+import { CONTENT_LIMIT } from "../threads/sql.ts";
 import { DELIVERIES_WRITTEN_JSON, EVENT_DELIVERIES, eventRow, type ClaimedDelivery, type EventParams } from "../webhooks/eventSql.ts";
 
 /** The AttributeOption object of `AttributeOption o`: its full attribute `Attribute a`, with all its options. */
@@ -15,6 +16,9 @@ const attributeOptionJson = `json_build_object(${optionSummaryProperties("o", at
 
 /** Which message `Message m` is, as a Feedback object names it. */
 const messageIdentity = `'externalId', m."externalId", 'role', m."role"`;
+
+/** What `Message m` says, cut as a Thread object cuts it (decisions.md, "Bounded in bytes"): a page of 200 votes on 5 MB messages is no answer. */
+const messageContent = `'content', left(m."content", ${CONTENT_LIMIT.thread}), 'contentTruncated', length(left(m."content", ${CONTENT_LIMIT.thread + 1})) > ${CONTENT_LIMIT.thread}`;
 
 /**
  * The Feedback object of `Feedback f` (its message `m`, thread `t`, giver `u`), its properties in the order a
@@ -33,7 +37,7 @@ export const feedbackJson = (optionIds: string, publicKey = "false") => `json_bu
   'createdAt', ${iso('f."createdAt"')}, 'updatedAt', ${iso('f."updatedAt"')},
   'threadId', f."threadId", 'threadExternalId', t."externalId", 'projectId', f."projectId",
   'message', CASE WHEN ${publicKey} THEN json_build_object(${messageIdentity})
-                  ELSE json_build_object(${messageIdentity}, 'content', m."content") END,
+                  ELSE json_build_object(${messageIdentity}, ${messageContent}) END,
   'feedbackType', f."feedbackType", 'feedbackText', f."feedbackText",
   'externalUser', CASE WHEN ${publicKey} THEN ${publicExternalUserJson} ELSE ${externalUserJson} END)`;
 

@@ -16,7 +16,8 @@ export interface FeedbackView {
   threadId: number;
   threadExternalId: string | null;
   projectId: number;
-  message: { externalId: string | null; role: MessageRole; content: string };
+  /** Its content cut to its first 2,000 characters (contentTruncated says so). */
+  message: { externalId: string | null; role: MessageRole; content: string; contentTruncated: boolean };
   attributeOptions: AttributeOptionView[];
   externalUser: ExternalUserView;
   createdAt: IsoTimestamp;
@@ -26,7 +27,7 @@ export interface FeedbackView {
 /** The Feedback object as a public key's caller sees it (`feedbackJson`): no personal data. */
 export interface PublicFeedbackView extends Omit<FeedbackView, "externalUser" | "message"> {
   externalUser: Pick<ExternalUserView, "id" | "organizationId" | "externalId" | "createdAt" | "updatedAt"> & { segments: never[] };
-  message: Omit<FeedbackView["message"], "content">;
+  message: Omit<FeedbackView["message"], "content" | "contentTruncated">;
 }
 
 /** The FeedbackPage object: one page of the listing and the number of all matching feedback. */

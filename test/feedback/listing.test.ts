@@ -31,7 +31,7 @@ t.test("without filters: every feedback of the organization, newest first (creat
     projectId: org.projectId,
     externalUser: { externalId: s.bob.externalId, name: "Bob", organizationId: org.organizationId },
   });
-  t.same(row.message, { externalId: "m2", role: "assistant", content: "Use the export button." });
+  t.same(row.message, { externalId: "m2", role: "assistant", content: "Use the export button.", contentTruncated: false });
   t.same(row.attributeOptions.map((o) => [o.id, o.name, o.attribute.name, o.attribute.options.map((x) => x.name)]), [
     [options.wrong, "wrong", "reason", ["outdated", "wrong"]],
   ]);

@@ -65,7 +65,7 @@ t.test("the message a public key's vote landed on: which one, not what it says; 
 
   const viaPrivate = await postFeedback({ feedbackType: "NEGATIVE", externalThreadId: target.externalId }, org.privateKey);
   t.equal(viaPrivate.response.status, 200, "the same giver (the thread's user) replaced the vote");
-  t.same(viaPrivate.data!.message, { externalId: "m2", role: "assistant", content: "message 2" });
+  t.same(viaPrivate.data!.message, { externalId: "m2", role: "assistant", content: "message 2", contentTruncated: false });
 });
 
 t.test("a new giver is stored with its externalId alone: the name, email, username and segments given are ignored", async (t) => {

@@ -184,6 +184,20 @@ t.test("DELETE forgets a fact for good: 204, gone from facts and history, never 
   t.same((await listFacts(userExternalId, false)).data!.facts.map((fact) => fact.text), ["Now I live in Nice"]);
 });
 
+t.test("DELETE: the forgotten statement is gone from the context, the summary's lines that quote it too", async (t) => {
+  const userExternalId = uniqueId("user");
+  const statement = "I am diabetic and I live in Berlin";
+  await ingest({ externalUser: { externalId: userExternalId }, messages: [says("health", statement, "2024-01-01T00:00:00.000Z"), { role: "assistant", content: "Noted." }] });
+  const context = async () => (await api(org.privateKey).GET("/api/external/memory/context", { params: { query: { userExternalId } } })).data!;
+  const before = await context();
+  t.match(before.context, /Summary of the latest conversation:[^]*diabetic/, "the summary quotes it");
+  const [fact] = (await listFacts(userExternalId)).data!.facts;
+  t.equal((await api(org.privateKey).DELETE("/api/external/memory/facts/{factId}", { params: { path: { factId: fact!.id } } })).response.status, 204);
+  const after = await context();
+  t.notMatch(after.context, /diabetic/i);
+  t.same(after.factIds, []);
+});
+
 t.test("DELETE: another organization's fact or an unknown id is 404; a public key is 403; a bad id 400", async (t) => {
   const other = await service.newOrganization();
   const userExternalId = uniqueId("user");

@@ -67,10 +67,24 @@ export function contextBlock(facts: readonly ContextFact[], summary: string | nu
   return { context: lines.join("\n"), factIds };
 }
 
+/**
+ * The summary without its lines that hold a statement the user asked to forget (`forgotten`, as statementKey gives them):
+ * the summary quotes the user's words, and a forgotten fact is gone from the context (decisions.md).
+ */
+export function withoutForgotten(summary: string | null, forgotten: readonly string[]): string | null {
+  if (summary === null || forgotten.length === 0) return summary;
+  const kept = summary.split("\n").filter((line) => {
+    const words = ` ${statementKey(line)} `;
+    return !forgotten.some((statement) => words.includes(` ${statement} `));
+  });
+  return kept.length > 0 ? kept.join("\n") : null;
+}
+
 export async function memoryContext(db: DriverQueries, organizationId: number, userExternalId: string, options: { maxChars: number; q?: string }) {
   const userId = await userIdOf(db, organizationId, userExternalId);
   const [row] = await db.rows(CONTEXT, { organizationId, userId, q: options.q ?? null, limit: CONTEXT_FACT_LIMIT });
-  const { context, factIds } = contextBlock(row?.facts ?? [], row?.summary ?? null, options.maxChars, options.q !== undefined);
+  const summary = withoutForgotten(row?.summary ?? null, row?.forgotten ?? []);
+  const { context, factIds } = contextBlock(row?.facts ?? [], summary, options.maxChars, options.q !== undefined);
   return { userExternalId, context, factIds };
 }
 

@@ -210,9 +210,10 @@ export interface ContextFact {
 /**
  * The user's current facts (at most `limit`), those most related to the
  * words of `q` first when it is given (ranked in their source message's language, by any of the
- * words: plainto_tsquery's & made |), then newest first; and the summary of the user's latest thread that has one (as the memory lookup).
+ * words: plainto_tsquery's & made |), then newest first; the summary of the user's latest thread that has one (as the memory lookup);
+ * and the statements the user asked to forget (FactForgotten's keys), which the context leaves out of that summary too.
  */
-export const CONTEXT = statement<{ organizationId: number; userId: number; q: string | null; limit: number }, { facts: ContextFact[]; summary: string | null }>(
+export const CONTEXT = statement<{ organizationId: number; userId: number; q: string | null; limit: number }, { facts: ContextFact[]; summary: string | null; forgotten: string[] }>(
   "context",
   `
     SELECT
@@ -230,7 +231,8 @@ export const CONTEXT = statement<{ organizationId: number; userId: number; q: st
           LIMIT :limit::int) c), '[]') AS "facts",
       (SELECT "summary" FROM "Thread"
        WHERE "organizationId" = :organizationId AND "externalUserId" = :userId AND "summary" <> ''
-       ORDER BY "createdAt" DESC, "id" DESC LIMIT 1) AS "summary"`,
+       ORDER BY "createdAt" DESC, "id" DESC LIMIT 1) AS "summary",
+      ARRAY(SELECT "statement" FROM "FactForgotten" WHERE "organizationId" = :organizationId AND "externalUserId" = :userId) AS "forgotten"`,
 );
 
 export interface SearchResult {

@@ -5,7 +5,8 @@ import type { operations } from "./schema.js";
 /** An answer as JSON text PostgreSQL built (handlers name it here: they reach src/db only through the services). */
 export type { JsonText };
 
-export type OperationId = keyof operations;
+/** The operations the service answers (openapi.yaml's paths): not the deliveries it sends (its webhooks, `receive…`). */
+export type OperationId = Exclude<keyof operations, `receive${string}`>;
 
 type JsonContent<T> = T extends { content: { "application/json": infer Body } } ? Body : never;
 

@@ -1,6 +1,7 @@
 import t from "tap";
 import { recordEvent } from "../../src/webhooks/events.ts";
 import { contractViolations } from "../helpers/contract.ts";
+import { eventBody } from "../../src/webhooks/eventSql.ts";
 import { startService, uniqueId } from "../helpers/app.ts";
 import { feedbackFixtures } from "../helpers/feedback.ts";
 
@@ -113,6 +114,25 @@ t.test("memory facts: memory.facts_changed with the user's current facts, when a
   events = await eventsOf(organization.organizationId);
   t.equal(events.length, 2);
   t.same(events[1]!.payload, { userExternalId, facts: facts.facts.slice(1) });
+});
+
+t.test("every delivery's body matches its event's schema in openapi.yaml's webhooks", async (t) => {
+  const { organization, webhookId, client } = await subscribedOrganization([...ALL, "memory.facts_changed"]);
+  const externalUser = { externalId: uniqueId("user") };
+  const thread = (await client.POST("/api/external/threads", { body: { externalId: uniqueId("t"), externalUser, messages: [{ role: "user", content: "I live in Paris." }] } })).data!;
+  await client.POST("/api/external/threads", { body: { externalId: thread.externalId!, externalUser, messages: [{ role: "assistant", content: "Noted." }] } });
+  await client.POST("/api/external/feedback", { body: { feedbackType: "POSITIVE", externalThreadId: thread.externalId! } });
+  await client.POST("/api/external/feedback", { body: { feedbackType: "NEGATIVE", externalThreadId: thread.externalId! } });
+  await call(organization.privateKey, { method: "POST", url: `/api/external/webhooks/${webhookId}/test` });
+  await client.DELETE("/api/external/users/{externalId}", { params: { path: externalUser } });
+  const schemaOf: Record<string, string> = {
+    "thread.created": "ThreadEvent", "thread.updated": "ThreadEvent", "feedback.created": "FeedbackEvent", "feedback.updated": "FeedbackEvent",
+    "memory.facts_changed": "FactsEvent", "user.deleted": "UserDeletedEvent", "webhook.test": "TestEvent",
+  };
+  const bodies = await prisma.$queryRawUnsafe<{ body: string }[]>(`SELECT ${eventBody("ev")} AS "body" FROM "WebhookEvent" ev WHERE ev."organizationId" = $1`, organization.organizationId);
+  const types = bodies.map(({ body }) => JSON.parse(body) as { type: string });
+  t.same(new Set(types.map((body) => body.type)), new Set(Object.keys(schemaOf)), "one event of each type at least");
+  for (const body of types) t.same(contractViolations(schemaOf[body.type]!, body), [], body.type);
 });
 
 t.test("nothing is written for a type no endpoint subscribes to, nor for an organization without endpoints", async (t) => {

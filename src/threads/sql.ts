@@ -31,7 +31,8 @@ function messageJson(limit?: number): string {
   'id', m."id", 'role', m."role", 'metadata', m."metadata", 'externalId', m."externalId", 'type', m."type",
   'content', ${content}, 'contentTruncated', ${truncated}, 'jsonContent', ${jsonContent}, 'createdAt', ${iso('m."createdAt"')})`;
   if (limit === undefined) return cut(`m."content"`, "false", `m."jsonContent"`);
-  const longJson = `COALESCE(length(m."jsonContent"::text) > ${limit}, false)`;
+  // Its compact JSON's length (migration 0019_json_compact_length), not that of jsonb's text form with its spaces.
+  const longJson = `COALESCE(json_longer_than(m."jsonContent", ${limit}), false)`;
   return cut(
     `left(m."content", ${limit})`,
     `(length(left(m."content", ${limit + 1})) > ${limit} OR ${longJson})`,

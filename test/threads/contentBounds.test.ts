@@ -106,3 +106,19 @@ t.test("GET …/messages/{messageId}: private key only, ids validated", async (t
   t.equal(invalid.statusCode, 400);
   t.match(invalid.json(), { error: /messageId/ });
 });
+
+t.test("jsonContent's length is that of its compact JSON, as a client writes it: 2,000 characters kept, 2,001 left out", async (t) => {
+  // Many separators (", " and ": " in jsonb's text form), and strings holding them, escaped quotes included.
+  const sized = (length: number) => {
+    const value: Record<string, unknown> = { list: Array.from({ length: 200 }, (_, i) => i % 10), quoted: 'a ", b: "c' };
+    value.pad = "";
+    value.pad = "x".repeat(length - JSON.stringify(value).length);
+    t.equal(JSON.stringify(value).length, length);
+    return value;
+  };
+  const messages = [2_000, 2_001].map((length) => ({ externalId: `json-${length}`, role: "tool" as const, type: "json" as const, content: "{}", jsonContent: sized(length) }));
+  const answer = await api(org.privateKey).POST("/api/external/threads", { body: { externalUser, messages } });
+  const shown = byExternalId(answer.data!.messages);
+  t.same([shown["json-2000"]!.jsonContent, shown["json-2000"]!.contentTruncated], [messages[0]!.jsonContent, false]);
+  t.same([shown["json-2001"]!.jsonContent, shown["json-2001"]!.contentTruncated], [null, true]);
+});

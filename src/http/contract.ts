@@ -16,6 +16,8 @@ export interface OperationContract {
   keyKinds: CredentialKind[];
   /** The status for a valid key of a kind the operation does not accept. */
   wrongKeyKindStatus: 401 | 403;
+  /** The query parameters it declares: others are ignored. */
+  queryParameters: string[];
   arrayQueryParameters: string[];
   /** Query parameters for which an empty value is a value (refused by its schema), not absence: `x-empty-is-absent: false`. */
   emptyQueryParameters: string[];
@@ -120,6 +122,10 @@ export function operationContract(spec: OpenApiDocument, method: string, path: s
             .map(([name, scheme]) => keySource(name, scheme)),
     keyKinds: operation["x-api-key-kinds"] ?? ["private"],
     wrongKeyKindStatus: operation["x-wrong-key-kind-status"] ?? 403,
+    queryParameters: (operation.parameters ?? [])
+      .map((parameter) => resolveParameter(spec, parameter))
+      .filter((parameter) => parameter.in === "query")
+      .map((parameter) => parameter.name),
     arrayQueryParameters: (operation.parameters ?? [])
       .map((parameter) => resolveParameter(spec, parameter))
       .filter((parameter) => parameter.in === "query" && parameter.schema?.type === "array")

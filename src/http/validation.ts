@@ -2,7 +2,7 @@ import { Ajv, type Options } from "ajv";
 import addFormats from "ajv-formats";
 import type { FastifyReply, FastifyRequest, FastifySchemaCompiler, HookHandlerDoneFunction } from "fastify";
 import { invalidInput } from "../errors.ts";
-import { operationOf } from "./contract.ts";
+import { operationOf, type OperationContract } from "./contract.ts";
 import { isTimestamp, TIMESTAMP_RULE } from "../timestamp.ts";
 import { stripNulls } from "./nullFields.ts";
 
@@ -78,6 +78,9 @@ function bodyProblem(body: unknown): string | undefined {
  */
 const SPECIFICATION_ERRORS_ONLY = new Set(["getMemory"]);
 
+/** A parameter the operation reads (others are ignored), unless the specification fixes the operation's errors. */
+const refusesNul = (operation: OperationContract, name: string) => operation.queryParameters.includes(name) && !SPECIFICATION_ERRORS_ONLY.has(operation.operationId);
+
 const nulInParameter = (name: string) => `Invalid parameter '${shortField(name)}': text cannot contain a NUL character`;
 
 /**
@@ -93,11 +96,11 @@ export function normalizeRequest(request: FastifyRequest, _reply: FastifyReply, 
     const isArray = operation.arrayQueryParameters.includes(name);
     // The common case, one plain value of a plain parameter, allocates nothing.
     if (typeof value === "string" && value !== "" && !isArray) {
-      if (value.includes("\0") && !SPECIFICATION_ERRORS_ONLY.has(operation.operationId)) return done(invalidInput(nulInParameter(name)));
+      if (value.includes("\0") && refusesNul(operation, name)) return done(invalidInput(nulInParameter(name)));
       continue;
     }
     const values = [value].flat().filter((item) => item !== "");
-    if (values.some((item) => item.includes("\0")) && !SPECIFICATION_ERRORS_ONLY.has(operation.operationId)) return done(invalidInput(nulInParameter(name)));
+    if (values.some((item) => item.includes("\0")) && refusesNul(operation, name)) return done(invalidInput(nulInParameter(name)));
     if (values.length === 0 && !operation.emptyQueryParameters.includes(name)) delete query[name];
     else if (isArray) query[name] = values.flatMap((item) => item.split(",")).filter((item) => item !== "");
     // A plain parameter given more than once is a 400 (must be a string), except where the specification fixes the errors: its first value.

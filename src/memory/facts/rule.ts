@@ -207,6 +207,8 @@ export const BREED = String.raw`(?:beagle|border collie|labrador|golden retrieve
 export const CAR_MODEL = String.raw`(?:yaris|corolla|auris|aygo|rav4|c-hr|prius|jazz|cr-v|fiesta|focus|kuga|puma|corsa|astra|mokka|clio|captur|megane|mégane|twingo|zoe|zoé|sandero|duster|octavia|fabia|superb|kodiaq|ibiza|arona|tiguan|t-roc|id\.3|id\.4|qashqai|juke|micra|leaf|i10|i20|i30|tucson|kona|ioniq|ceed|sportage|niro|picanto|mx-5|cx-5|cx-30|model [3sxy]|a3|a4|(?<!thinkpad )x1|x3|c-klasse|a-klasse|e-klasse|fiat 500|panda|c3|c4|208|308|2008|3008|xc40|xc60|v60|outback|forester|swift|vitara|kangoo|berlingo|ducato|sprinter|vivaro)`;
 
 /** Phone makers and lines, written alike in every language: "el pixel 8a", "mein iPhone 11". */
+/** Shoes by their maker's name, as runners call them ("my nikes, size 6 UK"; "Salomon Speedcross en 38"). */
+export const SHOE_BRANDS = String.raw`(?:nikes?|asics|adidas|brooks|hokas?|salomons?|new balance|sauconys?|mizunos?|on clouds?|vans|converse|birkenstocks?|dr\.? martens|docs)`;
 export const PHONE_MAKE = String.raw`(?:iphone|pixel|galaxy|samsung|xiaomi|redmi|oneplus|huawei|motorola|moto [eg](?:\d{1,3})?|nokia|fairphone)`;
 
 /** Clothing sizes by their letters: "L statt XL", "an M instead of an L". */

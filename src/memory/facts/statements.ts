@@ -1,6 +1,6 @@
 import { guessLanguage } from "../../summarizer/language.ts";
 import { isPleasantry } from "../../summarizer/lexicon.ts";
-import { isQuestion } from "../../summarizer/sentences.ts";
+import { isQuestion, splitClauses } from "../../summarizer/sentences.ts";
 import { placeAtStart } from "./places.ts";
 import { EMOJI, wordsOf, type Rule } from "./rule.ts";
 import { cuedRules, rulesFor } from "./rules/index.ts";
@@ -47,10 +47,34 @@ const LAST_QUESTION_BREAK = new RegExp(String.raw`(?:,\s*|\s*¿|\s+[–—-]\s+|
 export function statedPart(sentence: string): string {
   if (CONDITIONAL.test(sentence) || isPleasantry(sentence)) return "";
   if (UNMARKED_QUESTION.test(sentence)) return "";
-  if (!isQuestion(sentence)) return sentence;
+  if (!isQuestion(sentence)) return beforeAdvice(sentence);
   if (ASKING.test(sentence)) return "";
   const cut = LAST_QUESTION_BREAK.exec(sentence);
-  return cut ? sentence.slice(0, cut.index).replace(/[\s,;:]+$/u, "") : "";
+  if (!cut) return DECLARATIVE.test(sentence) ? beforeAdvice(sentence) : "";
+  return beforeAdvice(sentence.slice(0, cut.index).replace(/[\s,;:]+$/u, ""));
+}
+
+/**
+ * A question mark on the speaker's own statement, in a statement's word order and not hedged, asks nothing of it:
+ * "i'm running 4 days a week now and actually enjoying it??", "we finally moved to Leeds?!".
+ */
+const DECLARATIVE =
+  /^(?:i|i'm|i’m|im|i've|i’ve|ive|we|we're|we’re|we've|we’ve|ich|wir|je|j['’]|nous|yo)\s(?!(?:\p{L}+\s){0,2}?(?:wonder|think|thinking|guess|should|could|would|might|may|mean|need|want|wanna|hope|suppose|allowed|can|sollte|könnte|darf|frage|pense|devrais|pourrais|peux|me pregunto|debería|podría|puedo)\b)/iu;
+
+/**
+ * Advice, the user's own or told to them, and what others want of them, state nothing yet: "Jess keeps telling me i
+ * should do 5 runs a week like her", "my son wants me to book the wheelchair", "ma belle-mère insiste pour que je mange de la viande".
+ */
+const ADVICE =
+  /\b(?:i|we|you) should\b|\bwants? (?:me|us) to\b|\b(?:ich|wir|du) sollte\p{L}*|\bwill,? dass (?:ich|wir)\b|\b(?:je|tu|on) devrai[st]\b|\b(?:veut|voudrait|insiste pour|aimerait) que (?:je|j['’]|nous|on)\b|\bdeber(?:ía|ías|íamos)\b|\bquiere que (?:yo |nosotros )?\p{L}+(?:e|a|emos|amos)\b/iu;
+
+/** `sentence` up to the clause before the advice it gives (src/summarizer/sentences.ts' clauses); "" when it starts with it. */
+function beforeAdvice(sentence: string): string {
+  const advice = ADVICE.exec(sentence);
+  if (!advice) return sentence;
+  // The clause that gives the advice goes with it: "my flatmate keeps telling me" of "… me i should …".
+  const clauses = splitClauses(sentence.slice(0, advice.index));
+  return clauses.slice(0, -2).join("").replace(/[\s,;:]+$/u, "");
 }
 
 /**

@@ -12,7 +12,7 @@ const TRAVEL_WORDS = "fliege fliegen flug reise reisen urlaub fahre fahren start
 const TRAVEL = String.raw`\b(?:${TRAVEL_WORDS.replaceAll(" ", "|")})\b`;
 /** Up to `n` characters within a statement: a date's dot ("am 12. Juli") does not end it. */
 const GAP = (n: number) => String.raw`(?:[^.;]|(?<=\d)\.){0,${n}}?`;
-const JOBS = String.raw`(?:[\p{L}-]*(?:ingenieur|leiter|krankenschwester|kellner|friseur|bäcker|tischler|schreiner|rentner|freiberufler|entwickler|pfleger|pflegerin|lehrer|lehrerin|analyst|designer|arzt|ärztin|anwalt|anwältin|buchhalter|manager|berater|übersetzer|student|studentin|koch|köchin|architekt|apotheker|elektriker|fahrer|grafiker|grafikerin|programmierer|erzieher|erzieherin|verkäufer|verkäuferin|mechaniker|journalist|fotograf|professor|therapeut|sanitäter|hebamme|polizist|beamter|beamtin|informatiker|informatikerin|zeichner|assistent|referent|sachbearbeiter|techniker|planer|mitarbeiter|verwalter|koordinator|kaufmann|kauffrau)(?:in)?)`;
+const JOBS = String.raw`(?:[\p{L}-]*(?:ingenieur|leiter|krankenschwester|kellner|friseur|bäcker|tischler|schreiner|rentner|freiberufler|entwickler|pfleger|pflegerin|lehrer|lehrerin|analyst|designer|arzt|ärztin|anwalt|anwältin|buchhalter|manager|berater|übersetzer|student|studentin|koch|köchin|architekt|apotheker|elektriker|fahrer|grafiker|grafikerin|programmierer|erzieher|erzieherin|verkäufer|verkäuferin|mechaniker|journalist|fotograf|professor|therapeut|sanitäter|hebamme|polizist|beamter|beamtin|informatiker|informatikerin|zeichner|assistent|referent|sachbearbeiter|techniker|planer|mitarbeiter|verwalter|koordinator|kaufmann|kauffrau|feger|tätowierer|maler|dachdecker|gärtner|landwirt|pilot|flugbegleiter|bibliothekar|sozialarbeiter|metzger|fleischer|konditor|schneider|optiker|trainer|soldat|logopäde|doktorand|lokführer|schaffner|postbote|kurier|hausmeister|kassierer|kosmetiker|winzer|barkeeper|radiologe|zahntechniker|rettungssanitäter|notfallsanitäter)(?:in)?)`;
 
 /** German. The order matters where two rules give one subject: the first that matches wins. */
 export const DE: Rule[] = [
@@ -54,11 +54,14 @@ export const DE: Rule[] = [
   rule("job", String.raw`\b(?:ich bin|bin ich|und bin) (?:jetzt |seit \p{L}+ |nun |inzwischen )?(?:als )?(?<v>${JOBS})\b`),
   rule("job", String.raw`\b(?:ich bin|bin ich)\b(?: \p{L}+){0,2}? (?<v>in rente|in pension|im ruhestand|pensioniert|verrentet|arbeitslos|selbstständig|selbständig|in elternzeit)\b`),
   rule("job", String.raw`\b(?:job|arbeit|stelle|arbeitsplatz) verloren\b`),
-  rule("job", String.raw`\b(?:neue stelle|neuen job|neue arbeit|gekündigt|jobwechsel|neuer job|(?:stelle|job|arbeit|arbeitgeber) gewechselt)\b`, { needs: "neue neuen neuer gekündigt jobwechsel gewechselt" }),
+  // Given notice: the job's, not a flat's or a contract's ("Die Mietwohnung ist gekündigt").
+  rule("job", String.raw`\b(?:neue stelle|neuen job|neue arbeit|(?<!\b(?:\p{L}*wohnung|miete|\p{L}*vertrag|abo|mitgliedschaft|versicherung|konto|zimmer)\b[^.;]{0,30})gekündigt|jobwechsel|neuer job|(?:stelle|job|arbeit|arbeitgeber) gewechselt)\b`, { needs: "neue neuen neuer gekündigt jobwechsel gewechselt" }),
   rule("work schedule", String.raw`\b(?<v>schichtdienst|nachtschicht|nachtschichten|frühschicht|frühschichten|spätschicht|spätschichten|tagschicht|tagschichten|teilzeit|vollzeit|homeoffice|home-office|remote|minijob|elternzeit|mutterschutz)\b`),
   rule("running days per week", String.raw`\b(?:laufe|laufen|jogge|joggen|renne)\b[^.;]{0,30}?\b${NUMBER} (?:tage|mal|läufe) (?:pro|die|in der|je) woche\b`),
   rule("running days per week", String.raw`\b(?<v>einmal|zweimal|dreimal|viermal|fünfmal|sechsmal) (?:pro|die|in der|je|jede|jeder) woche\b`, { topic: /\b(?:lauf\p{L}*|laufe|joggen|jogge)\b/iu }),
   rule("running days per week", String.raw`\b${NUMBER} (?:tage|mal|läufe) (?:pro|die|in der|je) woche\b`, { topic: /\b(?:lauf\p{L}*|laufe|joggen|jogge)\b/iu, needs: "tage mal läufe" }),
+  // "4x die Woche", the runs said with a dialect's verb ("renn i"): where the conversation is about running.
+  rule("running days per week", String.raw`\b(?<v>\d)x (?:pro|die|in der|je) woche\b`, { topic: /\b(?:lauf\p{L}*|laufe|joggen|jogge|renn\p{L}*|marathon|halbmarathon)\b/iu }),
   rule("daily steps", String.raw`(?<v>\d[\d,.]*) schritte (?:am tag|pro tag|täglich|jeden tag)\b`, { needs: "schritte" }),
   rule("training goal", String.raw`\b(?<v>[\p{L}-]*(?:marathon|triathlon|ironman|ultra)|10 ?km|5 ?km|lauf|wettkampf)\b[^.;]{0,20}? (?:angemeldet|anmelden|vorbereiten|trainieren)\b`, { needs: "angemeldet anmelden vorbereiten trainieren" }),
   rule("training goal", String.raw`\b(?:trainiere für|bereite mich auf|angemeldet für|möchte|will|ziel ist)\b[^.,;]{0,60}?\b(?<v>marathon|halbmarathon|ultra|triathlon|ironman|10 ?km|5 ?km|lauf|wettkampf)\b`),

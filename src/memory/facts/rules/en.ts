@@ -28,7 +28,7 @@ const ENGLISH_KINDS: Record<string, string> = Object.fromEntries(
   }),
 );
 const FAVORITE_KINDS = Object.keys(ENGLISH_KINDS).sort((a, b) => b.length - a.length).join("|");
-export const JOBS = String.raw`(?:homemaker|housewife|househusband|carer|caregiver|stay-at-home (?:mum|mom|dad|parent)|engineer|developer|dev|programmer|nurse|teacher|analyst|designer|doctor|lawyer|accountant|manager|consultant|translator|student|writer|chef|cook|scientist|architect|pharmacist|electrician|plumber|driver|freelancer|researcher|paramedic|midwife|cashier|mechanic|journalist|photographer|professor|lecturer|therapist|dentist|vet|veterinarian|firefighter|officer|clerk|secretary|assistant|administrator|economist|psychologist|surgeon|paralegal|barista|waiter|waitress|physio|physiotherapist|recruiter|technician)`;
+export const JOBS = String.raw`(?:homemaker|housewife|househusband|carer|caregiver|stay-at-home (?:mum|mom|dad|parent)|engineer|developer|dev|programmer|nurse|teacher|analyst|designer|doctor|lawyer|accountant|manager|consultant|translator|student|writer|chef|cook|scientist|architect|pharmacist|electrician|plumber|driver|freelancer|researcher|paramedic|midwife|cashier|mechanic|journalist|photographer|professor|lecturer|therapist|dentist|vet|veterinarian|firefighter|officer|clerk|secretary|assistant|administrator|economist|psychologist|surgeon|paralegal|barista|waiter|waitress|physio|physiotherapist|recruiter|technician|radiographer|sonographer|radiologist|tattoo artist|tattooist|hairdresser|hairstylist|barber|baker|butcher|carpenter|joiner|welder|builder|roofer|bricklayer|locksmith|decorator|chimney sweep|pilot|flight attendant|cabin crew|social worker|librarian|receptionist|realtor|estate agent|cleaner|gardener|landscaper|farmer|fisherman|postman|postwoman|courier|tailor|optician|optometrist|dietitian|nutritionist|trucker|truck driver|lorry driver|bus driver|security guard|soldier|nanny|childminder|personal trainer|coach|surveyor|florist|bartender|sommelier|copywriter|phd student|postdoc)`;
 
 /** English. The order matters where two rules give one subject: the first that matches wins. */
 export const EN: Rule[] = [
@@ -86,7 +86,8 @@ export const EN: Rule[] = [
   rule("job", String.raw`\bi(?:'m|’m| am|'ve|’ve| have)? (?:now |just |recently )?(?:been )?(?<v>retired|self-employed|unemployed|laid off|made redundant|between jobs)\b`, { needs: "retired self-employed unemployed laid made between" }),
   rule("work schedule", String.raw`\b(?<v>night|day|early|late|morning|evening|weekend|split) shifts?\b`),
   rule("work schedule", String.raw`\b(?:i'm|i’m|i am|im|now|still) on (?<v>(?:maternity|paternity|parental) leave)\b`),
-  rule("work schedule", String.raw`\b(?:on|back on|off|switched to|moved to|moved onto|swapped to) (?<v>nights|days)\b`),
+  // Not what it was then: "on nights it was barely 5k".
+  rule("work schedule", String.raw`\b(?:on|back on|off|switched to|moved to|moved onto|swapped to) (?<v>nights|days)\b(?! (?:it|that|i|we|they) (?:was|were|used to)\b)`),
   rule("work schedule", String.raw`\b(?:work|working) (?<v>nights|days|weekends|evenings|mornings|nine to five|9 to 5)\b`),
   rule("work schedule", String.raw`\b(?:work|working) (?<v>from home|remotely|remote|part[- ]time|full[- ]time|from the office|in the office|on site|onsite)\b`),
   rule("work schedule", String.raw`\b(?:went|go|going|am|i'm|we're|is|are) (?<v>fully remote|remote|part[- ]time|full[- ]time|hybrid)\b`),
@@ -95,6 +96,10 @@ export const EN: Rule[] = [
   rule("running days per week", String.raw`\b(?<v>once|twice|thrice) (?:a|per|each|every) week\b`, { topic: /\b(?:run|runs|running|jog|jogging)\b/i }),
   rule("running days per week", String.raw`\b(?<v>second|third|fourth|fifth|sixth) (?:run|session|day) (?:a|per|each|every) week\b`, { topic: /\b(?:run|runs|running|jog|jogging)\b/i }),
   rule("daily steps", String.raw`(?<v>\d[\d,.]*) steps (?:a|per|each) day\b`, { needs: "steps" }),
+  // Steps said without the word, where the conversation is about them: "averagin about 6000 a day now".
+  rule("daily steps", String.raw`\b(?:averag\p{L}*|doing|hitting|getting|at|up to|down to)(?: (?:about|around|like|roughly))? (?<v>\d{1,2}[,.]?\d{3}|\d{1,2}k|\d{1,2} thousand) (?:a|per|each) day\b`, { topic: /\bsteps?\b/i, needs: "day" }),
+  // Weight said without a unit, where the conversation gives it: "weights holdin around 244".
+  rule("weight", String.raw`\bweight(?:'s|’s|s| is)? (?:holding|holdin|steady|stable|sitting|hovering|stuck)(?: (?:at|around|about|on))? (?<v>\d{2,3}(?:[.,]\d)?)(?:\s?(?:kg|kilos?|lbs?|pounds))?\b`, { needs: "weight weights" }),
   rule("training goal", String.raw`\b(?:training for|preparing for|signed up for|registered for|entered|my goal is to run|my goal is to finish|my goal is to do|(?:want|hope|plan|aim|trying|going) to (?:run|finish|complete|do|get through|race))\b[^.,;]{0,60}?\b(?<v>marathon|half marathon|half-marathon|ultra|triathlon|ironman|10k|5k|race|trail)\b`, { needs: "training preparing signed registered entered goal want hope plan aim trying going" }),
   rule("partner", String.raw`\bmy (?<v>husband|hubby|wife|partner|girlfriend|boyfriend|fiancée?|spouse|other half|better half)\b`),
   rule("partner", String.raw`\b(?:got|are|we're|we’re|we are|just|recently) (?<v>engaged|married|divorced|separated)\b`),
@@ -128,6 +133,8 @@ export const EN: Rule[] = [
   rule("language learning", String.raw`\b(?:taking|started|doing|having) (?<v>${SPOKEN}) (?:classes|lessons|courses|class|lessons)\b`),
   rule("language learning", String.raw`\b(?:learning|studying|taking lessons in|taking classes in)\b (?<v>english|spanish|german|french|italian|portuguese|japanese|chinese|mandarin|korean|arabic|dutch|russian|polish|swedish|greek|turkish)\b`),
   rule("name", String.raw`\b(?:my name is|call me|my name's) ${NAME}`),
+  // The name as a message opens with it, its "my" left out: "names Dale. been haulin flatbed …".
+  rule("name", String.raw`^(?:the )?name(?:'s|’s|s| is) (?<name>\p{L}[\p{L}'’-]+)(?=[.,!]|$)`, { needs: "name names name's name’s" }),
   // A greeting's introduction: "Morning. Declan here, 68 years young".
   rule("name", String.raw`^(?:(?:hi|hey|hello|hiya|morning|evening|afternoon|yo)[,!]? )?(?!(?:same|nobody|everyone|anyone|someone|me|new|help|stuck|nothing|newbie|beginner|question)\b)(?<name>\p{L}[\p{L}'’-]+) here(?=[,.!]|$| again\b)`, { needs: "here" }),
   // A name in lowercase before "btw": "im maya btw" (a state, a place or a verb is none).

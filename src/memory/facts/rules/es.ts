@@ -12,7 +12,7 @@ const DATE = String.raw`(?:\d{1,2} de ${MONTH})`;
 const TRAVEL_WORDS = "viajo viajamos viaje viajar vuelo vuelos volamos salimos salgo salida llegada llegamos aterrizamos regreso volvemos vacaciones vamos voy escapada escapadita excursión luna";
 // "Salgo de cuentas" is a due date, not a departure.
 const TRAVEL = String.raw`\b(?:${TRAVEL_WORDS.split(" ").filter((word) => !["vamos", "voy", "luna", "salgo"].includes(word)).join("|")}|salgo(?! de cuentas\b)|(?:vamos|voy)(?! a \p{L}+(?:ar|er|ir)\b| a base de\b)|luna de miel)\b`;
-const JOBS = String.raw`(?:encargad[oa] de turno|encargad[oa] de tienda|encargad[oa]|ingenier[oa]|desarrollador[a]?|programador[a]?|enfermer[oa]|profesor[a]?|maestr[oa]|analista|diseñador[a]?|médic[oa]|abogad[oa]|contador[a]?|contable|gerente|consultor[a]?|traductor[a]?|estudiante|cociner[oa]|chef|arquitect[oa]|farmacéutic[oa]|electricista|fontaner[oa]|conductor[a]?|periodista|fotógraf[oa]|vendedor[a]?|secretari[oa]|camarer[oa]|policía|funcionari[oa]|autónom[oa]|freelance)`;
+const JOBS = String.raw`(?:encargad[oa] de turno|encargad[oa] de tienda|encargad[oa]|ingenier[oa]|desarrollador[a]?|programador[a]?|enfermer[oa]|profesor[a]?|maestr[oa]|analista|diseñador[a]?|médic[oa]|abogad[oa]|contador[a]?|contable|gerente|consultor[a]?|traductor[a]?|estudiante|cociner[oa]|chef|arquitect[oa]|farmacéutic[oa]|electricista|fontaner[oa]|conductor[a]?|periodista|fotógraf[oa]|vendedor[a]?|secretari[oa]|camarer[oa]|policía|funcionari[oa]|autónom[oa]|freelance|dentista|odontólog[oa]|camioner[oa]|panader[oa]|carnicer[oa]|peluquer[oa]|carpinter[oa]|albañil|pintor[a]?|jardiner[oa]|agricultor[a]?|pescador[a]?|piloto|azafat[oa]|trabajador[a]? social|bibliotecari[oa]|recepcionista|agente inmobiliari[oa]|limpiador[a]?|carter[oa]|repartidor[a]?|sastre|óptic[oa]|nutricionista|dietista|fisioterapeuta|psicólog[oa]|veterinari[oa]|bomber[oa]|militar|niñera|entrenador[a]?|tatuador[a]?|fruter[oa]|doctorand[oa]|investigador[a]?|mecánic[oa]|soldador[a]?|matron[a]|radiólog[oa]|técnic[oa]|administrativ[oa]|dependient[ae]|cajer[oa]|maquinista|chófer|chofer|taxista|guía turístic[oa]|socorrista)`;
 
 const ES_WEEKDAYS = "lunes|martes|miércoles|miercoles|jueves|viernes|sábado|sabado|domingo";
 
@@ -26,6 +26,9 @@ export const ES: Rule[] = [
   rule("housing", String.raw`\b(?:vivo|vivimos|resido|residimos|me mudé|nos mudamos|nos hemos mudado|me he mudado|me mudo|nos mudaremos|nos fuimos a vivir)\b[^.;]{0,40}? (?:en|a) (?:un|una|nuestr[oa]|mi|el|la) (?:[\p{L}\p{N}-]+ ){0,3}?(?<v>${DWELLING})\b`),
   rule("housing", String.raw`\b(?:hemos comprado|compramos|he comprado|compré|alquilamos|alquilo|hemos alquilado) (?:una|un) (?<v>casa|piso|apartamento|departamento|chalet)\b`),
   rule("budget", String.raw`\bpresupuesto\b[^.;?]{0,40}?(?<v>${MONEY})`),
+  // A limit said of an amount: "pago 900, que es mi tope absoluto".
+  rule("budget", String.raw`\b(?<v>${AMOUNT})(?: (?:euros?|€|dólares|pesos))?,? (?:que )?es mi (?:tope|máximo|límite)\b`, { needs: "tope máximo límite" }),
+  rule("budget", String.raw`\bmi (?:tope|máximo|límite) (?:absoluto |total )?(?:es|son|está en)\b[^.;?]{0,10}?(?<v>${AMOUNT})`, { needs: "tope máximo límite" }),
   rule("budget", String.raw`\b(?:puedo|podemos|quiero|queremos) (?:gastar|pagar|invertir|llegar a|subir a|superar|pasar de|pasarme de)\b[^.;?]{0,20}?(?<v>${MONEY})`),
   rule("budget", String.raw`\b(?:puedo|podría|podemos|podríamos) (?:estirarme|estirarnos|llegar|subir) (?:hasta|a) (?<v>${AMOUNT})`),
   rule("budget", String.raw`^(?:unos|unas|alrededor de|hasta|como mucho|máximo)?\s*(?<v>${MONEY})`, { answers: /presupuesto|gastar|precio/i }),
@@ -44,6 +47,8 @@ export const ES: Rule[] = [
   // "Trabajo de lunes a jueves" is when, not what.
   rule("job", String.raw`\b(?:trabajo|trabajar|trabajando|laburo|curro) (?:como|de) (?!(?:${ES_WEEKDAYS}|noche|noches|día|dia|mañana|mañanas|tarde|tardes|casa|media jornada|jornada|sol a sol)\b)(?<v>[^.,;]{2,40}?)(?=[,.;!]|$| en\b| para\b)`),
   rule("job", String.raw`\b(?:soy|ahora soy|ya soy) (?<v>${JOBS})\b`),
+  // A job after a name: "Soy Ximena, odontóloga, vivo en Guadalajara".
+  rule("job", String.raw`\b(?:soy|me llamo) \p{L}[\p{L}'’-]+, (?:(?:soy|una?) )?(?<v>${JOBS}(?: de \p{L}+)?)(?=[,.;!]|$| y\b| en\b)`, { needs: "soy llamo" }),
   rule("job", String.raw`\b(?:estoy|ahora estoy|ya estoy) de (?<v>${JOBS}(?: de \p{L}+)?)`, { needs: "estoy" }),
   rule("job", String.raw`\b(?:nuevo trabajo|nuevo empleo|dejé el trabajo|dejé mi trabajo|me despidieron|conseguí el trabajo|conseguí un trabajo|conseguí el puesto)\b`),
   rule("work schedule", String.raw`\b(?:trabajo|trabajamos|trabajar|curro|curramos|estoy|turno|horario)\b(?: \p{L}+){0,2}? de (?<v>(?:${ES_WEEKDAYS}) a (?:${ES_WEEKDAYS}))\b`),

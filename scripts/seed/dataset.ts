@@ -146,13 +146,13 @@ export async function seedThreadBatch(sql: SqlRunner, batch: ThreadBatch): Promi
              FROM written GROUP BY g) d ON d.g = x.g
        ORDER BY x.g
        -- g, the thread's number, is the digits of its externalId.
-       RETURNING "id", "projectId", "createdAt", substring("externalId" FROM 6)::int AS g
+       RETURNING "id", "projectId", "createdAt", substring("externalId" FROM 6)::int AS g, "searchText" IS NULL AS "outsideDocument"
      ), m AS (
-       INSERT INTO "Message" ("organizationId", "threadId", "externalId", "role", "type", "content", "metadata", "createdAt")
+       INSERT INTO "Message" ("organizationId", "threadId", "externalId", "role", "type", "content", "metadata", "createdAt", "outsideDocument")
        SELECT $1, t."id", 'msg-' || w.j, CASE WHEN w.j % 2 = 0 THEN 'user' ELSE 'assistant' END, 'markdown', w.content,
               CASE WHEN w.j % 2 = 0 THEN '{}'::jsonb
                    ELSE jsonb_build_object('model', 'assistant-v2', 'latencyMs', 200 + floor(random() * 1800)::int) END,
-              t."createdAt" + w.j * interval '37 seconds'
+              t."createdAt" + w.j * interval '37 seconds', t."outsideDocument"
        FROM t JOIN written w ON w.g = t.g
        ORDER BY t."id", w.j
        RETURNING 1

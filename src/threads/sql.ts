@@ -126,8 +126,9 @@ const THREAD_CONDITIONS: Record<Exclude<ThreadFilter, "search">, string> = {
              OR u."email" ILIKE :userSearchPattern OR u."username" ILIKE :userSearchPattern))`,
 };
 
-const inMessages = (thread: string) => `EXISTS (
-  SELECT 1 FROM "Message" m WHERE m."organizationId" = :organizationId AND m."threadId" = ${thread}."id" AND m."content" ILIKE :searchPattern)`;
+/** Whether a message of `thread` matches; `outsideDocument`: of a thread without a document, its messages' trigram index can say (migration 0020). */
+const inMessages = (thread: string, outsideDocument = false) => `EXISTS (
+  SELECT 1 FROM "Message" m WHERE m."organizationId" = :organizationId AND m."threadId" = ${thread}."id"${outsideDocument ? ` AND m."outsideDocument"` : ""} AND m."content" ILIKE :searchPattern)`;
 
 // The thread's search document (migration 0010_search_document: its messages' contents,
 // lowercased, each after a newline) rather than its messages: one row per thread, so that for a
@@ -142,7 +143,7 @@ function searchCondition(acrossMessages: boolean): string {
   const inDocument = acrossMessages ? `(${documentMatches} AND ${inMessages("t")})` : documentMatches;
   // The document first: it matches most often, and OR stops at the first match.
   return `(${inDocument} OR t."externalId" ILIKE :searchPattern OR t."id" = ANY(ARRAY(
-      SELECT o."id" FROM "Thread" o WHERE o."organizationId" = :organizationId AND o."searchText" IS NULL AND ${inMessages("o")})))`;
+      SELECT o."id" FROM "Thread" o WHERE o."organizationId" = :organizationId AND o."searchText" IS NULL AND ${inMessages("o", true)})))`;
 }
 
 /** The conditions of the given parts, in the order of THREAD_LISTING's parts. */

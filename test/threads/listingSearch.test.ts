@@ -138,6 +138,25 @@ t.test("a thread too long for a search document is searched message by message",
   t.same(await ids({ search: `${marker} orca` }), { count: 0, ids: [] });
 });
 
+t.test("a thread that grows past its document: every message of it is searched on its own from then on", async (t) => {
+  const externalId = uniqueId("growing");
+  const userId = uniqueId("u");
+  const thread = await createThread({ externalId, externalUser: { externalId: userId }, messages: [message(`early ${marker} Manatee`)] });
+  const outside = async () =>
+    (await prisma.$queryRaw<{ outside: boolean }[]>`SELECT "outsideDocument" AS "outside" FROM "Message" WHERE "threadId" = ${thread.id} ORDER BY "id"`).map((row) => row.outside);
+  t.same(await outside(), [false], "in the document: not in the messages' trigram index");
+  const appended = await service.api(service.org.privateKey).POST("/api/external/threads", {
+    body: { externalId, externalUser: { externalId: userId }, messages: [message("lorem ipsum ".repeat(9_000)), message(`late ${marker} Dugong`)] },
+  });
+  t.equal(appended.response.status, 200);
+  t.equal(await documentOf(thread.id), null, "past 100,000 characters: no document");
+  t.same(await outside(), [true, true, true], "all its messages, the earlier one too");
+  t.same(await ids({ search: `${marker} manatee` }), { count: 1, ids: [thread.id] }, "the message from before is found");
+  t.same(await ids({ search: `${marker} dugong` }), { count: 1, ids: [thread.id] });
+  const short = await createThread({ externalUser: { externalId: uniqueId("u") }, messages: [message(`short ${marker} Walrus`)] });
+  t.same((await prisma.$queryRaw<{ outside: boolean }[]>`SELECT "outsideDocument" AS "outside" FROM "Message" WHERE "threadId" = ${short.id}`).map((row) => row.outside), [false]);
+});
+
 t.test("a deleted user's threads are no longer found", async (t) => {
   const userId = uniqueId("leaving");
   const thread = await createThread({ externalUser: { externalId: userId }, messages: [message(`goodbye ${marker} Puffin`)] });

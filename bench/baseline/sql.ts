@@ -36,8 +36,8 @@ const threadJson = `json_build_object(
     FROM (
       SELECT m."id", json_build_object('id', m."id", 'role', m."role", 'metadata', m."metadata", 'externalId', m."externalId",
         'type', m."type", 'content', left(m."content", 2000),
-        'contentTruncated', (length(left(m."content", 2001)) > 2000 OR COALESCE(length(m."jsonContent"::text) > 2000, false)),
-        'jsonContent', CASE WHEN length(m."jsonContent"::text) > 2000 THEN NULL ELSE m."jsonContent" END,
+        'contentTruncated', (length(left(m."content", 2001)) > 2000 OR COALESCE(json_longer_than(m."jsonContent", 2000), false)),
+        'jsonContent', CASE WHEN json_longer_than(m."jsonContent", 2000) THEN NULL ELSE m."jsonContent" END,
         'createdAt', ${iso('m."createdAt"')}) AS "message"
       FROM "Message" m
       WHERE m."organizationId" = $1 AND m."threadId" = t."id"
@@ -276,7 +276,8 @@ export const FEEDBACK: Statement = {
       'createdAt', ${iso('f."createdAt"')}, 'updatedAt', ${iso('f."updatedAt"')},
       'threadId', f."threadId", 'threadExternalId', t."externalId", 'projectId', f."projectId",
       'message', CASE WHEN $9 THEN json_build_object('externalId', m."externalId", 'role', m."role")
-                      ELSE json_build_object('externalId', m."externalId", 'role', m."role", 'content', m."content") END,
+                      ELSE json_build_object('externalId', m."externalId", 'role', m."role", 'content', left(m."content", 2000),
+                        'contentTruncated', length(left(m."content", 2001)) > 2000) END,
       'feedbackType', f."feedbackType", 'feedbackText', f."feedbackText",
       'externalUser', CASE WHEN $9 THEN json_build_object('id', u."id", 'organizationId', u."organizationId",
                         'externalId', u."externalId", 'segments', '[]'::json,

@@ -41,10 +41,10 @@ function count(text: string, runs: RegExp): number {
   return characters;
 }
 
-function script(text: string): string | undefined {
+function script(text: string, minLetters: number): string | undefined {
   const counts = SCRIPTS.map(([name, pattern]) => [name, count(text, pattern)] as const);
   const letters = counts.reduce((sum, [, n]) => sum + n, 0);
-  if (letters < 20) return undefined;
+  if (letters < minLetters) return undefined;
   const kana = counts.find(([name]) => name === "ja")![1];
   const han = counts.find(([name]) => name === "zh")![1];
   // Japanese mixes kana with kanji; Chinese has no kana.
@@ -53,16 +53,24 @@ function script(text: string): string | undefined {
   return n >= letters * 0.5 ? name : undefined;
 }
 
-function latinLanguage(text: string): string | undefined {
+/** How much text a guess needs: letters in all, and common words of the language (half again as many as of any other). */
+export interface GuessThresholds {
+  letters: number;
+  commonWords: number;
+}
+
+const DEFAULT_THRESHOLDS: GuessThresholds = { letters: 20, commonWords: 4 };
+
+function latinLanguage(text: string, commonWords: number): string | undefined {
   const hits = new Map(Object.keys(COMMON_WORDS).map((language) => [language, 0]));
   for (const word of text.toLowerCase().match(/\p{L}+/gu) ?? []) for (const language of LANGUAGES_OF.get(word) ?? []) hits.set(language, hits.get(language)! + 1);
   const [best, second] = [...hits].sort((a, b) => b[1] - a[1]);
-  return best![1] >= 4 && best![1] >= second![1] * 1.5 ? best![0] : undefined;
+  return best![1] >= commonWords && best![1] >= second![1] * 1.5 ? best![0] : undefined;
 }
 
-export function guessLanguage(text: string): string | undefined {
-  const writing = script(text);
-  return writing === "latin" ? latinLanguage(text) : writing;
+export function guessLanguage(text: string, { letters, commonWords }: GuessThresholds = DEFAULT_THRESHOLDS): string | undefined {
+  const writing = script(text, letters);
+  return writing === "latin" ? latinLanguage(text, commonWords) : writing;
 }
 
 /** True unless both languages can be guessed and differ. */

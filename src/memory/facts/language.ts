@@ -1,15 +1,17 @@
-import { guessLanguage } from "../../summarizer/language.ts";
+import { guessLanguage, type GuessThresholds } from "../../summarizer/language.ts";
 
 /** Languages a message is searched in (the migration's message_search_vector); others are matched word for word. */
 const SEARCH_LANGUAGES = new Set(["en", "de", "fr", "es", "pt", "it", "nl"]);
 
 /**
- * guessLanguage wants 4 common words of a language (and 20 letters); a short message has two or three
- * ("Both of my blenders stopped working"). Counted twice, it needs two, still half again as many as of
- * any other language (and 10 letters).
+ * A short message has two or three common words of its language ("Both of my blenders stopped working"), where a
+ * guess by default wants four (and 20 letters): for search, two do (and 10 letters), still half again as many as of any
+ * other language.
  */
+const SHORT_MESSAGE: GuessThresholds = { letters: 10, commonWords: 2 };
+
 const searchLanguage = (text: string) => {
-  const language = guessLanguage(text) ?? guessLanguage(`${text}\n${text}`);
+  const language = guessLanguage(text, SHORT_MESSAGE);
   return language && SEARCH_LANGUAGES.has(language) ? language : null;
 };
 

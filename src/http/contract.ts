@@ -24,6 +24,11 @@ export interface OperationContract {
   bodyRequired: boolean;
   /** Body fields where null means absent: optional fields that allow null in openapi.yaml (generated clients send null for unset fields). */
   nullableBodyFields?: NullableFields;
+  /**
+   * Answers only the errors the specification gives it (`x-specification-errors: true`, the memory lookup): a query
+   * parameter given twice is its first value, and one with a NUL no 400 of its own (no stored text holds one: it names nothing).
+   */
+  specificationErrors: boolean;
   /** Answers browsers of other origins (CORS): `x-cross-origin: true` in openapi.yaml. */
   crossOrigin: boolean;
 }
@@ -70,6 +75,7 @@ interface Operation {
   "x-api-key-kinds"?: CredentialKind[];
   "x-wrong-key-kind-status"?: 401 | 403;
   "x-cross-origin"?: boolean;
+  "x-specification-errors"?: boolean;
 }
 
 export interface OpenApiDocument {
@@ -136,6 +142,7 @@ export function operationContract(spec: OpenApiDocument, method: string, path: s
       .map((parameter) => parameter.name),
     bodyRequired: operation.requestBody?.required === true,
     nullableBodyFields: bodySchema ? nullableFields(bodySchema, spec.components.schemas ?? {}) : undefined,
+    specificationErrors: operation["x-specification-errors"] === true,
     crossOrigin: operation["x-cross-origin"] === true,
   };
 }

@@ -72,21 +72,16 @@ function bodyProblem(body: unknown): string | undefined {
   return undefined;
 }
 
-/**
- * The operations whose errors the specification fixes (the memory lookup's three strings): a NUL in a parameter is no
- * 400 of its own there (no stored text holds one, so the value names nothing: 404), and a repeated one is its first value.
- */
-const SPECIFICATION_ERRORS_ONLY = new Set(["getMemory"]);
-
 /** A parameter the operation reads (others are ignored), unless the specification fixes the operation's errors. */
-const refusesNul = (operation: OperationContract, name: string) => operation.queryParameters.includes(name) && !SPECIFICATION_ERRORS_ONLY.has(operation.operationId);
+const refusesNul = (operation: OperationContract, name: string) => operation.queryParameters.includes(name) && !operation.specificationErrors;
 
 const nulInParameter = (name: string) => `Invalid parameter '${shortField(name)}': text cannot contain a NUL character`;
 
 /**
  * Before validation: an empty query parameter counts as absent (unless its operation says otherwise), array parameters also take
- * comma-separated lists (`ids=1,2`), a parameter with a NUL is a 400 naming it (PostgreSQL stores no NUL in text), a required body must be there, an optional body field sent as
- * null is absent, and the body must be storable. A callback hook: it never waits for anything.
+ * comma-separated lists (`ids=1,2`), a parameter with a NUL is a 400 naming it (PostgreSQL stores no NUL in text;
+ * `specificationErrors` aside), a required body must be there, an optional body field sent as null is absent, and the
+ * body must be storable. A callback hook: it never waits for anything.
  */
 export function normalizeRequest(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
   const operation = operationOf(request);
@@ -104,7 +99,7 @@ export function normalizeRequest(request: FastifyRequest, _reply: FastifyReply, 
     if (values.length === 0 && !operation.emptyQueryParameters.includes(name)) delete query[name];
     else if (isArray) query[name] = values.flatMap((item) => item.split(",")).filter((item) => item !== "");
     // A plain parameter given more than once is a 400 (must be a string), except where the specification fixes the errors: its first value.
-    else if (values.length > 0 && SPECIFICATION_ERRORS_ONLY.has(operation.operationId)) query[name] = values[0]!;
+    else if (values.length > 0 && operation.specificationErrors) query[name] = values[0]!;
   }
   if (request.body === undefined) return done(operation.bodyRequired ? invalidInput("Missing request body") : undefined);
   stripNulls(request.body, operation.nullableBodyFields);

@@ -126,7 +126,7 @@ const THREAD_CONDITIONS: Record<Exclude<ThreadFilter, "search">, string> = {
              OR u."email" ILIKE :userSearchPattern OR u."username" ILIKE :userSearchPattern))`,
 };
 
-/** Whether a message of `thread` matches; `outsideDocument`: of a thread without a document, its messages' trigram index can say (migration 0020). */
+/** Whether a message of `thread` matches; `outsideDocument`: of a thread without a document, its messages' trigram index can say (migration 0018_lighter_ingest). */
 const inMessages = (thread: string, outsideDocument = false) => `EXISTS (
   SELECT 1 FROM "Message" m WHERE m."organizationId" = :organizationId AND m."threadId" = ${thread}."id"${outsideDocument ? ` AND m."outsideDocument"` : ""} AND m."content" ILIKE :searchPattern)`;
 
@@ -242,7 +242,7 @@ export interface IngestRow {
  * create it once), and the messages appended in arrival order, one whose externalId the thread
  * already has skipped. No row: no such project, and nothing written. A new thread's search document (as the messages'
  * trigger appends it, migration 0010_search_document: each message's content lowercased after a newline, NULL past
- * 100,000 characters) is written by its insert, and the trigger leaves it (migration 0018_thread_written_once), so
+ * 100,000 characters) is written by its insert, and the trigger leaves it (migration 0018_lighter_ingest), so
  * that the row is not rewritten in every index of "Thread" before the summary is written.
  * `userExternalId`-`userUsername` the user's externalId, name, email, username, `threadExternalId` the
  * thread's externalId, `metadata` its metadata, `messages` the messages (a JSON array, each with its search language).

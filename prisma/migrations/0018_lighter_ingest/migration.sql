@@ -1,8 +1,18 @@
--- Messages are searched one by one (their trigram index) only where their thread has no search document
--- (migration 0010: past 100,000 characters). The trigram index held every message, so that each Create
--- Thread put every message's trigrams in it, a sixth of an ingest's CPU on PGlite, for the few threads that
--- need it. It now holds the messages of those threads alone, marked "outsideDocument" by the trigger that
--- keeps the documents: the messages added to a thread without one, and all of a thread's when it loses it.
+-- Create Thread wrote a new thread's row three times: the insert, the search document's trigger
+-- (the messages' text), the summary. Each rewrite that changes an indexed column is a new row version
+-- in every one of Thread's thirteen indexes, its two trigram indexes included (the whole document's
+-- trigrams again). And every message went into the messages' trigram index, which only the threads
+-- without a search document (past 100,000 characters, migration 0010) are searched through. Now:
+-- - Create Thread writes a new thread's document in its insert (src/threads/sql.ts), and the trigger
+--   leaves a thread whose document already is exactly what the statement appended;
+-- - the summary is in no index, so that writing it can stay on the row's page without touching any index;
+-- - the messages' trigram index holds the messages of threads without a document alone, marked
+--   "outsideDocument" by the trigger: those added to such a thread, and all of a thread's when it loses it.
+
+-- The memory lookup walks a user's threads newest first in
+-- "Thread_organizationId_externalUserId_createdAt_id_idx" and skips those without a summary (a thread
+-- gets one in the ingest that creates it, unless no message has anything to summarize).
+DROP INDEX "Thread_memory_idx";
 
 ALTER TABLE "Message" ADD COLUMN "outsideDocument" BOOLEAN NOT NULL DEFAULT false;
 
@@ -17,7 +27,8 @@ CREATE OR REPLACE FUNCTION "thread_search_appended"() RETURNS trigger LANGUAGE p
 DECLARE
   overflowed INTEGER[];
 BEGIN
-  -- A thread inserted by the same statement with its document written: nothing to append (0018).
+  -- A thread inserted by the same statement with its document written: nothing to append. Otherwise a
+  -- document equal to the appended text would have to be that text twice, which a search matches alike.
   WITH appended AS (
     SELECT "threadId", sum(length("content") + 1) AS "length", string_agg(E'\n' || lower("content"), '' ORDER BY "id") AS "text"
     FROM added GROUP BY "threadId" ORDER BY "threadId"

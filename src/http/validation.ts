@@ -49,8 +49,9 @@ const LONE_SURROGATE = /\p{Surrogate}/u;
 const RESERVED_KEYS = new Set(["__proto__", "constructor"]);
 
 /**
- * What a body's schema cannot say: nesting too deep, or text with a lone surrogate, which would be
- * stored as U+FFFD (two different names becoming one, and a conflict inside a single request).
+ * What a body's schema cannot say: nesting too deep, text with a lone surrogate, which would be
+ * stored as U+FFFD (two different names becoming one, and a conflict inside a single request), or
+ * text with a NUL, which PostgreSQL stores neither in text nor in jsonb.
  */
 function bodyProblem(body: unknown): string | undefined {
   const pending: { value: unknown; path: string; depth: number }[] = [{ value: body, path: "", depth: 1 }];
@@ -58,6 +59,7 @@ function bodyProblem(body: unknown): string | undefined {
     const { value, path, depth } = pending.pop()!;
     if (typeof value === "string") {
       if (LONE_SURROGATE.test(value)) return `Invalid field '${shortField(path) || "body"}': text must be well-formed Unicode (it has a lone surrogate)`;
+      if (value.includes("\0")) return `Invalid field '${shortField(path) || "body"}': text cannot contain a NUL character`;
       continue;
     }
     if (value === null || typeof value !== "object") continue;
@@ -65,6 +67,7 @@ function bodyProblem(body: unknown): string | undefined {
     for (const [key, child] of Object.entries(value)) {
       const childPath = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
       if (LONE_SURROGATE.test(key)) return `Invalid field '${shortField(childPath)}': names must be well-formed Unicode (it has a lone surrogate)`;
+      if (key.includes("\0")) return `Invalid field '${shortField(childPath)}': names cannot contain a NUL character`;
       if (RESERVED_KEYS.has(key)) return `Invalid field '${shortField(childPath)}': '${key}' is a reserved name`;
       pending.push({ value: child, path: childPath, depth: depth + 1 });
     }

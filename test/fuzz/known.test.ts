@@ -29,18 +29,28 @@ function assertClientError(t: Test, response: { statusCode: number; json(): unkn
   t.match(response.json(), { error: String });
 }
 
-t.test("NUL characters are a 400 wherever they reach SQL, and nothing is written", async (t) => {
+t.test("NUL characters are a 400 naming the field wherever they reach SQL, and nothing is written", async (t) => {
   const externalId = uniqueId("nul");
-  for (const payload of [{ externalId: "a\u0000b" }, { externalId, name: "x\u0000" }, { externalId, segments: { "pl\u0000an": "pro" } }]) {
-    assertClientError(t, await call(org.privateKey, { method: "PUT", url: "/api/external/users", payload }));
+  const named = [
+    [{ externalId: "a\u0000b" }, "Invalid field 'externalId': text cannot contain a NUL character"],
+    [{ externalId, name: "x\u0000" }, "Invalid field 'name': text cannot contain a NUL character"],
+    [{ externalId, segments: { "pl\u0000an": "pro" } }, "Invalid field 'segments.pl\u0000an': names cannot contain a NUL character"],
+    [{ externalId, segments: { plan: "p\u0000ro" } }, "Invalid field 'segments.plan': text cannot contain a NUL character"],
+  ] as const;
+  for (const [payload, error] of named) {
+    const response = await call(org.privateKey, { method: "PUT", url: "/api/external/users", payload });
+    t.same([response.statusCode, response.json()], [400, { error }]);
   }
   t.equal(await prisma.externalUser.count({ where: { externalId } }), 0);
   // The memory lookup answers only the specification's errors: no user holds a NUL.
   assertClientError(t, await call(null, { method: "GET", url: "/api/external/memory?userExternalId=%00", headers: bearer }), 404);
   for (const query of ["search=%00", "userSearch=a%00", "externalUserIds=%00"]) assertClientError(t, await get(`/api/external/threads?${query}`));
   assertClientError(t, await call(org.privateKey, { method: "DELETE", url: "/api/external/users/a%00b" }));
-  const messages = [{ role: "user", content: "hi\u0000there" }];
-  assertClientError(t, await call(org.privateKey, { method: "POST", url: "/api/external/threads", payload: { externalUser: { externalId }, messages } }));
+  for (const message of [{ content: "hi\u0000there" }, { content: "hi", metadata: { note: "a\u0000" } }, { content: "hi", jsonContent: { "k\u0000": 1 } }]) {
+    const response = await call(org.privateKey, { method: "POST", url: "/api/external/threads", payload: { externalUser: { externalId }, messages: [{ role: "user", ...message }] } });
+    t.equal(response.statusCode, 400);
+    t.match(response.json(), { error: /^Invalid field 'messages\[0\]\.(?:content|metadata\.note|jsonContent\.k\u0000)': (?:text|names) cannot contain a NUL character$/ });
+  }
   assertClientError(t, await fixtures.postInvalidFeedback({ feedbackType: "POSITIVE", externalThreadId: "t\u0000" }));
 });
 

@@ -64,6 +64,13 @@ t.test("threads: externalId, projectId, metadata, intents and each message field
   t.ok(Date.now() - stored.createdAt.getTime() < 60_000, "createdAt null: stamped now");
 });
 
+t.test("threads: messages sent as null is a thread without messages", async (t) => {
+  const { data, response } = await privateApi.POST("/api/external/threads", { body: { externalUser: { externalId: uniqueId("user") }, externalId: uniqueId("thread"), messages: null } });
+  t.equal(response.status, 201);
+  t.match(data, { messages: [], messageCount: 0 });
+  t.equal(await prisma.message.count({ where: { ...where, threadId: data!.id } }), 0);
+});
+
 t.test("attributes: projectId sent as null is the default project", async (t) => {
   const { data, response } = await privateApi.PUT("/api/external/attributes", { body: { projectId: null, name: uniqueId("reason"), options: ["a"] } });
   t.equal(response.status, 201);
@@ -87,7 +94,6 @@ t.test("required fields sent as null are a 400 naming the field, and nothing is 
     ["POST", "/api/external/feedback", { feedbackType: "POSITIVE", externalThreadId: target.externalId, externalUser: { externalId: null } }, /'externalUser\.externalId'/],
     ["POST", "/api/external/feedback", { feedbackType: "POSITIVE", externalThreadId: target.externalId, attributes: { reason: null } }, /'attributes\.reason'/],
     ["POST", "/api/external/threads", { externalUser: null }, /^Invalid field 'externalUser': must be object$/],
-    ["POST", "/api/external/threads", { externalUser: { externalId: "u" }, messages: null }, /^Invalid field 'messages': must be array$/],
     ["POST", "/api/external/threads", { externalUser: { externalId: "u" }, messages: [{ role: null, content: "x" }] }, /'messages\[0\]\.role'/],
     ["POST", "/api/external/threads", { externalUser: { externalId: "u" }, messages: [{ role: "user", content: null }] }, /^Invalid field 'messages\[0\]\.content': must be string$/],
     ["PUT", "/api/external/users", { externalId: null }, /^Invalid field 'externalId': must be string$/],

@@ -107,6 +107,15 @@ export const ASSIGN_SEGMENTS = statement<{ organizationId: number; userId: numbe
 );
 
 /**
+ * Locks the user's row first, as Create Thread and the user upsert do (they write the user, then its segments): a deletion
+ * that locked the segments first would wait for the user's row while holding what they wait for (a deadlock).
+ */
+export const LOCK_USER = statement<{ organizationId: number; externalId: string }, { id: ExternalUser["id"] }>(
+  "lock_user",
+  `SELECT "id" FROM "ExternalUser" WHERE "organizationId" = :organizationId AND "externalId" = :externalId FOR UPDATE`,
+);
+
+/**
  * Locks the segments the user holds, in id order, so that a
  * concurrent call giving one of them to another user either commits first (and the deletion, in a
  * later statement, sees it held) or waits for the deletion and creates it anew.

@@ -1,5 +1,7 @@
 import t from "tap";
+import pg from "pg";
 import { startService, uniqueId } from "../helpers/app.ts";
+import { eventually } from "../helpers/wait.ts";
 
 const service = await startService(t);
 const { org, api, call } = service;
@@ -113,4 +115,45 @@ t.test("a segment given to another user while its last holder is deleted is neve
     });
     t.same(stored.segments.map((link) => link.segment.name), [email], `round ${round}: the newcomer holds it`);
   }
+});
+
+t.test("a deletion racing ingests of the same user never deadlocks: each call is answered, and the user is either gone or whole", async (t) => {
+  for (let round = 0; round < 5; round++) {
+    const externalId = uniqueId("racer");
+    const ingest = (index: number) =>
+      client.POST("/api/external/threads", {
+        body: { externalUser: { externalId, segments: { plan: "pro", region: `r${index % 3}` } }, messages: [{ role: "user", content: `message ${index}` }] },
+      });
+    await ingest(0);
+    const answers = await Promise.all([...Array.from({ length: 8 }, (_, index) => ingest(index + 1)), deleteUser(externalId), ...Array.from({ length: 8 }, (_, index) => ingest(index + 9))]);
+    const statuses = answers.map(({ response }) => response.status);
+    t.ok(statuses.every((status) => status === 201 || status === 204), `round ${round}: ${statuses.join(",")}`);
+    const user = await prisma.externalUser.findFirst({ where: { organizationId: org.organizationId, externalId }, include: { threads: true } });
+    // Ingests committed after the deletion made the user anew, with their own threads only.
+    const after = statuses.slice(9).filter((status) => status === 201).length;
+    if (user) t.ok(user.threads.length >= 1 && user.threads.length <= after + 8, `round ${round}: ${user.threads.length} threads`);
+  }
+});
+
+t.test("a deletion waits for the user's row before it locks the user's segments (the order Create Thread takes them in)", { skip: process.env.DATABASE_URL ? false : "one connection on the embedded database: no two transactions interleave" }, async (t) => {
+  const externalId = uniqueId("ordered");
+  await client.PUT("/api/external/users", { body: { externalId, segments: { plan: "pro" } } });
+  const holder = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  const prober = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await Promise.all([holder.connect(), prober.connect()]);
+  t.teardown(() => Promise.all([holder.end(), prober.end()]));
+  // An ingest in flight: it has written the user's row and is about to link its segments.
+  await holder.query("BEGIN");
+  await holder.query(`SELECT 1 FROM "ExternalUser" WHERE "organizationId" = $1 AND "externalId" = $2 FOR UPDATE`, [org.organizationId, externalId]);
+  const deletion = deleteUser(externalId);
+  await eventually(async () => (await prober.query(`SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`)).rowCount! > 0, "the deletion waiting on a lock");
+  // The deletion waits on the user's row and holds none of the segments the ingest needs next.
+  const segments = await prober.query(
+    `SELECT s."id" FROM "Segment" s JOIN "UserSegment" us ON us."segmentId" = s."id" JOIN "ExternalUser" u ON u."id" = us."externalUserId"
+     WHERE u."organizationId" = $1 AND u."externalId" = $2 FOR KEY SHARE OF s NOWAIT`,
+    [org.organizationId, externalId],
+  );
+  t.equal(segments.rowCount, 1);
+  await holder.query("COMMIT");
+  t.equal((await deletion).response.status, 204);
 });

@@ -9,9 +9,14 @@ const GERMAN_ORDINAL_NOUN =
 
 const isGermanOrdinal = (text: string, period: number) => GERMAN_ORDINAL.test(text.slice(Math.max(0, period - 3), period)) && GERMAN_ORDINAL_NOUN.test(text.slice(period + 1, period + 14));
 
+/** An abbreviation that a number or a name follows ("ca. 1.500 €", "approx. 20 km", "z.B. Lyon", "Dr. Weber"): its period ends no sentence. */
+const ABBREVIATION = /(?:^|[\s(])(?:ca|approx|aprox|env|bzw|inkl|zzgl|ggf|evtl|vs|mr|mrs|ms|dr|nr|sr|sra|dra|mme|z\.b|e\.g|i\.e|p\.ex|d\.h|u\.a)$/iu;
+
+const isAbbreviation = (text: string, period: number) => ABBREVIATION.test(text.slice(Math.max(0, period - 6), period));
+
 /**
  * Plain text (one line, as `plainText` gives) cut into sentences: after ".", "!", "?" or "…"
- * followed by a space (so "3.5" and "v1.2" stay whole, and "am 7. Juni", "im 4. Stock" too), and after "。",
+ * followed by a space (so "3.5" and "v1.2" stay whole, and "am 7. Juni", "im 4. Stock", "ca. 1.500 €" too), and after "。",
  * "！", "？". One pass.
  */
 export function splitSentences(text: string): string[] {
@@ -27,7 +32,7 @@ export function splitSentences(text: string): string[] {
     const wide = TERMINAL_WIDE.has(match[0]);
     let end = match.index + 1;
     while (end < text.length && (CLOSING.has(text[end]!) || TERMINAL.has(text[end]!) || TERMINAL_WIDE.has(text[end]!))) end++;
-    if (wide || end === text.length || (text[end] === " " && !(match[0] === "." && end === match.index + 1 && isGermanOrdinal(text, match.index)))) push(end);
+    if (wide || end === text.length || (text[end] === " " && !(match[0] === "." && end === match.index + 1 && (isGermanOrdinal(text, match.index) || isAbbreviation(text, match.index))))) push(end);
     terminals.lastIndex = end;
   }
   push(text.length);

@@ -18,6 +18,11 @@ t.test("sentences end at . ! ? … before a space, and at 。！？", async (t) 
     ["Wir wohnen im 4. Stock.", "Ab dem 2. semester nur Java.", "Ich lief 5.", "Dann nichts."],
     "nor a German ordinal's before its floor, term or class, in any case",
   );
+  t.same(
+    splitSentences("Budget ca. 1.500 € inkl. Flug. Approx. 20 km a day, e.g. Lyon. Dr. Weber said so. It costs 5 Mr. Nobody."),
+    ["Budget ca. 1.500 € inkl. Flug.", "Approx. 20 km a day, e.g. Lyon.", "Dr. Weber said so.", "It costs 5 Mr. Nobody."],
+    "nor an abbreviation's that a number or a name follows",
+  );
 });
 
 t.test("a question ends with a question mark, before closing quotes", async (t) => {

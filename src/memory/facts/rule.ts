@@ -215,7 +215,7 @@ export const PHONE_MAKE = String.raw`(?:iphone|pixel|galaxy|samsung|xiaomi|redmi
 export const LETTER_SIZE = String.raw`(?:xxs|xs|s|m|l|xl|xxl|xxxl)`;
 
 /** Laptop makers and lines, written alike in every language: "Me compré el Lenovo Yoga Pro 7". */
-export const LAPTOP_MAKE = String.raw`(?:lenovo|asus|acer|dell|msi|razer|matebook|legion|inspiron|latitude|aspire|zenbook|vivobook|ideapad|thinkpad|macbook|xps|chromebook)`;
+export const LAPTOP_MAKE = String.raw`(?:lenovo|asus|acer|dell|msi|razer|matebook|hp (?:pavilion|envy|spectre|probook|elitebook|victus|omen)|pavilion|framework (?:13|16|laptop)|legion|inspiron|latitude|aspire|zenbook|vivobook|ideapad|thinkpad|macbook|xps|chromebook)`;
 
 /** A race by its kilometres ("a 10k"), not a screen's resolution ("pantalla 3K") nor a car's mileage ("38k miles"). */
 export const RACE_K = String.raw`(?<![$€£]\s?)(?<!(?:pantalla|écran|bildschirm|screen|display|monitor) )\d{1,2} ?k(?! ?(?:miles|screen|display|monitor|video|resolution))`;

@@ -3,7 +3,7 @@ import { isPleasantry } from "../../summarizer/lexicon.ts";
 import { isQuestion, splitClauses } from "../../summarizer/sentences.ts";
 import { placeAtStart } from "./places.ts";
 import { EMOJI, wordsOf, type Rule } from "./rule.ts";
-import { cuedRules, rulesFor } from "./rules/index.ts";
+import { cuedRules, hasRules, rulesFor } from "./rules/index.ts";
 
 /** What one statement says about one subject: `value` is what it says (lowercase), at [start, end) of the statement. */
 export interface Statement {
@@ -51,8 +51,12 @@ export function statedPart(sentence: string): string {
   if (ASKING.test(sentence)) return "";
   const cut = LAST_QUESTION_BREAK.exec(sentence);
   if (!cut) return DECLARATIVE.test(sentence) ? beforeAdvice(sentence) : "";
-  return beforeAdvice(sentence.slice(0, cut.index).replace(/[\s,;:]+$/u, ""));
+  const before = sentence.slice(0, cut.index).replace(/[\s,;:]+$/u, "");
+  return ONLY_A_CONJUNCTION.test(before) ? "" : beforeAdvice(before);
 }
+
+/** What comes before a question that only ties it to the last sentence: "Y" of "Y ¿conoces …?". */
+const ONLY_A_CONJUNCTION = /^(?:and|so|but|or|und|aber|also|oder|et|mais|donc|ou|y|pero|o|e)$/iu;
 
 /**
  * A question mark on the speaker's own statement, in a statement's word order and not hedged, asks nothing of it:
@@ -66,7 +70,7 @@ const DECLARATIVE =
  * should do 5 runs a week like her", "my son wants me to book the wheelchair", "ma belle-mère insiste pour que je mange de la viande".
  */
 const ADVICE =
-  /\b(?:i|we|you) should\b|\bwants? (?:me|us) to\b|\b(?:ich|wir|du) sollte\p{L}*|\bwill,? dass (?:ich|wir)\b|\b(?:je|tu|on) devrai[st]\b|\b(?:veut|voudrait|insiste pour|aimerait) que (?:je|j['’]|nous|on)\b|\bdeber(?:ía|ías|íamos)\b|\bquiere que (?:yo |nosotros )?\p{L}+(?:e|a|emos|amos)\b/iu;
+  /\b(?:i|we|you) should\b(?! not be\b)|\bwants? (?:me|us) to\b|\b(?:ich|wir|du) sollte\p{L}*|\bwill,? dass (?:ich|wir)\b|\b(?:je|tu|on) devrai[st]\b|\b(?:veut|voudrait|insiste pour|aimerait) que (?:je|j['’]|nous|on)\b|\bdeber(?:ía|ías|íamos)\b|\bquiere que (?:yo |nosotros )?\p{L}+(?:e|a|emos|amos)\b/iu;
 
 /** `sentence` up to the clause before the advice it gives (src/summarizer/sentences.ts' clauses); "" when it starts with it. */
 function beforeAdvice(sentence: string): string {
@@ -90,18 +94,23 @@ const REQUEST =
 const GIVEN =
   /,\s*(?:(?:now that|since|as|because|given that|(?:jetzt |nun )?wo|da|weil|nachdem|seit|seitdem|comme|ya que|como|porque|ahora que|desde que)\s+|(?:vu |puis|parce |maintenant |depuis )qu(?:e\s+|['’]))(?=\S)/iu;
 
+/** Where the user is, taken for granted by a question: "¿conoces intercambios de idiomas aquí en Valencia?", "Le marché ici à Nantes c'est bien ?". */
+const HERE = /\b(?:here in|over here in|hier in|bei uns in|ici à|ici a|ici en|aquí en|acá en)\s+(?=\p{Lu})/u;
+
 /** What a request names of the user's own: a possessive, or a capitalised name (a place, a person, a brand). */
 const NAMES_OWN = /(?:^|[\s'’])(?:my|our|mein\p{L}*|unser\p{L}*|mon|ma|mes|notre|nos|mi|mis|nuestr\p{L}*)\s|\s(?!I[\s'’])\p{Lu}/u;
 
 /**
  * What a question states about the user, read for facts though the summary keeps the question as asked: the object of
- * a request ("Can you find a vet for my dog Max?" states a dog named Max) and the reason a question gives; "" else, and
+ * a request ("Can you find a vet for my dog Max?" states a dog named Max), the reason a question gives and where it says the
+ * user is ("aquí en Valencia"); "" else, and
  * for one that names nothing of the user's ("Can you make a shopping list?"), which costs reading and states nothing.
  */
 export function askedPart(sentence: string): string {
   const request = REQUEST.exec(sentence);
   const given = request ? null : GIVEN.exec(sentence);
-  const from = request ? request[0].length : given ? given.index + given[0].length : -1;
+  const here = request || given ? null : HERE.exec(sentence);
+  const from = request ? request[0].length : given ? given.index + given[0].length : here ? here.index : -1;
   if (from < 0 || CONDITIONAL.test(sentence)) return "";
   const asked = sentence.slice(from).replace(/[\s?？!.]+$/u, "");
   if (!NAMES_OWN.test(asked)) return "";
@@ -193,9 +202,13 @@ export class StatementReader {
     return this.subjects.has(subject) || this.about(topic);
   }
 
-  /** The language message `index` is read in. */
+  /**
+   * The language message `index` is read in: its own, unless it is one without rules, guessed on a few words ("Hola de
+   * nuevo, nos mudamos a Barcelona" reads as Portuguese to search's guess for short messages); then the conversation's.
+   */
   languageOf(index: number): string | undefined {
-    return this.messages[index]!.language ?? this.conversationLanguage();
+    const own = this.messages[index]!.language;
+    return own && hasRules(own) ? own : this.conversationLanguage();
   }
 
   /**

@@ -1,4 +1,4 @@
-import { AMOUNT, BREED, DWELLING, MONEY, NAME, PHONE_MAKE, rule, type Rule } from "../rule.ts";
+import { AMOUNT, BREED, DWELLING, EMOJI, MONEY, NAME, PHONE_MAKE, rule, type Rule } from "../rule.ts";
 
 const DE_SPOKEN = String.raw`(?:deutsch|englisch|französisch|spanisch|italienisch|portugiesisch|niederländisch|polnisch|russisch|türkisch|arabisch|japanisch|chinesisch|koreanisch|griechisch|schwedisch)`;
 /** What a favorite ("Lieblings…") may be of, by the English key. */
@@ -8,6 +8,8 @@ const GERMAN_KINDS: Record<string, string> = { essen: "food", gericht: "dish", f
 const NUMBER = String.raw`(?<v>\d{1,2}|einen|ein|zwei|drei|vier|fünf|sechs|sieben)`;
 const MONTH = String.raw`(?:januar|jänner|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|jan|feb|mär|apr|jun|jul|aug|sep|sept|okt|nov|dez)\b\.?`;
 const DATE = String.raw`(?:\d{1,2}\.\s?${MONTH}|\d{1,2}\.\s?\d{1,2}\.)`;
+/** A holiday a trip is dated by: "in Semana Santa", "over Easter". */
+const HOLIDAY = String.raw`(?:ostern|weihnachten|pfingsten|silvester|(?:den )?(?:herbst|oster|sommer|pfingst|winter)ferien)\b`;
 const TRAVEL_WORDS = "fliege fliegen flug reise reisen urlaub fahre fahren starten abflug rückflug hinflug ankunft landen landung abfahrt rückfahrt hinfahrt zug zugreise bahnreise nachtzug ausflug kurztrip trip städtetrip wochenendtrip flitterwochen";
 const TRAVEL = String.raw`\b(?:${TRAVEL_WORDS.replaceAll(" ", "|")})\b`;
 /** Up to `n` characters within a statement: a date's dot ("am 12. Juli") does not end it. */
@@ -21,7 +23,7 @@ export const DE: Rule[] = [
   rule("home city", String.raw`\bumzug nach ${NAME}`),
   // A home written in lowercase: "seit zwei wochen wohnen wir in markkleeberg".
   rule("home city", String.raw`(?:\b(?:(?:ich|wir) (?:wohne|wohnen|wohn|lebe|leben)|(?:wohne|wohnen|lebe|leben) (?:ich|wir))|(?:^|[,;] )(?:wohne|wohn)) (?:jetzt |nun |inzwischen |endlich ){0,2}in (?!(?:einer|einem|einen|der|dem|den|die|das|ein|eine|nem|ner|unserer|unserem|meiner|meinem|miete|zur|untermiete|wg)\b)(?<v>\p{L}{3,}(?:-\p{L}{3,})?)(?=[,.;!?]|$| (?:und|aber|seit|jetzt|mit|bei|zur)\b)`, { needs: "wohne wohnen wohn lebe leben" }),
-  rule("job", String.raw`(?:^|[,;] )bin (?:jetzt |nun |inzwischen |seit \p{L}+ )?(?:als )?(?<v>(?:[\p{L}-]+ )?${JOBS})\b`, { needs: "bin" }),
+  rule("job", String.raw`(?:^|[,;] )bin (?:\d{1,2}, )?(?:jetzt |nun |inzwischen |seit \p{L}+ )?(?:als )?(?<v>(?:[\p{L}-]+ )?${JOBS})\b`, { needs: "bin" }),
   rule("home city", String.raw`\b(?:wohne|wohnen|lebe|leben) (?:ich|wir)\b(?: \p{L}+){0,3}? in ${NAME}`),
   rule("home city", String.raw`\b(?:ich arbeite|arbeite ich)\b[^.;]{0,50}? in ${NAME}`),
   rule("home city", String.raw`\b(?:ich bin|wir sind)\b(?: \p{L}+){0,3}? nach ${NAME}(?= (?:\p{L}+ )?(?:gezogen|umgezogen)\b)`),
@@ -63,6 +65,12 @@ export const DE: Rule[] = [
   // "4x die Woche", the runs said with a dialect's verb ("renn i"): where the conversation is about running.
   rule("running days per week", String.raw`\b(?<v>\d)x (?:pro|die|in der|je) woche\b`, { topic: /\b(?:lauf\p{L}*|laufe|joggen|jogge|renn\p{L}*|marathon|halbmarathon)\b/iu }),
   rule("daily steps", String.raw`(?<v>\d[\d,.]*) schritte (?:am tag|pro tag|täglich|jeden tag)\b`, { needs: "schritte" }),
+  // Steps in words, said with the day: "schaff jeden Tag über zehntausend Schritte".
+  rule("daily steps", String.raw`\b(?:jeden tag|täglich|am tag|pro tag)\b[^.;]{0,20}?\b(?<v>(?:zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|fünfzehn|zwanzig)tausend) schritte\b`, { needs: "schritte" }),
+  // A dog is walked ("Gassi gehen") by its name: "wer geht mit Bruno Gassi".
+  rule("pet", String.raw`\bmit (?<name>\p{L}[\p{L}'’-]+) gassi\b`, { needs: "gassi" }),
+  // A trip named by where it goes, in one word: "ich spar auf eine Japanreise" (a business or honeymoon trip is none).
+  rule("travel destination", String.raw`\b(?:eine|unsere|meine|die|der|auf|für) (?!(?:dienst|geschäfts|hochzeits|rund|flug|bahn|zug|bus|auto|städte|fern|klassen|gruppen|studien|pauschal|kurz|wochenend|urlaubs|familien|fahrrad|rad|sommer|winter|oster|weihnachts|kreuzfahrt|bildungs|abenteuer|welt|traum|ski|wander|last-minute|camping|strand|erholungs|kultur|insel|berg|single|senioren|jugend)(?:reise|urlaub)\b)(?<name>\p{L}{3,15}?)-?(?:reise|urlaub)\b`, { needs: "eine unsere meine die der auf für" }),
   rule("training goal", String.raw`\b(?<v>[\p{L}-]*(?:marathon|triathlon|ironman|ultra)|10 ?km|5 ?km|lauf|wettkampf)\b[^.;]{0,20}? (?:angemeldet|anmelden|vorbereiten|trainieren)\b`, { needs: "angemeldet anmelden vorbereiten trainieren" }),
   rule("training goal", String.raw`\b(?:trainiere für|bereite mich auf|angemeldet für|möchte|will|ziel ist)\b[^.,;]{0,60}?\b(?<v>marathon|halbmarathon|ultra|triathlon|ironman|10 ?km|5 ?km|lauf|wettkampf)\b`),
   rule("partner", String.raw`\b(?:mein|meine|meinem|meiner|meinen) (?<v>mann|frau|ehemann|ehefrau|freund|freundin|partner|partnerin|lebensgefährte|lebensgefährtin|gatte|gattin|verlobte\p{L}?)\b`),
@@ -73,7 +81,7 @@ export const DE: Rule[] = [
   rule("children", String.raw`\b(?:unser|unsere|unseren|unserem|mein|meine|meinen|meinem|wir haben|ich habe)\s(?:\p{L}+\s)?(?<v>kindern?|kind|sohn|söhnen?|tochter|töchtern?|baby|zwillingen?)\b`),
   rule("pet", String.raw`\b(?:haben|habe|hat|adoptiert|geholt|gekauft|bekommen)\b[^.;]{0,40}?\b(?<v>hund|welpen?|katze|kater|kätzchen|kaninchen|hasen?|hamster|papagei|pferd|meerschweinchen|${BREED})\b`),
   rule("pet", String.raw`\b(?:mein|meine|meinen|unser|unsere|unseren) (?<v>${BREED}|hund|welpe|katze|kater|kaninchen|hase|hamster|papagei|pferd|meerschweinchen)\b`),
-  rule("travel date", String.raw`${TRAVEL}${GAP(80)}\b(?:am |ab |vom |bis |im )?(?<v>${DATE}|${MONTH}(?! \d))`),
+  rule("travel date", String.raw`${TRAVEL}${GAP(80)}\b(?:am |ab |vom |bis |im )?(?<v>${DATE}|${MONTH}(?! \d)|${HOLIDAY})`),
   rule("travel date", String.raw`\b(?:am |ab |vom )?(?<v>${DATE})\b[^.;]{0,40}?${TRAVEL}`, { needs: TRAVEL_WORDS }),
   rule("travel origin", String.raw`\b(?:fliegen|fliege|flug|starten|starte|abflug|fahren|fahre|reisen)\b${GAP(40)} (?:von|ab) ${NAME}`),
   rule("travel origin", String.raw`\b(?:starten|starte|abflug ist|abfahrt ist)\b(?: \p{L}+){0,2}? in ${NAME}`),
@@ -100,7 +108,7 @@ export const DE: Rule[] = [
   // "Ich bin der Tomasz": a name with its article, as people introduce themselves.
   // An introduction as its own sentence, after a greeting: "Hallo, ich bin Katrin." (a role, a state or a job is none).
   rule("name", String.raw`^ich bin (?!(?:${JOBS}|mutter|vater|mama|papa|oma|opa|rentner\p{L}*|anfänger\p{L}*|single|vegetarier\p{L}*|veganer\p{L}*|student\p{L}*|azubi|schüler\p{L}*|deutsch\p{L}*|hausfrau|hausmann|selbstständig|arbeitslos|neu|dabei|da|hier|fertig|müde|krank|schwanger|verheiratet|geschieden|allergiker\p{L}*|diabetiker\p{L}*|zurück|wieder|echt|so|sehr|total|nicht|kein\p{L}*)\b)(?<name>\p{L}[\p{L}'’-]+)\.?$`, { needs: "ich" }),
-  rule("name", String.raw`^(?:ich|i) bin (?:der|die) (?<name>\p{L}[\p{L}'’-]+)(?=,|!|\.?$| und\b)`, { needs: "ich i" }),
+  rule("name", String.raw`^(?:(?:hi|hallo|hey|moin|servus)[,!]? )?(?:ich|i) bin (?:der|die) (?<name>\p{L}[\p{L}'’-]+)(?=,|!|\.?$| und\b|\s*${EMOJI})`, { needs: "ich i" }),
   rule("favorite {kind}", String.raw`\b(?:mein|meine|meinen|unser|unsere) (?:absolutes? )?lieblings(?<kind>\p{L}+) (?:ist|sind|war) (?:eindeutig |immer noch |jetzt |gerade )?(?<v>[^.,;!?]{2,60}?)(?=[.,;!?]|$| (?:aber|und|weil)\b)`, { kinds: GERMAN_KINDS }),
   rule("contact preference", String.raw`\b(?:am liebsten|lieber|bitte) (?:per|über|via|mit) (?<v>e-?mail|mail|telefon|anruf|sms|whatsapp|signal|telegram)\b`, { needs: "am lieber bitte" }),
   rule("contact preference", String.raw`\bkontaktier(?:en sie|e|t)? mich (?:bitte )?(?:per|über|via) (?<v>e-?mail|mail|telefon|sms|whatsapp)\b`),

@@ -3,6 +3,8 @@ import { AMOUNT, BREED, DWELLING, MONEY, NAME, PHONE_MAKE, rule, type Rule } fro
 const NUMBER = String.raw`(?<v>\d{1,2}|one|two|three|four|five|six|seven)`;
 const MONTH = String.raw`(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b\.?`;
 const DATE = String.raw`(?:${MONTH} \d{1,2}(?:st|nd|rd|th)?\b|\d{1,2}(?:st|nd|rd|th)? (?:of )?${MONTH})`;
+/** A holiday a trip is dated by: "in Semana Santa", "over Easter". */
+const HOLIDAY = String.raw`(?:easter|christmas|new year(?:'s)?|thanksgiving|half[- ]term)\b`;
 /** A month without a day: written out, after "in" ("in May", not "may"). */
 const IN_MONTH = String.raw`(?:in|early|late|mid-|end of|beginning of) (?:january|february|march|april|may|june|july|august|september|october|november|december)\b`;
 const TRAVEL_WORDS = "fly flying flight flights land landing arrive arriving arrival trip travel travelling traveling leave leaving depart departing departure departs return returning going holiday vacation visit visiting getaway honeymoon";
@@ -51,6 +53,8 @@ export const EN: Rule[] = [
   rule("budget", String.raw`\b(?:i|we) can (?:now |only |still )?(?:spend|afford|pay|go up to|stretch)\b[^.;?]{0,20}?(?<v>${AMOUNT})`),
   rule("budget", String.raw`\b(?:can|could) (?:now |only |still )?(?:stretch|go up|go) to (?<v>${AMOUNT})`, { needs: "stretch go" }),
   rule("budget", String.raw`^(?:around|about|roughly|up to|max(?:imum)?|at most)?\s*(?<v>${MONEY})`, { answers: /budget|spend|price range/i }),
+  // An amount said with its limit: "£400 all in for the four of us", "1,100 a month max".
+  rule("budget", String.raw`(?<v>${MONEY})(?: (?:a|per) (?:month|week|night|person))? (?:all[- ]in|in total|total|tops|max|maximum)\b`, { needs: "all in total tops max maximum" }),
   rule("diet", String.raw`\b(?:i'm|i’m|i am|im|we're|we’re|we are|gone|become|became|i'm now|i’m now|now|fully|strictly|still)\s(?:\p{L}+\s){0,2}?(?<v>vegetarian|vegan|pescatarian|pescetarian|keto|paleo|flexitarian|carnivore|omnivore|gluten-free|dairy-free|lactose-free|low-carb|halal|kosher)\b`),
   // Not eating meat is a diet; not eating fish or dairy is one only when it changed ("no longer"): a vegetarian's "I don't eat fish" changes nothing.
   rule("diet", String.raw`\b(?:i|we) (?:don't|don’t|do not|never) (?:eat|do|touch) (?:any )?(?<v>meat|red meat)\b`, { needs: "eat do touch" }),
@@ -71,6 +75,7 @@ export const EN: Rule[] = [
   rule("weight", String.raw`\b(?:i (?:\p{L}+ )?weigh|i'm down to|i’m down to|i am down to|my weight is|i've lost|down to|i'm up to|weighing|dropped to|got down to|gone down to|went down to)\b[^.,;]{0,15}?(?<v>\d{2,3}(?:[.,]\d)?\s?(?:kg|kilos?|lbs?|pounds|stone))\b`, { needs: "weigh weighing weight down up lost dropped" }),
   rule("age", String.raw`\bi(?:'m|’m| am|m) (?<v>\d{1,2})(?![.,]?\d|\s?(?:ft|foot|feet|'|’|"))(?: years old| yo)?(?! ?(?:kg|km|%|cm|m|mi|miles|min|mins|minutes|secs?|seconds|hours|hrs|days|weeks|months|h|k|kilos?|kgs|lbs?|pounds|stone|st|\$|€|£)\b)`, { needs: "i i'm i’m im" }),
   rule("age", String.raw`\bi (?:just )?turned (?<v>\d{1,2})\b`),
+  rule("age", String.raw`\bas an? (?<v>\d{2})[- ](?:year|yr)[- ]old\b`, { needs: "as" }),
   // An age after a name: "I'm Maya, 29, and …".
   rule("age", String.raw`\b(?:i'm|i’m|im|i am) \p{L}[\p{L}'’-]+, (?<v>\d{1,2})(?=[,.;!]|$| and\b| years\b| yo\b)`, { needs: "i'm i’m im i" }),
   rule("age", String.raw`\b(?:i'm |i’m |i am |im )?turning (?<v>\d{2})\b(?! ?(?:kg|km|%|minutes|mins|hours|degrees)\b)`, { needs: "turning" }),
@@ -89,6 +94,7 @@ export const EN: Rule[] = [
   // Not what it was then: "on nights it was barely 5k".
   rule("work schedule", String.raw`\b(?:on|back on|off|switched to|moved to|moved onto|swapped to) (?<v>nights|days)\b(?! (?:it|that|i|we|they) (?:was|were|used to)\b)`),
   rule("work schedule", String.raw`\b(?:work|working) (?<v>nights|days|weekends|evenings|mornings|nine to five|9 to 5)\b`),
+  rule("work schedule", String.raw`\b(?:work|working) (?<v>(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\p{L}*\s?(?:-|–|to|through|thru)\s?(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\p{L}*)`, { needs: "work working" }),
   rule("work schedule", String.raw`\b(?:work|working) (?<v>from home|remotely|remote|part[- ]time|full[- ]time|from the office|in the office|on site|onsite)\b`),
   rule("work schedule", String.raw`\b(?:went|go|going|am|i'm|we're|is|are) (?<v>fully remote|remote|part[- ]time|full[- ]time|hybrid)\b`),
   rule("running days per week", String.raw`\b(?:run|running|jog|jogging)\b[^.;]{0,30}?\b${NUMBER} (?:days|times|runs|sessions) (?:a|per|each) week\b`),
@@ -112,7 +118,7 @@ export const EN: Rule[] = [
   rule("children", String.raw`\b(?:we have|i have|we've got|i've got|our|with our|my)\s(?:\p{L}+\s)?(?<v>kids|children|sons?|daughters?|baby|babies|toddler|twins|child|little ones?|eldest|youngest|newborn)\b`),
   rule("pet", String.raw`\b(?:got|have|adopted|bought|rescued|own|has|getting|adopting)\b[^.;]{0,20}?\b(?<v>${BREED}|puppy|dog|cat|kitten|rabbit|bunny|hamster|parrot|horse|guinea pig|tortoise|turtle|ferret|budgie)\b`),
   rule("pet", String.raw`\b(?:my|our) (?<v>${BREED}|puppy|dog|cat|kitten|rabbit|bunny|hamster|parrot|horse|guinea pig)\b(?! (?:food|sitter|walker))`),
-  rule("travel date", String.raw`${TRAVEL}[^.;]{0,80}?\b(?<v>${DATE}|${IN_MONTH}(?! \d))`),
+  rule("travel date", String.raw`${TRAVEL}[^.;]{0,80}?\b(?<v>${DATE}|${IN_MONTH}(?! \d)|${HOLIDAY})`),
   rule("travel date", String.raw`\b(?<v>${DATE})[^.;]{0,40}?${TRAVEL}`, { needs: TRAVEL_WORDS }),
   rule("travel origin", String.raw`\b(?:fly|flying|flight|flights|departing|leaving|driving|start|starting)\b(?: \p{L}+)?? (?:from|out of) ${NAME}`),
   rule("travel destination", String.raw`\b(?:trip|holiday|vacation|journey)\b[^.;]{0,40}?: (?:the )?${NAME}`, { needs: "trip holiday vacation journey" }),

@@ -8,8 +8,10 @@ const SPANISH_KINDS: Record<string, string> = { comida: "food", plato: "dish", c
 const NUMBER = String.raw`(?<v>\d{1,2}|un|una|dos|tres|cuatro|cinco|seis|siete)`;
 const MONTH = String.raw`(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)\b`;
 const DATE = String.raw`(?:\d{1,2} de ${MONTH})`;
+/** A holiday a trip is dated by: "in Semana Santa", "over Easter". */
+const HOLIDAY = String.raw`(?:semana santa|navidad(?:es)?|pascua|nochevieja|el puente de \p{L}+)\b`;
 /** Words of a trip, one word each (the cues of the rules that need one); a phrase and a going that is a future ("on va déménager", "vamos a tener") are in `TRAVEL`. */
-const TRAVEL_WORDS = "viajo viajamos viaje viajar vuelo vuelos volamos salimos salgo salida llegada llegamos aterrizamos regreso volvemos vacaciones vamos voy escapada escapadita excursión luna";
+const TRAVEL_WORDS = "irnos viajo viajamos viaje viajar vuelo vuelos volamos salimos salgo salida llegada llegamos aterrizamos regreso volvemos vacaciones vamos voy escapada escapadita excursión luna";
 // "Salgo de cuentas" is a due date, not a departure.
 const TRAVEL = String.raw`\b(?:${TRAVEL_WORDS.split(" ").filter((word) => !["vamos", "voy", "luna", "salgo"].includes(word)).join("|")}|salgo(?! de cuentas\b)|(?:vamos|voy)(?! a \p{L}+(?:ar|er|ir)\b| a base de\b)|luna de miel)\b`;
 const JOBS = String.raw`(?:encargad[oa] de turno|encargad[oa] de tienda|encargad[oa]|ingenier[oa]|desarrollador[a]?|programador[a]?|enfermer[oa]|profesor[a]?|maestr[oa]|analista|diseñador[a]?|médic[oa]|abogad[oa]|contador[a]?|contable|gerente|consultor[a]?|traductor[a]?|estudiante|cociner[oa]|chef|arquitect[oa]|farmacéutic[oa]|electricista|fontaner[oa]|conductor[a]?|periodista|fotógraf[oa]|vendedor[a]?|secretari[oa]|camarer[oa]|policía|funcionari[oa]|autónom[oa]|freelance|dentista|odontólog[oa]|camioner[oa]|panader[oa]|carnicer[oa]|peluquer[oa]|carpinter[oa]|albañil|pintor[a]?|jardiner[oa]|agricultor[a]?|pescador[a]?|piloto|azafat[oa]|trabajador[a]? social|bibliotecari[oa]|recepcionista|agente inmobiliari[oa]|limpiador[a]?|carter[oa]|repartidor[a]?|sastre|óptic[oa]|nutricionista|dietista|fisioterapeuta|psicólog[oa]|veterinari[oa]|bomber[oa]|militar|niñera|entrenador[a]?|tatuador[a]?|fruter[oa]|doctorand[oa]|investigador[a]?|mecánic[oa]|soldador[a]?|matron[a]|radiólog[oa]|técnic[oa]|administrativ[oa]|dependient[ae]|cajer[oa]|maquinista|chófer|chofer|taxista|guía turístic[oa]|socorrista)`;
@@ -64,7 +66,7 @@ export const ES: Rule[] = [
   rule("children", String.raw`\b(?:tengo|tenemos|mi|mis|nuestro|nuestra|nuestros|nuestras)\s(?:\p{L}+\s)?(?<v>hij[oa]s?|niñ[oa]s|bebé|gemel[oa]s)\b`),
   rule("pet", String.raw`\b(?:tengo|tenemos|adoptamos|adopté|hemos adoptado|compramos)\b[^.;]{0,20}?\b(?<v>${BREED}|perr[oa]|perrit[oa]|cachorr[oa]|gat[oa]|gatit[oa]|conejo|hámster|loro|caballo|galgo)\b`),
   rule("pet", String.raw`\b(?:mi|nuestro|nuestra) (?<v>${BREED}|perr[oa]|perrit[oa]|cachorr[oa]|gat[oa]|gatit[oa]|conejo|hámster|loro|caballo)\b`),
-  rule("travel date", String.raw`${TRAVEL}[^.;]{0,80}?\b(?:el |del |en |a partir del )?(?<v>${DATE}|${MONTH}(?! \d))`),
+  rule("travel date", String.raw`${TRAVEL}[^.;]{0,80}?\b(?:el |del |en |a partir del )?(?<v>${DATE}|${MONTH}(?! \d)|${HOLIDAY})`),
   rule("travel date", String.raw`\b(?:el |del )?(?<v>${DATE})\b[^.;]{0,40}?${TRAVEL}`, { needs: TRAVEL_WORDS }),
   rule("travel origin", String.raw`\b(?:desde|saliendo de|salimos de|salgo de)\s${NAME}`),
   rule("travel destination", String.raw`\b(?:viajo|viajamos|viaje|vamos|voy|volamos|vacaciones|vuelo|escapada|escapadita|excursión|luna de miel)\b[^.;]{0,30}? (?:a|en|para) ${NAME}`),

@@ -8,6 +8,8 @@ const FRENCH_KINDS: Record<string, string> = { plat: "food", film: "movie", livr
 const NUMBER = String.raw`(?<v>\d{1,2}|une|un|deux|trois|quatre|cinq|six|sept)`;
 const MONTH = String.raw`(?:janvier|février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre|octobre|novembre|décembre|decembre)\b`;
 const DATE = String.raw`(?:\d{1,2}(?:er)? ${MONTH})`;
+/** A holiday a trip is dated by: "in Semana Santa", "over Easter". */
+const HOLIDAY = String.raw`(?:pâques|noël|la toussaint|le nouvel an|les vacances de (?:la toussaint|noël|pâques|février|printemps))\b`;
 /** Words of a trip, one word each (the cues of the rules that need one); a phrase and a going that is a future ("on va déménager", "vamos a tener") are in `TRAVEL`. */
 const TRAVEL_WORDS = "pars partons partir part vol vole volons voyage voyageons voyager vacances séjour départ retour arrivons arrivée atterrissons allons vais escapade week-end excursion lune";
 const TRAVEL = String.raw`\b(?:${TRAVEL_WORDS.split(" ").filter((word) => !["allons", "vais", "lune"].includes(word)).join("|")}|(?:allons|vais)(?! \p{L}+(?:er|ir|re)\b)|lune de miel)\b`;
@@ -60,7 +62,15 @@ export const FR: Rule[] = [
   rule("pet", String.raw`\b(?<v>${BREED}|${FR_PETS})\b[^.;]{0,20}? (?:vit|vivent|habite|est arrivée?|sont arrivés?) (?:chez|avec) (?:nous|moi)\b`, { needs: "vit vivent habite arrivé arrivée arrivés" }),
   rule("pet", String.raw`\b(?:adopté|avons|ai|acheté|recueilli|avoir)\b[^.;]{0,20}?\b(?<v>${BREED}|chien|chiot|chat|chaton|lapin|hamster|perroquet|cheval|cochon d'inde)\b`),
   rule("pet", String.raw`\b(?:mon|ma|notre) (?<v>${BREED}|chien|chiot|chat|chatte|chaton|lapin|hamster|perroquet|cheval)\b`),
-  rule("travel date", String.raw`${TRAVEL}[^.;]{0,80}?\b(?:le |du |au |en |à partir du )?(?<v>${DATE}|${MONTH}(?! \d))`),
+  // The household's animal, doing something: "le chien a bouffé une des miennes" (not "le chien du voisin").
+  rule("pet", String.raw`\b(?:le|la) (?<v>chien|chienne|chiot|chat|chatte|chaton) (?:a|m['’]a|nous a|est|dort|aboie|mange)\b`, { needs: "le la" }),
+  // One's small child, starting school: "la petite rentre au CP en septembre".
+  rule("children", String.raw`\b(?<v>la petite|le petit|les petits|la grande|le grand|les grands) (?:rentre|rentrent|entre|entrent|va|vont|commence|commencent) (?:au|à la|en|à l['’])\s?(?:cp|ce1|ce2|cm1|cm2|maternelle|crèche|école|collège|sixième|6e|lycée)\b`, { needs: "la le les" }),
+  // Studying, said as where one is: "je suis en master d'économie".
+  rule("job", String.raw`\bje suis en (?<v>(?:master|licence|doctorat|thèse|prépa|bts|dut|m1|m2|l1|l2|l3)\b[^.,;!?]{0,30}?)(?=[.,;!?]|$| (?:et|pour|mais|à|a)\b)`, { needs: "je" }),
+  // A race aimed at by its name, in a conversation about running: "Maintenant je vise Marseille-Cassis en octobre".
+  rule("training goal", String.raw`\bje vise (?:le |la |l['’])?(?<v>\p{L}[\p{L}'’-]+(?: \p{L}[\p{L}'’-]+)?)`, { topic: /\b(?:courir|course|km|marathon|semi|trail|footing|chrono)\b/iu, needs: "je" }),
+  rule("travel date", String.raw`${TRAVEL}[^.;]{0,80}?\b(?:le |du |au |en |à partir du )?(?<v>${DATE}|${MONTH}(?! \d)|${HOLIDAY})`),
   rule("travel date", String.raw`\b(?:le |du )?(?<v>${DATE})\b[^.;]{0,40}?${TRAVEL}`, { needs: TRAVEL_WORDS }),
   rule("travel origin", String.raw`\b(?:au départ de|depuis|en partant de|décollons de|partons de|pars de|(?:j['’]|nous |on )(?:embarque|embarquons|décolle|décollons) (?:à|de|depuis))\s${NAME}`),
   rule("travel destination", String.raw`\b(?:pars|partons|partir|on part|voyage|vacances|allons|vais|séjour|vol|escapade|week-end|excursion|lune de miel)\b[^.;]{0,30}? (?:au|aux|en|à|a|pour) ${NAME}`),

@@ -13,6 +13,9 @@ const NONE: readonly Rule[] = [];
  * The rules of a language: every language's when it is not known, none for a language without
  * rules (a guess of Japanese or Italian is sure enough that English patterns would only mislead).
  */
+/** Whether `language` has rules of its own. */
+export const hasRules = (language: string) => language.slice(0, 2).toLowerCase() in BY_LANGUAGE;
+
 export function rulesFor(language: string | undefined): readonly Rule[] {
   return language === undefined ? ALL : (BY_LANGUAGE[language.slice(0, 2).toLowerCase()] ?? NONE);
 }

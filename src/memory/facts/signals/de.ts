@@ -75,7 +75,7 @@ export const DE: Signal[] = [
   signal("car", String.raw`\b(?:${CAR_MODEL}|toyota|honda|ford|vw|volkswagen|golf|polo|passat|bmw|audi|mercedes|tesla|renault|peugeot|citroën|fiat|seat|skoda|kia|hyundai|nissan|mazda|volvo|opel|dacia|subaru|\p{L}{0,20}auto|\p{L}{0,20}wagen|e-auto|elektroauto|kombi|suv|motorrad)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:mietwagen|leihwagen|taxi|mit dem auto|carsharing)\b` }),
   // Getting by without one is the car's change too: "hab ihn verkauft und fahr jetzt mit dem Deutschlandticket".
   signal("car", String.raw`\b(?:autofrei|ohne auto|kein auto|deutschlandticket)\b`, { with: String.raw`\b(?:jetzt|nun|stattdessen|seitdem|nur noch|mehr|verkauft|abgeschafft|abgemeldet)\b` }),
-  signal("phone", String.raw`\b(?:${PHONE_MAKE}|android|smartphone|handy)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:sein|seine|seinem|ihr|ihre|ihrem) (?:\p{L}+ )?(?:handy|smartphone|iphone)\b` }),
+  signal("phone", String.raw`\b(?:${PHONE_MAKE}|android|smartphone|handy)\b`, { owned: true, unless: SEEKING + "|" + String.raw`\b(?:sein|seine|seinem|ihr|ihre|ihrem) (?:\p{L}+ )?(?:handy|smartphone|iphone)\b|\blaut (?:meinem |dem )?(?:handy|smartphone)\b` }),
   signal("laptop", String.raw`\b(?:${LAPTOP_MAKE}|laptop|notebook|macbook|thinkpad|xps|surface|chromebook|imac|rechner|computer)\b`, { owned: true, unless: SEEKING + String.raw`|\bbudget\b` }),
   signal("operating system", String.raw`\b(?:linux|ubuntu|windows|macos|fedora|debian|chromeos|linux mint)\b`),
   signal("programming language", String.raw`\b(?:python|java|kotlin|typescript|javascript|golang|rust|c#|c\+\+|ruby|php|swift|scala|elixir|haskell|dart)\b`),
@@ -87,7 +87,7 @@ export const DE: Signal[] = [
   signal("housing", String.raw`\b(?:${DWELLING}|\p{L}{0,20}wohnung|\p{L}{0,20}haus|wg|wohngemeinschaft|bei meinen eltern|vermieter\p{L}*|miete|eigenheim|hypothek)\b`, { owned: true, with: String.raw`\b(?:wohn|wohne|wohnen|qm|miete\p{L}*|vermieter\p{L}*|nebenkosten\p{L}*|kaution|gemietet|unterschrieben|gekauft|gefunden|bezogen|kaufen|eigentum|hypothek|gezogen|umgezogen|ziehen|wohne\p{L}*|lebe\p{L}*|verkauft|teile\p{L}*|ausgezogen|eingezogen|eigene\p{L}*|spare|sparen)\b`, unless: String.raw`\b(?:außer|ohne|plus|inklusive|inkl) (?:der )?miete\b` }),
   // A home that says how it is held: "wir sind dorthin gezogen, in eine 3-Zimmer-Mietwohnung".
   signal("housing", String.raw`\b[\p{L}\p{N}-]{0,16}(?:mietwohnung|eigentumswohnung)\b`, { owned: true }),
-  signal("home city", String.raw`\b(?:in|nach|bei) ${PLACE}`, { with: String.raw`\b(?:wohne\p{L}*|lebe\p{L}*|gezogen|umgezogen|ziehe\p{L}*|umzug|zuhause|zu hause|daheim|niedergelassen|neue wohnung|neues haus|heimat|(?:sind|bin) (?:jetzt|nun|mittlerweile|inzwischen|seit \p{L}+) in)\b`, unless: TRAVEL }),
+  signal("home city", String.raw`\b(?:in|nach|bei) ${PLACE}`, { with: String.raw`\b(?:wohn(?:e\p{L}*)?|lebe\p{L}*|gezogen|umgezogen|ziehe\p{L}*|umzug|zuhause|zu hause|daheim|niedergelassen|neue wohnung|neues haus|heimat|(?:sind|bin) (?:jetzt|nun|mittlerweile|inzwischen|seit \p{L}+) in)\b`, unless: TRAVEL }),
   // A home bought, rented or signed for in a place: "wir haben ein Reihenhaus in Pinneberg gekauft".
   signal("home city", String.raw`\b(?:in|nach|bei) ${PLACE}`, { with: String.raw`\b(?:gekauft|kaufen|gemietet|mieten|eingezogen|bezogen|unterschrieben)\b[^.;]{0,40}\b${HOME}\b|\b${HOME}\b[^.;]{0,40}\b(?:gekauft|kaufen|gemietet|mieten|eingezogen|bezogen|unterschrieben)\b`, unless: TRAVEL }),
   // A move to the place just named: "eine Stelle in Toulouse, wir ziehen dorthin".
@@ -114,7 +114,7 @@ export const DE: Signal[] = [
   // A pet named alone in its end, where the user has pets: "Mio ist im Dezember gestorben".
   signal("pet", String.raw`^\s*(?:(?:leider|übrigens|und) )?(?<name>\p{L}+)(?= (?:ist|wurde) (?:\p{L}+ ){0,3}(?:gestorben|verstorben|eingeschläfert)\b)`, { owned: true, with: String.raw`\b(?:gestorben|verstorben|eingeschläfert)\b`, topic: compile(String.raw`\b${ANIMAL}\b`, "iu"), unless: String.raw`^\s*(?:\p{L}+ )?(?:oma|opa|mama|papa|mutter|vater|onkel|tante|bruder|schwester|er|sie|es|handy|laptop|auto)\b` }),
   // The user's home in a place: "780 € warm für meine Zweizimmerwohnung in Kassel".
-  signal("home city", String.raw`\b(?:mein|meine|meiner|meinem|unser|unsere|unserer|unserem) (?:\p{L}+ )?${HOME} (?:in|bei) ${PLACE}`, { unless: String.raw`\b(?:alte\p{L}*|ehemalige\p{L}*|frühere\p{L}*)\b` }),
+  signal("home city", String.raw`\b(?:mein|meine|meiner|meinem|unser|unsere|unserer|unserem) (?:\p{L}+ )?(?:${HOME}|[\p{L}-]{0,20}vermieter(?:in)?) (?:in|bei) ${PLACE}`, { unless: String.raw`\b(?:alte\p{L}*|ehemalige\p{L}*|frühere\p{L}*)\b` }),
   // The new home in a place, said without a person: "Die neue Wohnung in Eimsbüttel hat keinen Aufzug".
   signal("home city", String.raw`\b(?:die|das|der|den|dem) neue\p{L}* ${HOME} (?:in|bei) ${PLACE}`, { plan: true }),
   // A size for another, a new device arrived: "L statt XL", "das Pixel 8a ist da".
@@ -151,7 +151,7 @@ export const DE: Signal[] = [
   // A weight said of the weight itself: "Gewicht ist jetzt bei 76".
   signal("weight", String.raw`\bgewicht (?:ist|liegt) (?:jetzt |übrigens |nun |inzwischen |mittlerweile ){0,3}(?:bei )?\d{2,3}(?:[.,]\d)?\b(?! ?(?:%|€|euro|km|tage))`, { plan: true }),
   // An age after "bin": "bin übrigens 31".
-  signal("age", String.raw`\bbin (?:übrigens |jetzt |schon |gerade |erst |inzwischen |mittlerweile ){0,2}\d{2}(?=[,.;!]|$| und\b| jahre\b)`),
+  signal("age", String.raw`\bbin (?:ich )?(?:übrigens |jetzt |schon |gerade |erst |inzwischen |mittlerweile ){0,2}\d{2}(?=[,.;!]|$| und\b| jahre\b)`),
   // Kids by their Austrian words: "zwei Buben", "der Bub".
   signal("children", String.raw`\b(?:zwei|drei|vier|\d) (?:kids|buben|buam|mädels)\b|\bder bub\b`, { owned: true }),
   // A strength goal by its count: "5 saubere Klimmzüge".

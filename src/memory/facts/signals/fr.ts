@@ -117,7 +117,7 @@ export const FR: Signal[] = [
   signal("allergy", String.raw`\b(?:(?:gorge|lèvres|visage|langue) (?:qui )?gonfl\p{L}*|je gonfle)\b|\b(?:la bouche|la gorge|les lèvres|la langue) qui (?:gratte|pique|démange)\b|\bça me (?:gratte|pique) (?:la bouche|la gorge)\b`),
   // A size exchanged or worn: "échangé contre un L", "pour les robes je fais du 38".
   signal("clothing size", String.raw`\béchang\p{L}* (?:\p{L}+ ){0,3}?contre (?:un |une |du |la )?(?:taille )?${LETTER_SIZE}\b(?![.,]?\d)`, { plan: true }),
-  signal("clothing size", String.raw`\b(?:je fais|je porte) (?:du |une |un )?(?:3[2-9]|4\d|5[0-4])\b`, { with: String.raw`\b(?:robes?|jupes?|pantalons?|jeans?|vestes?|hauts?|chemisiers?|vêtements|taille)\b` }),
+  signal("clothing size", String.raw`\b(?:je fais|je porte|je suis en) (?:du |une |un )?(?:3[2-9]|4\d|5[0-4])\b`, { with: String.raw`\b(?:robes?|jupes?|pantalons?|jeans?|vestes?|hauts?|chemisiers?|vêtements|taille|manteaux?|garde-robe|pulls?|soldes|basiques)\b` }),
   // A new job's first days: "premier mois comme dev junior".
   signal("job", String.raw`\b(?:premier|première|premiers|premières) (?:jour|jours|semaine|semaines|mois) (?:comme|en tant que) \p{L}+`, { plan: true }),
   // Fewer hours, nights a week, opening days: "j'ai réduit mes heures", "2 gardes par semaine", "ouverte du mardi au samedi".

@@ -79,6 +79,7 @@ export function verifyToken(token: string, claims: TokenClaims, secret: KeyObjec
   const expected = Buffer.from(mac(secret, token.slice(0, dot)));
   if (!timingSafeEqual(expected, Buffer.from(token.slice(dot + 1)))) return "invalid";
   const { issuedAt, expiresAt } = claims;
-  if (issuedAt > nowSeconds + CLOCK_SKEW_SECONDS || expiresAt <= issuedAt || expiresAt - issuedAt > MAX_TOKEN_LIFETIME_SECONDS) return "invalid";
+  // Mint rounds the expiry up to the second: a token may span one second more than its lifetime.
+  if (issuedAt > nowSeconds + CLOCK_SKEW_SECONDS || expiresAt <= issuedAt || expiresAt - issuedAt > MAX_TOKEN_LIFETIME_SECONDS + 1) return "invalid";
   return expiresAt <= nowSeconds ? "expired" : "valid";
 }

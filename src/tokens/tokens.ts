@@ -74,7 +74,8 @@ export async function mintToken({ driver }: Pick<Database, "driver">, organizati
   const threadId = await tokenThread(driver, organizationId, request);
   const { keyId, key } = await currentSecret(driver, organizationId);
   const issuedAt = Math.floor(now / 1000);
-  const expiresAt = issuedAt + (request.expiresInSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS);
+  // Rounded up to the second a token counts in: it lives at least as long as asked (up to a second more), never less.
+  const expiresAt = Math.ceil(now / 1000 + (request.expiresInSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS));
   const messageExternalIds = request.externalMessageIds?.length ? [...new Set(request.externalMessageIds)] : undefined;
   const token = signToken({ organizationId, keyId, userExternalId: request.userExternalId, threadId, messageExternalIds, issuedAt, expiresAt }, key);
   return { token, expiresAt: new Date(expiresAt * 1000).toISOString() };

@@ -24,7 +24,7 @@ t.test("a token for a user on a thread: 201 with the token and its expiry, the u
   t.same(contractViolations("FeedbackToken", data), []);
   const claims = readClaims(data!.token)!;
   t.match(claims, { organizationId: org.organizationId, userExternalId: user, threadId: target.id, messageExternalIds: ["m2", "later"] });
-  t.equal(claims.expiresAt - claims.issuedAt, 3600, "an hour by default");
+  t.ok(claims.expiresAt * 1000 >= before + 3600_000 && claims.expiresAt * 1000 <= Date.now() + 3601_000, "an hour by default, never less");
   t.equal(new Date(data!.expiresAt).getTime(), claims.expiresAt * 1000);
   t.ok(claims.issuedAt * 1000 <= Date.now() && claims.issuedAt * 1000 >= before - 1000);
   t.equal(await prisma.externalUser.count({ where: { organizationId: org.organizationId, externalId: user } }), 0, "minting creates no user");
@@ -36,8 +36,18 @@ t.test("a token for a user on a thread: 201 with the token and its expiry, the u
   const byIdClaims = readClaims(byId.json().token)!;
   t.match(byIdClaims, { threadId: target.id, keyId: secret!.id });
   t.equal(byIdClaims.messageExternalIds, undefined, "no messages named: the whole thread");
-  t.equal(byIdClaims.expiresAt - byIdClaims.issuedAt, 86_400);
+  t.ok([86_400, 86_401].includes(byIdClaims.expiresAt - byIdClaims.issuedAt), "a day, rounded up to the second");
   t.equal((await secretsOf(org.organizationId)).length, 1, "one secret per organization");
+});
+
+t.test("a token lives at least as long as asked: its expiry is rounded up to the second, not down", async (t) => {
+  const target = await thread();
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const before = Date.now();
+    const minted = await mint({ userExternalId: uniqueId("visitor"), threadId: target.id, expiresInSeconds: 1 });
+    t.equal(minted.statusCode, 201);
+    t.ok(new Date(minted.json().expiresAt).getTime() >= before + 1000, `expires at ${minted.json().expiresAt}, minted after ${new Date(before).toISOString()}`);
+  }
 });
 
 t.test("bad input: 400 naming the field, nothing written", async (t) => {

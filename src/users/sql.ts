@@ -110,8 +110,8 @@ export const ASSIGN_SEGMENTS = statement<{ organizationId: number; userId: numbe
  * Locks the user's row first, as Create Thread and the user upsert do (they write the user, then its segments): a deletion
  * that locked the segments first would wait for the user's row while holding what they wait for (a deadlock).
  */
-export const LOCK_USER = statement<{ organizationId: number; externalId: string }, { id: ExternalUser["id"] }>(
-  "lock_user",
+export const LOCK_USER_BY_EXTERNAL_ID = statement<{ organizationId: number; externalId: string }, { id: ExternalUser["id"] }>(
+  "lock_user_by_external_id",
   `SELECT "id" FROM "ExternalUser" WHERE "organizationId" = :organizationId AND "externalId" = :externalId FOR UPDATE`,
 );
 

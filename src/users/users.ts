@@ -4,7 +4,7 @@ import {
   ASSIGN_SEGMENTS,
   DELETE_UNHELD_SEGMENTS,
   DELETE_USER,
-  LOCK_USER,
+  LOCK_USER_BY_EXTERNAL_ID,
   LOCK_USER_SEGMENTS,
   UPSERT_USER,
   USER,
@@ -102,7 +102,7 @@ export async function upsertUser({ driver }: Pick<Database, "driver">, organizat
  */
 export async function deleteUser({ driver }: Pick<Database, "driver">, organizationId: number, externalId: string, localWorker?: LocalWorker): Promise<boolean> {
   return driver.transaction(async (tx) => {
-    const [user] = await tx.rows(LOCK_USER, { organizationId, externalId });
+    const [user] = await tx.rows(LOCK_USER_BY_EXTERNAL_ID, { organizationId, externalId });
     if (!user) return false;
     const held = await tx.rows(LOCK_USER_SEGMENTS, { organizationId, externalId });
     const [deleted] = await tx.rows(DELETE_USER, { organizationId, externalId });

@@ -7,7 +7,7 @@ import type { FeedbackFilters } from "./feedback/filters.ts";
 import { listFeedback } from "./feedback/listing.ts";
 import { feedbackStats, type GroupBy } from "./feedback/stats.ts";
 import { KeyCache } from "./keys/keyCache.ts";
-import { authenticate, cachedPrincipal, revokeApiKey, type AuthenticateOptions, type Principal } from "./keys/keys.ts";
+import { authenticate, cachedPrincipal, KEY_REVOKED_CHANNEL, revokeApiKey, type AuthenticateOptions, type Principal } from "./keys/keys.ts";
 import { createBuiltinFactExtractor, type FactExtractor } from "./memory/facts/extractor.ts";
 import { forgetFact, listFacts, memoryContext, searchMessages } from "./memory/facts/facts.ts";
 import { getMemory } from "./memory/summaries.ts";
@@ -88,6 +88,8 @@ export function createServices(
         isFeedbackToken(key) ? authenticateToken(database, key, options) : authenticate(prisma, keyCache, key, options),
       /** Revokes an API key (whole, or by its display prefix), which this process then refuses at once. */
       revoke: (keyOrPrefix: string) => revokeApiKey(prisma, keyOrPrefix, keyCache),
+      /** Forgets the keys other processes revoke as they do (PostgreSQL's notifications), until `stop`. */
+      watchRevocations: () => database.listen?.(KEY_REVOKED_CHANNEL, { onNotify: (prefix) => keyCache.forget(prefix), onReconnect: () => keyCache.forgetAll() }),
     },
     tokens: {
       mint: (organizationId: number, request: TokenRequest) => mintToken(database, organizationId, request),

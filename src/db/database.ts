@@ -22,6 +22,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "../../generated/prisma/client.ts";
 import { DEFAULTS } from "../config.ts";
 import { poolDriver, type Driver } from "./driver.ts";
+import { listen, type Listener } from "./notifications.ts";
 import { IN_MEMORY, openPglite } from "./pglite.ts";
 import { createPool } from "./pgPool.ts";
 import { setFailoverWait } from "./retries.ts";
@@ -56,6 +57,11 @@ export interface Database {
   close(): Promise<void>;
   /** PostgreSQL only: the connection pool right now (PGlite has one connection and no pool). */
   poolStats?(): PoolStats;
+  /**
+   * PostgreSQL only: notifications on `channel`, sent by other processes (the admin CLI, other instances). PGlite has
+   * no other process: its folder is locked to one.
+   */
+  listen?(channel: string, listener: Listener): { stop(): Promise<void> };
 }
 
 export interface PoolStats {
@@ -131,6 +137,7 @@ async function openPostgresDatabase(url: string, poolOptions: PoolOptions = {}):
       await pool.end();
     },
     poolStats: () => ({ inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    listen: (channel, listener) => listen(url, channel, listener),
   };
 }
 

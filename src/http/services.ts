@@ -19,12 +19,19 @@ export const database = fp(
   { name: "database" },
 );
 
-/** The domain's services on the app's database; their webhook delivery worker starts once the app is ready; closing the app stops their background work. */
+/**
+ * The domain's services on the app's database; their webhook delivery worker and their watch on revoked keys start
+ * once the app is ready; closing the app stops their background work.
+ */
 export const services = fp(
   async (app: FastifyInstance, options: Omit<ServiceOptions, "log">) => {
     app.decorate("services", createServices(app.database, { ...options, log: app.log }));
-    app.addHook("onReady", async () => app.services.webhooks.startDelivering());
-    app.addHook("onClose", () => Promise.all([app.services.memory.close(), app.services.webhooks.stopDelivering()]));
+    let revocations: { stop(): Promise<void> } | undefined;
+    app.addHook("onReady", async () => {
+      app.services.webhooks.startDelivering();
+      revocations = app.services.keys.watchRevocations();
+    });
+    app.addHook("onClose", () => Promise.all([app.services.memory.close(), app.services.webhooks.stopDelivering(), revocations?.stop()]));
   },
   { name: "services", dependencies: ["database"] },
 );

@@ -17,8 +17,8 @@ function setBounded<V>(map: Map<string, V>, key: string, value: V): void {
  * Keys seen lately, by the hash of the key, so that most requests skip the key lookup; the services
  * own one (src/services.ts), so that two services in one process never share keys.
  * A valid key is trusted for KEY_CACHE_TTL_MS: a key revoked through the services that own it is
- * forgotten at once; one revoked elsewhere (another instance, the admin CLI) stops working
- * within that time. An unknown or revoked key is remembered as such for as long, so that a
+ * forgotten at once; one revoked elsewhere (another instance, the admin CLI) as soon as its notification
+ * arrives (PostgreSQL), else within that time. An unknown or revoked key is remembered as such for as long, so that a
  * client repeating a bad key costs one lookup per KEY_CACHE_TTL_MS (a key is created with a
  * fresh random value, so no new key is ever among them). `activeHashes` holds the hashes of all
  * active keys, loaded at once, for callers that must not cost a lookup per unknown key.
@@ -61,6 +61,12 @@ export class KeyCache<Principal> {
 
   forget(prefix: string): void {
     for (const [hash, entry] of this.valid) if (entry.prefix === prefix) this.valid.delete(hash);
+    this.active = undefined;
+  }
+
+  /** Forgets every valid key: revocations may have been missed (the notifications' connection broke). */
+  forgetAll(): void {
+    this.valid.clear();
     this.active = undefined;
   }
 }

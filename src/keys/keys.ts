@@ -57,18 +57,27 @@ export async function listApiKeys(db: Db, organizationId: number): Promise<KeySu
   return keys.map((key) => ({ ...key, kind: key.kind as KeyKind }));
 }
 
+/** The channel a revocation is notified on, with the key's display prefix: every service on the database forgets it at once. */
+export const KEY_REVOKED_CHANNEL = "api_key_revoked";
+
 /**
  * Revokes the key given whole, or by the display prefix `keys list` shows (a key is longer than its
- * prefix); false when no active key matches. A service's cache forgets it at once when given (the
- * admin CLI's revocation reaches the services within KEY_CACHE_TTL_MS).
+ * prefix); false when no active key matches. A service's cache forgets it at once when given, and the services
+ * on PostgreSQL when notified (the admin CLI's, another instance's revocation); one whose notifications are
+ * broken, within KEY_CACHE_TTL_MS.
  */
 export async function revokeApiKey(db: Db, keyOrPrefix: string, cache?: KeyCache<Principal>): Promise<boolean> {
   const whole = keyOrPrefix.length > DISPLAY_PREFIX_LENGTH;
-  const { count } = await db.apiKey.updateMany({
-    where: { ...(whole ? { hash: hashKey(keyOrPrefix) } : { prefix: keyOrPrefix }), revokedAt: null },
-    data: { revokedAt: new Date() },
-  });
-  cache?.forget(displayPrefix(keyOrPrefix));
+  const prefix = displayPrefix(keyOrPrefix);
+  const [{ count }] = await db.$transaction([
+    db.apiKey.updateMany({
+      where: { ...(whole ? { hash: hashKey(keyOrPrefix) } : { prefix: keyOrPrefix }), revokedAt: null },
+      data: { revokedAt: new Date() },
+    }),
+    // Delivered on commit, to the services LISTENing (src/services.ts).
+    db.$executeRaw`SELECT pg_notify(${KEY_REVOKED_CHANNEL}, ${prefix})`,
+  ]);
+  cache?.forget(prefix);
   return count > 0;
 }
 

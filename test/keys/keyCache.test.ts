@@ -1,8 +1,8 @@
 import t from "tap";
 import { KEY_CACHE_TTL_MS, KeyCache } from "../../src/keys/keyCache.ts";
-import { createApiKey } from "../../src/keys/keys.ts";
+import { createApiKey, revokeApiKey } from "../../src/keys/keys.ts";
 import { startService, uniqueId } from "../helpers/app.ts";
-import { moveDateAhead } from "../helpers/wait.ts";
+import { eventually, moveDateAhead } from "../helpers/wait.ts";
 
 const principal = { organizationId: 1, kind: "private" as const, keyId: 7 };
 
@@ -66,4 +66,28 @@ t.test("revocation: at once through this process, within the TTL from elsewhere"
   t.equal((await lookup(elsewhere.key)).status, 200, "still trusted from the cache");
   moveDateAhead(t, KEY_CACHE_TTL_MS);
   t.equal((await lookup(elsewhere.key)).status, 401, `refused within ${KEY_CACHE_TTL_MS} ms`);
+});
+
+t.test("revocation by another process on PostgreSQL (the admin CLI's): refused as soon as it is notified, not after the TTL", { skip: process.env.DATABASE_URL ? false : "the embedded database's folder is locked to one process" }, async (t) => {
+  const service = await startService(t);
+  const { prisma } = service.database;
+  await service.app.ready();
+  const userExternalId = uniqueId("user");
+  await service.api(service.org.privateKey).POST("/api/external/threads", {
+    body: { externalUser: { externalId: userExternalId }, messages: [{ role: "user", content: "Hello?" }] },
+  });
+  const lookup = async (key: string) => (await service.api(key).GET("/api/external/memory", { params: { query: { userExternalId } } })).response.status;
+  const notified = await createApiKey(prisma, service.org.organizationId, "private");
+  t.equal(await lookup(notified.key), 200);
+  // The CLI's revocation: no cache of this process given, only the database's notification.
+  t.ok(await revokeApiKey(prisma, notified.prefix));
+  await eventually(async () => (await lookup(notified.key)) === 401, { timeoutMs: KEY_CACHE_TTL_MS - 2_000, what: "the revoked key refused" });
+  t.pass("refused before the cache's TTL ran out");
+});
+
+t.test("KeyCache: forgetAll forgets every valid key (a revocation may have been missed)", async (t) => {
+  const cache = new KeyCache();
+  cache.set("hash-a", "sk_aaaaaaaa", principal, 0);
+  cache.forgetAll();
+  t.equal(cache.get("hash-a", 1), undefined);
 });

@@ -4,8 +4,8 @@ import type { FeedbackFilters } from "../feedback/filters.ts";
 import { LIMITS } from "../limits.ts";
 import { CREATE_ALERT, DELETE_ALERT, LIST_ALERTS, LOCK_ALERTS } from "./sql.ts";
 
-/** The feedback an alert watches: the statistics' filters but the time range, which is the alert's window. */
-export type AlertFilters = Omit<FeedbackFilters, "before" | "after">;
+/** The feedback an alert watches: the statistics' filters, their time range inside the alert's window. */
+export type AlertFilters = FeedbackFilters;
 
 export interface AlertInput {
   name: string;

@@ -28,7 +28,9 @@ async function evaluateOneDueAlert(prisma: PrismaClient, intervalSeconds: number
     const db = prismaQueries(tx);
     const [alert] = await db.rows(CLAIM_DUE_ALERT, { intervalSeconds, evaluatedIds: done });
     if (!alert) return null;
-    const after = new Date(now() - alert.windowMinutes * 60_000).toISOString();
+    const windowStart = now() - alert.windowMinutes * 60_000;
+    // The window, and inside it the filters' own bounds when they are later.
+    const after = new Date(Math.max(windowStart, alert.filters.after ? Date.parse(alert.filters.after) : -Infinity)).toISOString();
     const { total } = await feedbackStats(db, alert.organizationId, { ...alert.filters, after });
     const state = nextState(alert, total);
     const [saved] = await db.rows(SAVE_EVALUATION, { alertId: alert.id, state, stats: JSON.stringify(total) });

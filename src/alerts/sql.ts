@@ -8,7 +8,7 @@ import type { FeedbackStats } from "../feedback/stats.ts";
 export interface AlertView {
   id: number;
   name: string;
-  filters: Omit<FeedbackFilters, "before" | "after">;
+  filters: FeedbackFilters;
   windowMinutes: number;
   minCount: number;
   positiveRateBelow: number;
@@ -57,7 +57,8 @@ export const DELETE_ALERT = statement<{ organizationId: number; alertId: number 
 export interface DueAlertRow {
   id: number;
   organizationId: number;
-  filters: Record<string, unknown>;
+  /** As stored from the alert's input (AlertFilters). */
+  filters: FeedbackFilters;
   windowMinutes: number;
   minCount: number;
   positiveRateBelow: number;

@@ -50,7 +50,7 @@ t.test("refuses bad input with a 400 naming the field, and stores nothing", asyn
     [{ name: "x", positiveRateBelow: 0.5, windowMinutes: 10081 }, /windowMinutes/],
     [{ name: "x", positiveRateBelow: 0.5, minCount: 0 }, /minCount/],
     [{ name: "x", positiveRateBelow: 0.5, minCount: 100001 }, /minCount/],
-    [{ name: "x", positiveRateBelow: 0.5, filters: { after: "2024-01-01T00:00:00Z" } }, /filters|after/],
+    [{ name: "x", positiveRateBelow: 0.5, filters: { after: "yesterday" } }, /filters\.after/],
     [{ name: "x", positiveRateBelow: 0.5, filters: { threadIds: [0] } }, /filters|threadIds/],
     [{ name: "x", positiveRateBelow: 0.5, state: "triggered" }, /state/],
   ];
@@ -121,6 +121,20 @@ t.test("evaluation over the window: one alert.triggered, then one alert.resolved
   const payload = written[1]!.payload as { alert: unknown; stats: unknown };
   t.same([contractViolations("Alert", payload.alert), contractViolations("Stats", payload.stats)], [[], []], "an Alert and Stats of openapi.yaml");
   t.equal(await prisma.webhookDelivery.count({ where: { organizationId: organization.organizationId } }), 2, "each delivered to the subscribed endpoint");
+});
+
+t.test("the statistics' time bounds narrow the window: before and after count only the window's feedback inside them", async (t) => {
+  const organization = await service.newOrganization();
+  const owner = api(organization.privateKey);
+  const target = await feedbackFixtures({ ...service, org: organization }).thread();
+  const bounded = (await create({ name: "Before 2020", filters: { before: "2020-01-01T00:00:00Z" }, minCount: 1, positiveRateBelow: 0.5 }, organization.privateKey)).json();
+  const since2020 = (await create({ name: "After 2020", filters: { after: "2020-01-01T00:00:00Z" }, windowMinutes: 60, minCount: 1, positiveRateBelow: 0.5 }, organization.privateKey)).json();
+  t.match(bounded, { filters: { before: "2020-01-01T00:00:00Z" } });
+  for (let i = 0; i < 6; i++) await owner.POST("/api/external/feedback", { body: { feedbackType: "NEGATIVE", externalThreadId: target.externalId, externalUser: { externalId: uniqueId("giver") } } });
+  await evaluate();
+  const rows = (await owner.GET("/api/external/alerts")).data!.rows;
+  t.match(rows.find((row) => row.id === bounded.id), { state: "ok", stats: { count: 0 } }, "before 2020: none of the window's feedback");
+  t.match(rows.find((row) => row.id === since2020.id), { state: "triggered", stats: { count: 6, negative: 6 } }, "after 2020: the window's feedback");
 });
 
 t.test("an alert is evaluated once per interval, not by every instance", async (t) => {

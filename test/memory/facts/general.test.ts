@@ -916,3 +916,15 @@ t.test("classes heldout17's misses taught (sentences of their own, none from the
   t.notOk(subjectsOf("Laut Handy schlafe ich nur sechs Stunden.", "de").includes("phone"), "what a phone says is no phone bought");
   t.notOk(subjectsOf("Wir planen eine Hochzeitsreise.", "de").includes("travel destination"), "a honeymoon is no destination");
 });
+
+t.test("classes heldout18's misses taught (sentences of their own, none from the fixture)", async (t) => {
+  const cases: [string, string, string][] = [
+    ["en", "oh and btw I'm Dana, should have said", "name"],
+    ["en", "good news, we've stretched to $2,300 for the rent", "budget"],
+    ["fr", "Je digère mal le gluten, donc pas de pâtes classiques.", "allergy"],
+    ["de", "Es geht jetzt schon am 4. April los!", "travel date"],
+    ["de", "Ich habe gestern den Arbeitsvertrag bei Bosch unterschrieben.", "job"],
+  ];
+  statesEach(t, cases);
+  t.notOk(subjectsOf("btw im exhausted today", "en").includes("name"), "a state after btw is no name");
+});

@@ -83,6 +83,10 @@ export const DE: Rule[] = [
   rule("pet", String.raw`\b(?:mein|meine|meinen|unser|unsere|unseren) (?<v>${BREED}|hund|welpe|katze|kater|kaninchen|hase|hamster|papagei|pferd|meerschweinchen)\b`),
   rule("travel date", String.raw`${TRAVEL}${GAP(80)}\b(?:am |ab |vom |bis |im )?(?<v>${DATE}|${MONTH}(?! \d)|${HOLIDAY})`),
   rule("travel date", String.raw`\b(?:am |ab |vom )?(?<v>${DATE})\b[^.;]{0,40}?${TRAVEL}`, { needs: TRAVEL_WORDS }),
+  // When a trip starts: "geht dann schon am 17. Februar los".
+  rule("travel date", String.raw`\bgeht(?:'s|’s|s| es)? (?:\p{L}+ ){0,3}?(?:am |ab )?(?<v>${DATE}) los\b`, { needs: "geht geht's geht’s gehts" }),
+  // A contract signed with an employer: "hab den Vertrag bei DATEV in Nürnberg unterschrieben".
+  rule("job", String.raw`\b(?:arbeits)?vertrag (?:bei|mit) (?<name>\p{L}[\p{L}&.-]+)\b[^.;]{0,30}?\bunterschrieben\b`, { needs: "vertrag arbeitsvertrag" }),
   rule("travel origin", String.raw`\b(?:fliegen|fliege|flug|starten|starte|abflug|fahren|fahre|reisen)\b${GAP(40)} (?:von|ab) ${NAME}`),
   rule("travel origin", String.raw`\b(?:starten|starte|abflug ist|abfahrt ist)\b(?: \p{L}+){0,2}? in ${NAME}`),
   rule("travel origin", String.raw`(?<!\b(?:zieh\p{L}*|umzieh\p{L}*|umzug)\b[^.;]{0,40})\bvon ${NAME} nach \p{L}`),

@@ -53,6 +53,7 @@ export const EN: Rule[] = [
   rule("budget", String.raw`\b(?:i|we) can (?:now |only |still )?(?:spend|afford|pay|go up to|stretch)\b[^.;?]{0,20}?(?<v>${AMOUNT})`),
   rule("budget", String.raw`\b(?:can|could) (?:now |only |still )?(?:stretch|go up|go) to (?<v>${AMOUNT})`, { needs: "stretch go" }),
   rule("budget", String.raw`^(?:around|about|roughly|up to|max(?:imum)?|at most)?\s*(?<v>${MONEY})`, { answers: /budget|spend|price range/i }),
+  rule("budget", String.raw`\b(?:we|i)(?:'ve|’ve| have)? (?:now |just )?(?:stretched|increased|raised|upped|bumped) (?:it |the budget |our budget |my budget )?(?:up )?to (?<v>${MONEY})`, { needs: "stretched increased raised upped bumped" }),
   // An amount said with its limit: "£400 all in for the four of us", "1,100 a month max".
   rule("budget", String.raw`(?<v>${MONEY})(?: (?:a|per) (?:month|week|night|person))? (?:all[- ]in|in total|total|tops|max|maximum)\b`, { needs: "all in total tops max maximum" }),
   rule("diet", String.raw`\b(?:i'm|i’m|i am|im|we're|we’re|we are|gone|become|became|i'm now|i’m now|now|fully|strictly|still)\s(?:\p{L}+\s){0,2}?(?<v>vegetarian|vegan|pescatarian|pescetarian|keto|paleo|flexitarian|carnivore|omnivore|gluten-free|dairy-free|lactose-free|low-carb|halal|kosher)\b`),
@@ -139,6 +140,8 @@ export const EN: Rule[] = [
   rule("language learning", String.raw`\b(?:taking|started|doing|having) (?<v>${SPOKEN}) (?:classes|lessons|courses|class|lessons)\b`),
   rule("language learning", String.raw`\b(?:learning|studying|taking lessons in|taking classes in)\b (?<v>english|spanish|german|french|italian|portuguese|japanese|chinese|mandarin|korean|arabic|dutch|russian|polish|swedish|greek|turkish)\b`),
   rule("name", String.raw`\b(?:my name is|call me|my name's) ${NAME}`),
+  // An introduction after the fact: "btw i'm Megan lol, forgot to say".
+  rule("name", String.raw`\b(?:btw|by the way),? (?:i'm|i’m|im|i am) (?<name>\p{L}[\p{L}'’-]+)(?=[,.!]|$| (?:lol|haha|btw|here)\b)`, { needs: "btw by" }),
   // The name as a message opens with it, its "my" left out: "names Dale. been haulin flatbed …".
   rule("name", String.raw`^(?:the )?name(?:'s|’s|s| is) (?<name>\p{L}[\p{L}'’-]+)(?=[.,!]|$)`, { needs: "name names name's name’s" }),
   // A greeting's introduction: "Morning. Declan here, 68 years young".

@@ -33,6 +33,8 @@ export const FR: Rule[] = [
   rule("diet", String.raw`\b(?:je ne mange|nous ne mangeons|on ne mange)\b plus (?:de |d'|d’)(?<v>viande|poisson|produits animaux)\b`),
   rule("diet", String.raw`\b(?:je ne mange|nous ne mangeons|on ne mange)\b (?:pas|jamais) de (?<v>viande)\b`),
   rule("diet", String.raw`\b(?:je mange|je remange|nous mangeons)\b(?: (?:à nouveau|de nouveau|maintenant|du|de la|le|la))* (?<v>viande|poisson)\b`),
+  // An intolerance said as digesting badly: "je digère mal le lactose".
+  rule("allergy", String.raw`\bje (?:digère|supporte|tolère) (?:mal|pas|plus) (?:le |la |les |l['’])?(?<v>lactose|gluten|fructose|lait|produits laitiers)\b`, { needs: "je" }),
   rule("allergy", String.raw`\b(?:je suis|nous sommes)\b(?: \p{L}+){0,2}? (?:allergique|intolérante?) (?:à|au|aux|a) (?:la |l'|l’)?(?<v>[\p{L}\s,-]{2,40}?)(?=[,.;]|$| et\b| mais\b| donc\b)`),
   rule("allergy", String.raw`\b(?:j'ai|j’ai) une (?<v>allergie (?:à|au|aux) [\p{L}-]+)`),
   rule("health condition", String.raw`\b(?:j'ai|j’ai|diagnostiqué|diagnostiquée|je souffre)\b[^.,;]{0,40}?\b(?<v>diabète|asthme|hypertension|maladie cœliaque|migraines?|arthrose|dépression|intolérance au lactose|épilepsie)\b`),

@@ -19,11 +19,11 @@ const SCRIPTS: [string, RegExp][] = [
 ];
 
 const COMMON_WORDS: Record<string, Set<string>> = {
-  en: new Set("the and is are was to of in for with that this my you it not have on at be we i".split(" ")),
+  en: new Set("the a an and but so is are was to of in for with that this my you it not have on at be we i".split(" ")),
   fr: new Set("le la les et est sont de des du un une pour avec que qui je mon ma mes nous vous pas dans sur".split(" ")),
   de: new Set("der die das und ist sind zu von mit für ich mein meine wir sie nicht ein eine auf den dem".split(" ")),
-  es: new Set("el la los las y es son de del un una para con que yo mi mis nosotros por en no se".split(" ")),
-  pt: new Set("o a os as e é são de do da um uma para com que eu meu minha nós por em não se".split(" ")),
+  es: new Set("el la los las y es son de del un una para con que yo mi mis nosotros por en no se hola pero muy estoy tengo también".split(" ")),
+  pt: new Set("o a os as e é são de do da um uma para com que eu meu minha nós por em não se olá mas muito estou tenho também".split(" ")),
   it: new Set("il lo la gli le e è sono di del un una per con che io mio mia noi non in si".split(" ")),
   nl: new Set("de het een en is zijn van voor met dat ik mijn wij niet op aan te".split(" ")),
 };

@@ -183,6 +183,8 @@ t.test("short messages have a language, so their inflections are found too; stil
   await ingest({ externalUser: { externalId: userExternalId }, messages: [{ role: "user", content: "Meine Kinder sind krank." }] });
   await ingest({ externalUser: { externalId: userExternalId }, messages: [{ role: "user", content: "Mis perros son muy grandes." }] });
   await ingest({ externalUser: { externalId: userExternalId }, messages: [{ role: "user", content: "New carpet" }] });
+  // English articles count as English: "a" twice made this Portuguese, and "dogs" missed "dog".
+  await ingest({ externalUser: { externalId: userExternalId }, messages: [{ role: "user", content: "We got a dog named Biscuit, a beagle." }] });
   const found = async (q: string) => (await search(userExternalId, q)).data!.results.map((result) => result.snippet);
   t.same(await found("blender"), ["Both of my blenders stopped working after a week"]);
   t.same(await found("toaster"), ["The toasters I ordered last month arrived in a box that was broken."]);
@@ -190,6 +192,7 @@ t.test("short messages have a language, so their inflections are found too; stil
   t.same(await found("perro"), ["Mis perros son muy grandes."]);
   t.same(await found("car"), [], "words, not substrings");
   t.same(await found("carpet"), ["New carpet"]);
+  t.same(await found("dogs"), ["We got a dog named Biscuit, a beagle."]);
   t.same(await found("blend"), [], "not a shorter word");
   t.same(await found("kett"), [], "not a prefix");
 });

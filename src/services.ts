@@ -19,7 +19,7 @@ import { createThread, type FactKeeping, type ThreadInput } from "./threads/inge
 import { listIntents } from "./threads/intents.ts";
 import { listThreads, type PageRequest, type ThreadFilters } from "./threads/listing.ts";
 import { findThreadMessage, listThreadMessages } from "./threads/messages.ts";
-import { authenticateToken, cachedToken, isFeedbackToken, mintToken, type TokenRequest } from "./tokens/tokens.ts";
+import { authenticateToken, cachedToken, forgetSigningSecrets, isFeedbackToken, mintToken, SECRET_ROTATED_CHANNEL, type TokenRequest } from "./tokens/tokens.ts";
 import { listSegments } from "./users/segments.ts";
 import { deleteUser, upsertUser, type UserInput } from "./users/users.ts";
 import { createAlert, deleteAlert, listAlerts, type AlertInput } from "./alerts/alerts.ts";
@@ -88,8 +88,18 @@ export function createServices(
         isFeedbackToken(key) ? authenticateToken(database, key, options) : authenticate(prisma, keyCache, key, options),
       /** Revokes an API key (whole, or by its display prefix), which this process then refuses at once. */
       revoke: (keyOrPrefix: string) => revokeApiKey(prisma, keyOrPrefix, keyCache),
-      /** Forgets the keys other processes revoke as they do (PostgreSQL's notifications), until `stop`. */
-      watchRevocations: () => database.listen?.(KEY_REVOKED_CHANNEL, { onNotify: (prefix) => keyCache.forget(prefix), onReconnect: () => keyCache.forgetAll() }),
+      /** Forgets the keys other processes revoke and the token secrets they rotate as they do (PostgreSQL's notifications), until `stop`. */
+      watchRevocations: () =>
+        database.listen?.({
+          channels: {
+            [KEY_REVOKED_CHANNEL]: (prefix) => keyCache.forget(prefix),
+            [SECRET_ROTATED_CHANNEL]: (organizationId) => forgetSigningSecrets(database, Number(organizationId)),
+          },
+          onReconnect: () => {
+            keyCache.forgetAll();
+            forgetSigningSecrets(database);
+          },
+        }),
     },
     tokens: {
       mint: (organizationId: number, request: TokenRequest) => mintToken(database, organizationId, request),

@@ -22,7 +22,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "../../generated/prisma/client.ts";
 import { DEFAULTS } from "../config.ts";
 import { poolDriver, type Driver } from "./driver.ts";
-import { listen, type Listener } from "./notifications.ts";
+import { listen, type Listener, type Listening } from "./notifications.ts";
 import { IN_MEMORY, openPglite } from "./pglite.ts";
 import { createPool } from "./pgPool.ts";
 import { setFailoverWait } from "./retries.ts";
@@ -58,10 +58,10 @@ export interface Database {
   /** PostgreSQL only: the connection pool right now (PGlite has one connection and no pool). */
   poolStats?(): PoolStats;
   /**
-   * PostgreSQL only: notifications on `channel`, sent by other processes (the admin CLI, other instances). PGlite has
-   * no other process: its folder is locked to one.
+   * PostgreSQL only: notifications on the listener's channels, sent by other processes (the admin CLI, other
+   * instances). PGlite has no other process: its folder is locked to one.
    */
-  listen?(channel: string, listener: Listener): { stop(): Promise<void> };
+  listen?(listener: Listener): Listening;
 }
 
 export interface PoolStats {
@@ -137,7 +137,7 @@ async function openPostgresDatabase(url: string, poolOptions: PoolOptions = {}):
       await pool.end();
     },
     poolStats: () => ({ inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    listen: (channel, listener) => listen(url, channel, listener),
+    listen: (listener) => listen(url, listener),
   };
 }
 

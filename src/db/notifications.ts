@@ -1,26 +1,34 @@
 import pg from "pg";
 
 export interface Listener {
-  /** Each notification's payload. */
-  onNotify(payload: string): void;
+  /** Per channel, what each of its notifications' payload does. */
+  channels: Record<string, (payload: string) => void>;
   /** On each connection after a break: what was notified while none was open is lost. */
   onReconnect(): void;
+}
+
+export interface Listening {
+  listening: Promise<void>;
+  stop(): Promise<void>;
 }
 
 const FIRST_RETRY_MS = 500;
 const MAX_RETRY_MS = 30_000;
 
 /**
- * LISTENs on `channel` of the PostgreSQL at `url`, on a connection of its own (a pooled one would be handed to
+ * LISTENs on the listener's channels of the PostgreSQL at `url`, on a connection of its own (a pooled one would be handed to
  * statements), and connects again after a break (a restart, a failover), waiting longer each time up to 30 s.
- * Never fails its caller: a database that cannot be reached only delays the notifications. `stop` ends it.
+ * Never fails its caller: a database that cannot be reached only delays the notifications. `listening` resolves once
+ * the first LISTEN holds; `stop` ends it.
  */
-export function listen(url: string, channel: string, listener: Listener): { stop(): Promise<void> } {
+export function listen(url: string, listener: Listener): Listening {
   let client: pg.Client | undefined;
   let stopped = false;
   let retryMs = FIRST_RETRY_MS;
   let timer: NodeJS.Timeout | undefined;
   let connectedBefore = false;
+  let heard: () => void;
+  const listening = new Promise<void>((resolve) => (heard = resolve));
 
   const again = () => {
     client = undefined;
@@ -42,16 +50,15 @@ export function listen(url: string, channel: string, listener: Listener): { stop
     };
     connection.on("error", onBreak);
     connection.on("end", onBreak);
-    connection.on("notification", ({ channel: from, payload }) => {
-      if (from === channel) listener.onNotify(payload ?? "");
-    });
+    connection.on("notification", ({ channel, payload }) => listener.channels[channel]?.(payload ?? ""));
     try {
       await connection.connect();
-      await connection.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      await connection.query(Object.keys(listener.channels).map((channel) => `LISTEN ${pg.escapeIdentifier(channel)}`).join("; "));
       if (stopped) return void (await connection.end().catch(() => {}));
       retryMs = FIRST_RETRY_MS;
       if (connectedBefore) listener.onReconnect();
       connectedBefore = true;
+      heard();
     } catch {
       onBreak();
     }
@@ -59,6 +66,7 @@ export function listen(url: string, channel: string, listener: Listener): { stop
 
   void connect();
   return {
+    listening,
     async stop() {
       stopped = true;
       clearTimeout(timer);

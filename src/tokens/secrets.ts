@@ -33,7 +33,7 @@ interface Entry {
 /**
  * The organizations' signing secrets in memory, so that a token is checked without a database round trip.
  * An entry is trusted for KEY_CACHE_TTL_MS, as an API key is: a rotation through the same database client
- * is seen at once, one elsewhere (the admin CLI, another instance) within that time, because after it
+ * is seen at once, one elsewhere (the admin CLI, another instance) once notified (PostgreSQL), else within that time, because after it
  * every instance loads the secret again before trusting one. A shorter wait (a version checked per
  * request) would cost the round trip tokens exist to avoid; an API key's revocation already works this way.
  *
@@ -89,9 +89,16 @@ export class SigningSecrets {
     return entry;
   }
 
-  /** After a rotation through this client: the old secret is refused at once. */
+  /** After a rotation through this client, or one notified: the old secret is refused at once. */
   forget(organizationId: number): void {
     this.entries.delete(organizationId);
+    this.all = undefined;
+    this.forgotten++;
+  }
+
+  /** Rotations may have been missed (the notifications' connection broke): every secret is loaded again. */
+  forgetAll(): void {
+    this.entries.clear();
     this.all = undefined;
     this.forgotten++;
   }

@@ -53,6 +53,15 @@ export const DELETE_SIGNING_SECRET = statement<{ organizationId: number }, never
   `DELETE FROM "FeedbackTokenSecret" WHERE "organizationId" = :organizationId`,
 );
 
+/** The channel a rotation is notified on, with the organization's id: every service on the database forgets its secret at once. */
+export const SECRET_ROTATED_CHANNEL = "token_secret_rotated";
+
+/** Sent on commit to the services LISTENing (src/services.ts): they forget the organization's cached secret. */
+export const NOTIFY_SECRET_ROTATED = statement<{ organizationId: number }, never>(
+  "notify_secret_rotated",
+  `SELECT pg_notify('${SECRET_ROTATED_CHANNEL}', :organizationId::int::text)`,
+);
+
 /** `secret` the new secret, after DELETE_SIGNING_SECRET in the same transaction: a new row, a new key id. */
 export const ROTATED_SECRET = statement<{ organizationId: number; secret: string }, SecretRow>(
   "rotated_secret",

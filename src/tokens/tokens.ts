@@ -5,7 +5,17 @@ import { invalidInput, notFound } from "../errors.ts";
 import { ambiguousThread } from "../feedback/target.ts";
 import type { Principal } from "../keys/keys.ts";
 import { signingSecret, SigningSecrets, type SigningSecret } from "./secrets.ts";
-import { DELETE_SIGNING_SECRET, FIRST_SIGNING_SECRET, ROTATED_SECRET, SIGNING_SECRET, SIGNING_SECRETS, TOKEN_THREAD_BY_EXTERNAL_ID, TOKEN_THREAD_BY_ID } from "./sql.ts";
+import {
+  DELETE_SIGNING_SECRET,
+  FIRST_SIGNING_SECRET,
+  NOTIFY_SECRET_ROTATED,
+  ROTATED_SECRET,
+  SECRET_ROTATED_CHANNEL,
+  SIGNING_SECRET,
+  SIGNING_SECRETS,
+  TOKEN_THREAD_BY_EXTERNAL_ID,
+  TOKEN_THREAD_BY_ID,
+} from "./sql.ts";
 import { readClaims, signToken, TOKEN_PREFIX, verifyToken } from "./token.ts";
 
 export const DEFAULT_TOKEN_LIFETIME_SECONDS = 3_600;
@@ -112,10 +122,19 @@ export async function authenticateToken(
   return verdict === "valid" ? tokenPrincipal(claims) : verdict === "expired" ? "expired" : null;
 }
 
+export { SECRET_ROTATED_CHANNEL };
+
+/** The services' cached secrets of `organizationId` (every organization's when absent) forgotten: a rotation was notified, or may have been missed. */
+export function forgetSigningSecrets({ driver }: Pick<Database, "driver">, organizationId?: number): void {
+  if (organizationId === undefined) secretsOf(driver).forgetAll();
+  else secretsOf(driver).forget(organizationId);
+}
+
 /** Replaces the organization's signing secret: every token it signed is refused from then on (see SigningSecrets). */
 export async function rotateSigningSecret({ driver }: Pick<Database, "driver">, organizationId: number): Promise<{ keyId: number }> {
   const rotated = await driver.transaction(async (tx) => {
     await tx.rows(DELETE_SIGNING_SECRET, { organizationId });
+    await tx.rows(NOTIFY_SECRET_ROTATED, { organizationId });
     return (await tx.rows(ROTATED_SECRET, { organizationId, secret: newSecret() }))[0]!;
   });
   secretsOf(driver).forget(organizationId);

@@ -6,7 +6,7 @@ import { readClaims, signToken, type TokenClaims } from "../../src/tokens/token.
 import { startService, uniqueId } from "../helpers/app.ts";
 import { contractViolations, FORBIDDEN, UNAUTHORIZED } from "../helpers/contract.ts";
 import { feedbackFixtures } from "../helpers/feedback.ts";
-import { moveDateAhead } from "../helpers/wait.ts";
+import { eventually, moveDateAhead } from "../helpers/wait.ts";
 
 // POST /api/external/feedback with a feedback token: one user, one thread (its named messages), until it
 // expires or the secret rotates; answered like a public key.
@@ -212,6 +212,18 @@ t.test("a rotation by another instance: its new tokens work here at once, the ol
   const late = await vote(again, body);
   t.equal(late.statusCode, 401, "without a newer token seen, the old secret expires from the cache");
   t.same(late.json(), UNAUTHORIZED);
+});
+
+t.test("a rotation by another process on PostgreSQL (the admin CLI's): the old tokens are refused as soon as it is notified", { skip: process.env.DATABASE_URL ? false : "the embedded database's folder is locked to one process" }, async (t) => {
+  const fresh = await newOrganization();
+  const target = await thread({ org: fresh });
+  const old = await mint({ userExternalId: uniqueId("visitor"), externalThreadId: target.externalId }, fresh);
+  const body = { feedbackType: "POSITIVE", externalThreadId: target.externalId };
+  t.equal((await vote(old, body)).statusCode, 201, "this instance has the secret cached");
+  // The CLI: the same database through another client, with a cache of its own; only the notification reaches this one.
+  await rotateSigningSecret({ driver: { ...database.driver } }, fresh.organizationId);
+  await eventually(async () => (await vote(old, body)).statusCode === 401, { timeoutMs: KEY_CACHE_TTL_MS - 2_000, what: "the old token refused" });
+  t.pass("refused before the cache's TTL ran out");
 });
 
 t.test("a token on any other operation: a public key's answer", async (t) => {

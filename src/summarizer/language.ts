@@ -19,7 +19,7 @@ const SCRIPTS: [string, RegExp][] = [
 ];
 
 const COMMON_WORDS: Record<string, Set<string>> = {
-  en: new Set("the a an and but so is are was to of in for with that this my you it not have on at be we i".split(" ")),
+  en: new Set("the and but so is are was to of in for with that this my you it not have on at be we i got".split(" ")),
   fr: new Set("le la les et est sont de des du un une pour avec que qui je mon ma mes nous vous pas dans sur".split(" ")),
   de: new Set("der die das und ist sind zu von mit für ich mein meine wir sie nicht ein eine auf den dem".split(" ")),
   es: new Set("el la los las y es son de del un una para con que yo mi mis nosotros por en no se hola pero muy estoy tengo también".split(" ")),
@@ -63,7 +63,8 @@ const DEFAULT_THRESHOLDS: GuessThresholds = { letters: 20, commonWords: 4 };
 
 function latinLanguage(text: string, commonWords: number): string | undefined {
   const hits = new Map(Object.keys(COMMON_WORDS).map((language) => [language, 0]));
-  for (const word of text.toLowerCase().match(/\p{L}+/gu) ?? []) for (const language of LANGUAGES_OF.get(word) ?? []) hits.set(language, hits.get(language)! + 1);
+  // Each word once: an article said twice ("a dog …, a beagle") is no more Portuguese than once.
+  for (const word of new Set(text.toLowerCase().match(/\p{L}+/gu) ?? [])) for (const language of LANGUAGES_OF.get(word) ?? []) hits.set(language, hits.get(language)! + 1);
   const [best, second] = [...hits].sort((a, b) => b[1] - a[1]);
   return best![1] >= commonWords && best![1] >= second![1] * 1.5 ? best![0] : undefined;
 }

@@ -92,12 +92,24 @@ export function extractFacts(messages: readonly FactMessage[], known: ReadonlyMa
   const reader = new StatementReader(messages, known);
   const earlier = new Map<string | undefined, EarlierFacts>();
   const facts: ExtractedFact[] = [];
+  /** The user's current fact of each subject: `known`, then the facts of these messages; and what it says, as the rules read it. */
+  const latest = new Map(known);
+  const values = new Map<string, string | undefined>();
+  const currentValue = (subject: string, index: number) => {
+    if (!values.has(subject)) {
+      const text = latest.get(subject);
+      values.set(subject, text === undefined ? undefined : reader.read(text, index, subject)[0]?.value);
+    }
+    return values.get(subject);
+  };
   // A question presupposes only what is not said already: "how do I prepare my son?" after "our daughter was born" is no news of the children.
   const said = new Set(known.keys());
   messages.forEach((message, index) => {
     if (message.role !== "user") return;
     const bySubject = new Map<string, string>();
     const bySignal = new Map<string, string>();
+    /** Subjects whose current value a statement says again ("still"): no other stage makes a fact of them. */
+    const restated = new Set<string>();
     const stated: string[] = [];
     const questions: string[] = [];
     for (const sentence of splitSentences(plainText(message.content.slice(0, MAX_MESSAGE_CHARS), false)).slice(0, MAX_SENTENCES)) {
@@ -111,10 +123,15 @@ export function extractFacts(messages: readonly FactMessage[], known: ReadonlyMa
     const language = reader.languageOf(index);
     const readable = stated.map(withoutQuotes);
     stated.forEach((statement, at) => {
-      for (const { subject, start, end } of reader.read(readable[at]!, index)) {
+      for (const { subject, value, start, end } of reader.read(readable[at]!, index)) {
         if (aboutSomeoneElse(readable[at]!, start, language, subject)) continue;
+        const clause = clauseOf(statement, start, end);
+        if (restates(clause, value, currentValue(subject, index))) {
+          restated.add(subject);
+          continue;
+        }
         bySubject.delete(subject);
-        bySubject.set(subject, clauseOf(statement, start, end));
+        bySubject.set(subject, clause);
       }
     });
     // The general stage, for the subjects no rule found in the message.
@@ -143,12 +160,28 @@ export function extractFacts(messages: readonly FactMessage[], known: ReadonlyMa
     const previous = messages[index - 1];
     const asked = previous && previous.role !== "user" && stated[0] && isShortAnswer(stated[0]) ? askedSubject(previous.content, language) : undefined;
     if (asked && !bySubject.has(asked) && !bySignal.has(asked)) bySignal.set(asked, stated[0]!);
+    for (const subject of restated) if (!bySubject.has(subject)) bySignal.delete(subject);
     for (const [subject, text] of [...bySubject, ...bySignal]) {
       facts.push({ subject, text: clip(text, MAX_FACT_TEXT), messageId: message.id });
       said.add(subject);
+      latest.set(subject, text);
+      values.delete(subject);
     }
   });
   return facts;
+}
+
+/** "Still", in the languages of the rules: what it says of a fact is what the user said before. */
+const STILL = /\b(?:still|as always|immer noch|noch immer|weiterhin|nach wie vor|toujours|sigo|sigue|seguimos|todavía|aún)\b/iu;
+/** A "still" that says what stopped: "no longer", "not … anymore". */
+const NEGATED = /\b(?:no longer|not|n't|nicht|kein\p{L}*|plus|ne|ya no|no)\b/iu;
+
+/**
+ * A statement that says its subject's current value again, "still" ("I'm still vegetarian", "Ich bin immer noch Veganerin"):
+ * no second fact (decisions.md: saying the same thing again makes none).
+ */
+function restates(clause: string, value: string, current: string | undefined): boolean {
+  return current !== undefined && value.toLocaleLowerCase() === current.toLocaleLowerCase() && STILL.test(clause) && !NEGATED.test(clause);
 }
 
 /** The built-in extractor: deterministic, offline, no model. */

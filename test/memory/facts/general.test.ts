@@ -928,3 +928,12 @@ t.test("classes heldout18's misses taught (sentences of their own, none from the
   statesEach(t, cases);
   t.notOk(subjectsOf("btw im exhausted today", "en").includes("name"), "a state after btw is no name");
 });
+
+t.test("saying the current value again with 'still' makes no second fact; saying it stopped does", async (t) => {
+  const user = (id: number, content: string) => ({ id, role: "user", content, createdAt: new Date(Date.UTC(2025, 0, id)) });
+  t.same(extractFacts([user(2, "I'm still vegetarian, any easy lunches?")], new Map([["diet", "I'm vegetarian"]])), [], "en");
+  t.same(extractFacts([user(2, "Ich bin immer noch Veganerin.")], new Map([["diet", "Ich bin Veganerin."]])), [], "de");
+  t.same(extractFacts([user(1, "I live in Leeds."), user(2, "Yes, I still live in Leeds.")]).map((fact) => fact.messageId), [1], "within one thread");
+  t.same(extractFacts([user(2, "I'm no longer vegetarian.")], new Map([["diet", "I'm vegetarian"]])).map((fact) => fact.subject), ["diet"], "a change is a fact");
+  t.same(extractFacts([user(2, "I still live in Leeds, not York.")], new Map([["home city", "We moved to York."]])).map((fact) => fact.subject), ["home city"], "another value is a fact");
+});

@@ -57,21 +57,23 @@ function script(text: string, minLetters: number): string | undefined {
 export interface GuessThresholds {
   letters: number;
   commonWords: number;
+  /** Each common word counted once: in a short text one article said twice ("a dog …, a beagle") would outweigh the rest. */
+  distinctWords?: boolean;
 }
 
 const DEFAULT_THRESHOLDS: GuessThresholds = { letters: 20, commonWords: 4 };
 
-function latinLanguage(text: string, commonWords: number): string | undefined {
+function latinLanguage(text: string, commonWords: number, distinctWords: boolean): string | undefined {
   const hits = new Map(Object.keys(COMMON_WORDS).map((language) => [language, 0]));
-  // Each word once: an article said twice ("a dog …, a beagle") is no more Portuguese than once.
-  for (const word of new Set(text.toLowerCase().match(/\p{L}+/gu) ?? [])) for (const language of LANGUAGES_OF.get(word) ?? []) hits.set(language, hits.get(language)! + 1);
+  const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
+  for (const word of distinctWords ? new Set(words) : words) for (const language of LANGUAGES_OF.get(word) ?? []) hits.set(language, hits.get(language)! + 1);
   const [best, second] = [...hits].sort((a, b) => b[1] - a[1]);
   return best![1] >= commonWords && best![1] >= second![1] * 1.5 ? best![0] : undefined;
 }
 
-export function guessLanguage(text: string, { letters, commonWords }: GuessThresholds = DEFAULT_THRESHOLDS): string | undefined {
+export function guessLanguage(text: string, { letters, commonWords, distinctWords = false }: GuessThresholds = DEFAULT_THRESHOLDS): string | undefined {
   const writing = script(text, letters);
-  return writing === "latin" ? latinLanguage(text, commonWords) : writing;
+  return writing === "latin" ? latinLanguage(text, commonWords, distinctWords) : writing;
 }
 
 /** True unless both languages can be guessed and differ. */

@@ -48,7 +48,12 @@ export const KNOWN_SUBJECTS: readonly string[] = [
 const MAX_MESSAGE_CHARS = 2000;
 const MAX_SENTENCES = 40;
 
-const CLAUSE_BREAK = /[,;] /gu;
+/**
+ * Where a clause ends: ", " and "; ", and an "and" before the speaker says something new ("I live in Manchester and I work
+ * as a nurse"): a fact's text is its own clause, so that a later move does not leave the old city in the job's text.
+ */
+const CLAUSE_BREAK =
+  /[,;] | (?:and|but|und|aber|et|mais|y|pero) (?=(?:i|i'm|i’m|i've|i’ve|we|we're|we’re|my|our|ich|wir|bin|wohne|arbeite|habe|hab|mein\p{L}*|unser\p{L}*|je|j['’]|nous|mon|ma|mes|notre|nos|soy|estoy|tengo|vivo|trabajo|mi|mis|yo|estamos|somos|vivimos|trabajamos|tenemos)(?![\p{L}]))/giu;
 /** A conjunction that only tied the clause to the one before: "and" of "…, and we need a hotel in Rome". */
 const TIE = /^(?:and|so|but|und|aber|also|et|mais|donc|y|pero|así que)\s+/iu;
 /** A clause shorter than this says too little alone: the sentence is kept. */

@@ -8,7 +8,7 @@ const SEARCH_LANGUAGES = new Set(["en", "de", "fr", "es", "pt", "it", "nl"]);
  * guess by default wants four (and 20 letters): for search, two do (and 10 letters), still half again as many as of any
  * other language.
  */
-const SHORT_MESSAGE: GuessThresholds = { letters: 10, commonWords: 2 };
+const SHORT_MESSAGE: GuessThresholds = { letters: 10, commonWords: 2, distinctWords: true };
 
 const searchLanguage = (text: string) => {
   const language = guessLanguage(text, SHORT_MESSAGE);

@@ -937,3 +937,13 @@ t.test("saying the current value again with 'still' makes no second fact; saying
   t.same(extractFacts([user(2, "I'm no longer vegetarian.")], new Map([["diet", "I'm vegetarian"]])).map((fact) => fact.subject), ["diet"], "a change is a fact");
   t.same(extractFacts([user(2, "I still live in Leeds, not York.")], new Map([["home city", "We moved to York."]])).map((fact) => fact.subject), ["home city"], "another value is a fact");
 });
+
+t.test("a fact's text is its own clause where 'and' starts a new statement of the speaker's; a household member's diet is theirs", async (t) => {
+  const texts = (content: string, language: string) => Object.fromEntries(extractFacts([message("user", content, language)]).map((fact) => [fact.subject, fact.text]));
+  t.match(texts("I live in Manchester and I work as a nurse at the children's hospital.", "en"), { "home city": "I live in Manchester", job: "I work as a nurse at the children's hospital." });
+  t.notOk("children" in texts("I work as a nurse at the children's hospital.", "en"), "a children's hospital is no children");
+  t.match(texts("Ich wohne in Köln und bin Elektriker.", "de"), { "home city": "Ich wohne in Köln", job: "Bin Elektriker." });
+  t.match(texts("J'habite à Paris et je suis architecte.", "fr"), { "home city": "J'habite à Paris", job: "Je suis architecte." });
+  t.match(texts("Vivo en Sevilla y trabajo como abogado.", "es"), { "home city": "Vivo en Sevilla", job: "Trabajo como abogado." });
+  t.notOk("diet" in texts("also my husband's gone vegan with me now lol", "en"), "the husband's diet");
+});

@@ -259,7 +259,9 @@ t.test("a change said in a later thread is read as the same subject: the new sta
       const createdAt = new Date(Date.UTC(2025, 0, 1 + day * 30));
       for (const fact of extractFacts([{ id: nextId++, role: "user", content, createdAt, language }])) kept = withFact(kept, { ...fact, statedAt: createdAt }, id++);
     }
-    const timeline = kept.filter((fact) => fact.subject === subject).map((fact) => [fact.text, fact.invalidAt === null]);
-    t.same(timeline, [[earlier, false], [later, true]], `${earlier} → ${later}`);
+    const timeline = kept.filter((fact) => fact.subject === subject).map((fact) => [fact.text, fact.invalidAt === null] as const);
+    t.same(timeline.map(([, current]) => current), [false, true], `${earlier} → ${later}`);
+    // Each text is its statement, or the clause of it that states the fact ("We adopted a kitten." of "… and we adopted a kitten.").
+    t.ok(timeline.every(([text], at) => [earlier, later][at]!.includes(text.replace(/^\p{Lu}/u, (letter) => letter.toLowerCase())) || [earlier, later][at] === text), `${earlier} → ${later}: ${timeline.map(([text]) => text).join(" / ")}`);
   }
 });

@@ -2,10 +2,10 @@ const TERMINAL = new Set([".", "!", "?", "…"]);
 const TERMINAL_WIDE = new Set(["。", "！", "？"]);
 const CLOSING = new Set(['"', "'", "”", "’", ")", "]", "」", "』"]);
 
-/** A German ordinal ("am 7. Juni", "ab dem 2. Semester", "im 4. Stock", "meinen 39. gefeiert" with its noun left out): its period ends no sentence. */
+/** A German ordinal ("am 7. Juni", "ab dem 2. Semester", "im 4. Stock", "meinen 39. gefeiert" with its noun left out, "vom 12. bis 19. Mai"): its period ends no sentence. */
 const GERMAN_ORDINAL = /(?:^|[\s(])\d{1,2}$/u;
 const GERMAN_ORDINAL_NOUN =
-  /^ (?:Januar|Jänner|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember|Jan|Feb|Mär|Apr|Jun|Jul|Aug|Sep|Sept|Okt|Nov|Dez|Semester|Stock|Etage|Klasse|Mal|Platz|Lebensjahr|Geburtstag|gefeiert|Halbjahr|Trimester|Quartal|Liga)(?![\p{L}])/iu;
+  /^ (?:Januar|Jänner|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember|Jan|Feb|Mär|Apr|Jun|Jul|Aug|Sep|Sept|Okt|Nov|Dez|Semester|Stock|Etage|Klasse|Mal|Platz|Lebensjahr|Geburtstag|gefeiert|Halbjahr|Trimester|Quartal|Liga|bis \d|und \d)(?![\p{L}])/iu;
 
 const isGermanOrdinal = (text: string, period: number) => GERMAN_ORDINAL.test(text.slice(Math.max(0, period - 3), period)) && GERMAN_ORDINAL_NOUN.test(text.slice(period + 1, period + 14));
 

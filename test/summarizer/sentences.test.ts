@@ -23,6 +23,7 @@ t.test("sentences end at . ! ? … before a space, and at 。！？", async (t) 
     ["Budget ca. 1.500 € inkl. Flug.", "Approx. 20 km a day, e.g. Lyon.", "Dr. Weber said so.", "It costs 5 Mr. Nobody."],
     "nor an abbreviation's that a number or a name follows",
   );
+  t.same(splitSentences("Wir fahren vom 12. bis 19. Mai. Am 2. und 3. Juni nicht."), ["Wir fahren vom 12. bis 19. Mai.", "Am 2. und 3. Juni nicht."], "nor a German date range's first day");
 });
 
 t.test("a question ends with a question mark, before closing quotes", async (t) => {

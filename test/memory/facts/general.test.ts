@@ -947,3 +947,14 @@ t.test("a fact's text is its own clause where 'and' starts a new statement of th
   t.match(texts("Vivo en Sevilla y trabajo como abogado.", "es"), { "home city": "Vivo en Sevilla", job: "Trabajo como abogado." });
   t.notOk("diet" in texts("also my husband's gone vegan with me now lol", "en"), "the husband's diet");
 });
+
+t.test("a job left for a workplace joined; a trip between two German dates", async (t) => {
+  const cases: [string, string, string][] = [
+    ["en", "Big news: I left the bank and joined a small consultancy as a partner.", "job"],
+    ["fr", "J'ai rejoint une agence de com à Nantes.", "job"],
+    ["de", "Wir fliegen vom 3. bis 10. Juni nach Porto.", "travel destination"],
+    ["de", "Wir fliegen vom 3. bis 10. Juni nach Porto.", "travel date"],
+  ];
+  statesEach(t, cases);
+  t.notOk(subjectsOf("My brother joined a startup last year.", "en").includes("job"), "someone else's job");
+});

@@ -120,6 +120,8 @@ export const FR: Signal[] = [
   signal("clothing size", String.raw`\b(?:je fais|je porte|je suis en) (?:du |une |un )?(?:3[2-9]|4\d|5[0-4])\b`, { with: String.raw`\b(?:robes?|jupes?|pantalons?|jeans?|vestes?|hauts?|chemisiers?|vêtements|taille|manteaux?|garde-robe|pulls?|soldes|basiques)\b` }),
   // A new job's first days: "premier mois comme dev junior".
   signal("job", String.raw`\b(?:premier|première|premiers|premières) (?:jour|jours|semaine|semaines|mois) (?:comme|en tant que) \p{L}+`, { plan: true }),
+  // A job left or joined by its workplace: "j'ai quitté mon agence", "j'ai rejoint une startup".
+  signal("job", String.raw`\b(?:rejoint|intégré) (?:une|un|la|le|l['’]) (?:startup|start-up|entreprise|boîte|agence|société|équipe|cabinet|banque)\b|\bquitté (?:mon|ma) (?:agence|boîte|job|boulot|poste|travail|entreprise|cabinet|employeur)\b`),
   // Fewer hours, nights a week, opening days: "j'ai réduit mes heures", "2 gardes par semaine", "ouverte du mardi au samedi".
   signal("work schedule", String.raw`\b(?:réduit|baissé|diminué) (?:mes|mon) (?:heures|temps de travail)\b|\bpassée? à (?:50|60|70|80|90) ?%|\b(?:\d|deux|trois|quatre) (?:nuits|gardes) par semaine\b`),
   signal("work schedule", String.raw`\bouvert(?:e|s|es)? du (?:lundi|mardi|mercredi|jeudi|vendredi) au (?:jeudi|vendredi|samedi|dimanche)\b|\bfermer (?:aussi |désormais )?le (?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)\b`, { plan: true }),

@@ -14,12 +14,14 @@ interface Candidate {
   score: number;
 }
 
-const LABELS: Record<Kind | "answer" | "open" | "assistantOnly", string> = {
+const LABELS: Record<Kind | "answer" | "open" | "unanswered" | "assistantOnly", string> = {
   said: "User said: ",
   asked: "User asked: ",
   confirmed: "Assistant confirmed: ",
   answer: "Latest answer: ",
   open: "Open question: ",
+  // The user's last message, unanswered, that asks nothing ("I live in Oslo.", "lol ok"): no question is open.
+  unanswered: "Last message: ",
   assistantOnly: "Assistant said: ",
 };
 /** The order of the lines: what the user said and asked, what the assistant confirmed, then where the thread stands. */
@@ -163,7 +165,8 @@ function choose(all: Candidate[], room: number): Candidate[] {
  * reference; the latest answer gets the room left. A fact the user later changed ("15 seats
  * now, not 12", "Wednesday doesn't work after all, Thursday?") is kept only in its latest form:
  * the earlier clause is left out. Sentences are shown in the order they were said, on lines
- * "User said:", "User asked:", "Assistant confirmed:", "Latest answer:", "Open question:".
+ * "User said:", "User asked:", "Assistant confirmed:", "Latest answer:", "Open question:" (or "Last message:" when the
+ * user's unanswered last message asks nothing).
  */
 export function summarizeConversation(conversation: Conversation, limit = MAX_SUMMARY_LENGTH): string {
   const messages = analyse(conversation);
@@ -175,7 +178,7 @@ export function summarizeConversation(conversation: Conversation, limit = MAX_SU
   }
   const open = lastUser > lastAssistant ? clip(messages[lastUser]!.sentences.join(" "), Math.min(MAX_OPEN_QUESTION, Math.floor(limit / 3))) : "";
   const answer = lastAssistant === -1 ? "" : messages[lastAssistant]!.sentences.join(" ");
-  const openLine = open ? LABELS.open + open : "";
+  const openLine = open ? (messages[lastUser]!.sentences.some(isQuestion) ? LABELS.open : LABELS.unanswered) + open : "";
   const answerReserve = answer ? LABELS.answer.length + Math.min(answer.length, MIN_ANSWER, Math.floor(limit / 5)) + 1 : 0;
   const room = limit - (openLine ? openLine.length + 1 : 0) - answerReserve;
   const chosen = choose(candidates(conversation, messages, new Set([lastAssistant, ...(open ? [lastUser] : [])])), room);

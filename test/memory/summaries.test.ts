@@ -122,5 +122,5 @@ t.test("concurrent appends to one thread: the summary covers the last message", 
   const thread = await storedThread(threadId);
   const last = await prisma.message.findFirstOrThrow({ where: { threadId }, orderBy: { id: "desc" } });
   t.equal(thread.summaryMessageId, last.id);
-  t.ok(thread.summary.endsWith(`Open question: ${last.content}`), thread.summary);
+  t.ok(thread.summary.endsWith(`Last message: ${last.content}`), thread.summary);
 });

@@ -18,6 +18,8 @@ t.test("nothing to summarize gives an empty summary", async (t) => {
 
 t.test("a thread of one message", async (t) => {
   t.equal(summarize([user("How do I reset my password?")]), "Open question: How do I reset my password?");
+  t.equal(summarize([user("I live in Oslo.")]), "Last message: I live in Oslo.", "an unanswered statement opens no question");
+  t.equal(summarize([user("lol ok")]), "Last message: lol ok");
   t.equal(summarize([assistant("Welcome! How can I help?")]), "Assistant said: Welcome! How can I help?");
 });
 

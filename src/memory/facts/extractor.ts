@@ -51,13 +51,16 @@ const MAX_SENTENCES = 40;
 /**
  * Where a clause ends: ", " and "; ", and an "and" before the speaker says something new ("I live in Manchester and I work
  * as a nurse"): a fact's text is its own clause, so that a later move does not leave the old city in the job's text.
+ * "My boyfriend and I are", "Mi novio y yo vivimos" join two people in one subject: no break.
  */
 const CLAUSE_BREAK =
-  /[,;] | (?:and|but|und|aber|et|mais|y|pero) (?=(?:i|i'm|i’m|i've|i’ve|we|we're|we’re|my|our|ich|wir|bin|wohne|arbeite|habe|hab|mein\p{L}*|unser\p{L}*|je|j['’]|nous|mon|ma|mes|notre|nos|soy|estoy|tengo|vivo|trabajo|mi|mis|yo|estamos|somos|vivimos|trabajamos|tenemos)(?![\p{L}]))/giu;
+  /[,;] | (?:and|but|und|aber|et|mais|y|pero) (?!i (?:are|were)\b|ich \p{L}+en\b|yo \p{L}+mos\b)(?=j['’]|(?:i|i'm|i’m|i've|i’ve|we|we're|we’re|my|our|ich|wir|bin|wohne|arbeite|habe|hab|mein\p{L}*|unser\p{L}*|je|nous|mon|ma|mes|notre|nos|soy|estoy|tengo|vivo|trabajo|mi|mis|yo|estamos|somos|vivimos|trabajamos|tenemos)(?![\p{L}]))/giu;
 /** A conjunction that only tied the clause to the one before: "and" of "…, and we need a hotel in Rome". */
 const TIE = /^(?:and|so|but|und|aber|also|et|mais|donc|y|pero|así que)\s+/iu;
 /** A clause shorter than this says too little alone: the sentence is kept. */
 const MIN_CLAUSE = 15;
+/** A clause that a conjunction parts from the speaker's next statement is a statement of its own however short ("I'm 34"): two words do. */
+const MIN_STATEMENT_WORDS = 2;
 
 /**
  * The clauses of `sentence` (cut after ", " and "; ") that hold [start, end): "I switched to day
@@ -67,17 +70,22 @@ const MIN_CLAUSE = 15;
 function clauseOf(sentence: string, start: number, end: number): string {
   let from = 0;
   let to = sentence.length;
+  let statements = true;
   for (const match of sentence.matchAll(CLAUSE_BREAK)) {
-    if (match.index < start) from = match.index + match[0].length;
-    else if (match.index >= end) {
+    if (match.index < start) {
+      from = match.index + match[0].length;
+      statements = !match[0].startsWith(",") && !match[0].startsWith(";");
+    } else if (match.index >= end) {
       to = match.index;
+      statements &&= !match[0].startsWith(",") && !match[0].startsWith(";");
       break;
     }
   }
   const clause = sentence.slice(from, to).trim();
-  if (from === 0) return clause.length < MIN_CLAUSE ? sentence : clause;
-  const untied = clause.replace(TIE, "");
-  return untied.length < MIN_CLAUSE ? sentence : untied.charAt(0).toLocaleUpperCase() + untied.slice(1);
+  const untied = from === 0 ? clause : clause.replace(TIE, "");
+  const enough = statements && (from > 0 || to < sentence.length) ? untied.split(/\s+/u).length >= MIN_STATEMENT_WORDS : untied.length >= MIN_CLAUSE;
+  if (!enough) return sentence;
+  return from === 0 ? clause : untied.charAt(0).toLocaleUpperCase() + untied.slice(1);
 }
 
 /** Words in quotation marks, three or more: what someone else said ("My boss said "I live in Paris""), not the user's statement. */

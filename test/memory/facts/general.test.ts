@@ -946,6 +946,16 @@ t.test("a fact's text is its own clause where 'and' starts a new statement of th
   t.match(texts("J'habite à Paris et je suis architecte.", "fr"), { "home city": "J'habite à Paris", job: "Je suis architecte." });
   t.match(texts("Vivo en Sevilla y trabajo como abogado.", "es"), { "home city": "Vivo en Sevilla", job: "Trabajo como abogado." });
   t.notOk("diet" in texts("also my husband's gone vegan with me now lol", "en"), "the husband's diet");
+  // However short, a statement parted from the next by a conjunction is its own: "I'm 34" keeps the job out of the age.
+  t.match(texts("I'm 34 and I work as a nurse.", "en"), { age: "I'm 34", job: "I work as a nurse." });
+  t.match(texts("I live in Oslo and I work as a nurse.", "en"), { "home city": "I live in Oslo" });
+  t.match(texts("Je suis végétarien et j'habite à Lyon.", "fr"), { diet: "Je suis végétarien", "home city": "J'habite à Lyon." });
+  t.match(texts("Tengo 40 años y vivo en Sevilla.", "es"), { age: "Tengo 40 años", "home city": "Vivo en Sevilla." });
+  t.match(texts("I'm Dan and I live in Leeds.", "en"), { name: "I'm Dan", "home city": "I live in Leeds." });
+  // Two people as one subject are no two statements.
+  t.match(texts("My boyfriend and I are saving up.", "en"), { partner: "My boyfriend and I are saving up." });
+  t.match(texts("Mi novio y yo vivimos en Lima.", "es"), { partner: "Mi novio y yo vivimos en Lima.", "home city": "Mi novio y yo vivimos en Lima." });
+  t.match(texts("Mein Freund und ich wohnen in Graz.", "de"), { "home city": "Mein Freund und ich wohnen in Graz." });
 });
 
 t.test("a job left for a workplace joined; a trip between two German dates", async (t) => {

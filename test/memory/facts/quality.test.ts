@@ -51,7 +51,7 @@ for (const split of ["heldout3", "heldout4"] as const) {
   });
 }
 
-for (const split of ["heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10", "heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16", "heldout17", "heldout18", "heldout19"] as const) {
+for (const split of ["heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10", "heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16", "heldout17", "heldout18", "heldout19", "heldout20"] as const) {
   t.test(`the blind held-out part ${split} has the size and spread it was written for`, async (t) => {
     const blind = FACTS_USERS.filter((user) => user.split === split);
     t.equal(blind.length, 16, `${blind.length} users`);
@@ -65,7 +65,7 @@ for (const split of ["heldout5", "heldout6", "heldout7", "heldout8", "heldout9",
 // "heldout2" was measured unseen once and has been tuned on since: it is held to the targets as the others are.
 // "heldout3" has been tuned on since too (its misses read, their classes fixed: docs/facts-extractor.md), and now reaches
 // them (recall 0.975, history 0.952): it is held to them too. "heldout4" is blind: only reported, since asserting targets
-// on it would invite tuning on it; "heldout5" and "heldout19" likewise, and "heldout6" to "heldout18", tuned on once their blind figures were taken.
+// on it would invite tuning on it; "heldout5" and "heldout20" likewise, and "heldout6" to "heldout19", tuned on once their blind figures were taken.
 t.test("the built-in extractor meets the targets of issue 27 on the tuning part and the three held-out parts tuned on", async (t) => {
   const extractor = createBuiltinFactExtractor();
   const results = await Promise.all(FACTS_USERS.map((user) => evaluateUser(user, extractor)));
@@ -78,7 +78,7 @@ t.test("the built-in extractor meets the targets of issue 27 on the tuning part 
     t.ok(score.notAboutUser < 0.1, `${split} facts not about the user ${score.notAboutUser.toFixed(3)}`);
   }
   const printed = report(results);
-  t.match(printed, /== tune ==[\s\S]*== heldout ==[\s\S]*== heldout2 ==[\s\S]*== heldout3 ==[\s\S]*== heldout4 ==[\s\S]*== heldout5 ==[\s\S]*== heldout6 ==[\s\S]*== heldout7 ==[\s\S]*== heldout8 ==[\s\S]*== heldout9 ==[\s\S]*== heldout10 ==[\s\S]*== heldout11 ==[\s\S]*== heldout12 ==[\s\S]*== heldout13 ==[\s\S]*== heldout14 ==[\s\S]*== heldout15 ==[\s\S]*== heldout16 ==[\s\S]*== heldout17 ==[\s\S]*== heldout18 ==[\s\S]*== heldout19 ==/);
+  t.match(printed, /== tune ==[\s\S]*== heldout ==[\s\S]*== heldout2 ==[\s\S]*== heldout3 ==[\s\S]*== heldout4 ==[\s\S]*== heldout5 ==[\s\S]*== heldout6 ==[\s\S]*== heldout7 ==[\s\S]*== heldout8 ==[\s\S]*== heldout9 ==[\s\S]*== heldout10 ==[\s\S]*== heldout11 ==[\s\S]*== heldout12 ==[\s\S]*== heldout13 ==[\s\S]*== heldout14 ==[\s\S]*== heldout15 ==[\s\S]*== heldout16 ==[\s\S]*== heldout17 ==[\s\S]*== heldout18 ==[\s\S]*== heldout19 ==[\s\S]*== heldout20 ==/);
   t.match(printed, /language de[\s\S]*kind changed[\s\S]*stated late/);
   const shifts = results.find((result) => result.user.id === "en-01-shifts")!;
   const names = new Map([...userMessages(shifts.user).ids].map(([name, id]) => [id, name]));

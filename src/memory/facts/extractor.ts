@@ -175,6 +175,7 @@ export function extractFacts(messages: readonly FactMessage[], known: ReadonlyMa
     if (asked && !bySubject.has(asked) && !bySignal.has(asked)) bySignal.set(asked, stated[0]!);
     for (const subject of restated) if (!bySubject.has(subject)) bySignal.delete(subject);
     for (const [subject, text] of [...bySubject, ...bySignal]) {
+      if (mentionsKnownChildren(subject, message.content, latest)) continue;
       facts.push({ subject, text: clip(text, MAX_FACT_TEXT), messageId: message.id });
       said.add(subject);
       latest.set(subject, text);
@@ -195,6 +196,18 @@ const NEGATED = /\b(?:no longer|not|n't|nicht|kein\p{L}*|plus|ne|ya no|no)\b/iu;
  */
 function restates(clause: string, value: string, current: string | undefined): boolean {
   return current !== undefined && value.toLocaleLowerCase() === current.toLocaleLowerCase() && STILL.test(clause) && !NEGATED.test(clause);
+}
+
+/** What makes a message's statement of the user's children news: a number, a birth, a pregnancy, an adoption. */
+const CHILDREN_NEWS =
+  /\d|\b(?:two|three|four|five|twins|another|second|third|born|birth|arrived|pregnant|expecting|adopted|newborn|baby|zwei|drei|vier|zwillinge|noch ein\p{L}*|zweite\p{L}*|dritte\p{L}*|geboren|geburt|auf die welt|schwanger|erwarten|nachwuchs|adoptiert|deux|trois|quatre|jumeaux|jumelles|autre|deuxième|troisième|né|née|nés|naissance|enceinte|attend|attendons|adopté\p{L}*|bébé|dos|tres|cuatro|gemel\p{L}*|mellizos|otro|otra|segund\p{L}*|tercer\p{L}*|nació|nacido|nacida|embarazada|esperamos|esperando|adopta\p{L}*|bebé)\b/iu;
+
+/**
+ * A mention of the user's children once they are known ("my son has a peanut allergy", "once the kids are out of school")
+ * is no new fact of them: it would replace "my two kids (7 and 10)" with less.
+ */
+function mentionsKnownChildren(subject: string, message: string, latest: ReadonlyMap<string, string>): boolean {
+  return subject === "children" && latest.has("children") && !CHILDREN_NEWS.test(message);
 }
 
 /** The built-in extractor: deterministic, offline, no model. */

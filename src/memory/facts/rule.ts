@@ -189,7 +189,7 @@ const DETERMINER = "a|an|the|my|our|ein|eine|einer|einem|einen|der|die|das|dem|d
  */
 export const NAME = String.raw`(?!(?:${DETERMINER})\b)(?<name>\p{L}[\p{L}'’-]*(?: [\p{L}'’-]+){0,2})`;
 /** An amount: its digits and separators bounded, so that a long run of digits costs linear time. */
-export const MONEY = String.raw`(?:[$€£]\s?\d[\d.,  ]{0,12}\d|[$€£]\s?\d|\d[\d.,  ]{0,12}\s?(?:[$€£]|(?:euros?|eur|dollars?|usd|pounds?|quid|bucks|balles|pavos|pelas|gbp|francs?|chf)\b))`;
+export const MONEY = String.raw`(?:[$€£]\s?\d[\d.,  ]{0,12}\d|[$€£]\s?\d|\b(?:cad|usd|aud|nzd|eur|gbp|chf|mxn)\s?\d(?:[\d.,  ]{0,12}\d)?|\d[\d.,  ]{0,12}\s?(?:[$€£]|(?:euros?|eur|dollars?|usd|cad|aud|nzd|mxn|pesos?|pounds?|quid|bucks|balles|pavos|pelas|gbp|francs?|chf)\b))`;
 
 /**
  * An amount with or without its currency: a bare number of three to five digits, "1.600", "5k"; no
@@ -218,7 +218,7 @@ export const LETTER_SIZE = String.raw`(?:xxs|xs|s|m|l|xl|xxl|xxxl)`;
 export const LAPTOP_MAKE = String.raw`(?:lenovo|asus|acer|dell|msi|razer|matebook|hp (?:pavilion|envy|spectre|probook|elitebook|victus|omen)|pavilion|framework (?:13|16|laptop)|legion|inspiron|latitude|aspire|zenbook|vivobook|ideapad|thinkpad|macbook|xps|chromebook)`;
 
 /** A race by its kilometres ("a 10k"), not a screen's resolution ("pantalla 3K") nor a car's mileage ("38k miles"). */
-export const RACE_K = String.raw`(?<![$€£]\s?)(?<!(?:pantalla|écran|bildschirm|screen|display|monitor) )\d{1,2} ?k(?! ?(?:miles|screen|display|monitor|video|resolution))`;
+export const RACE_K = String.raw`(?<![$€£]\s?)(?<!\b(?:cad|usd|aud|nzd|eur|gbp|chf|mxn) ?)(?<!(?:pantalla|écran|bildschirm|screen|display|monitor) )\d{1,2} ?k(?! ?(?:miles|screen|display|monitor|video|resolution|steps|a day|per day|daily|a month|per month|a year|per year))`;
 
 /** A run of emoji, flags included ("🇯🇵", two regional indicators): it ends a clause or a statement as a comma does. */
 export const EMOJI = String.raw`(?:\p{Extended_Pictographic}|\p{Regional_Indicator}{2})[\p{Extended_Pictographic}\p{Regional_Indicator}\u{FE0F}\u{200D}]*`;

@@ -968,3 +968,23 @@ t.test("a job left for a workplace joined; a trip between two German dates", asy
   statesEach(t, cases);
   t.notOk(subjectsOf("My brother joined a startup last year.", "en").includes("job"), "someone else's job");
 });
+
+t.test("a mention of known children is no news of them; a number on the scale; amounts in currency codes; a ceiling that opens a message", async (t) => {
+  const user = (id: number, content: string, language = "en") => ({ id, role: "user", content, createdAt: new Date(Date.UTC(2025, 0, id)), language });
+  const kids = new Map([["children", "My two kids (7 and 10)."]]);
+  t.same(extractFacts([user(2, "one more thing, my son has a peanut allergy.")], kids).map((fact) => fact.subject), [], "my son, known");
+  t.same(extractFacts([user(2, "we'd go in June once the kids are out of school.")], kids).map((fact) => fact.subject).filter((subject) => subject === "children"), [], "the kids, known");
+  t.same(extractFacts([user(2, "Unser Sohn ist am Dienstag auf die Welt gekommen!", "de")], new Map([["children", "Meine Tochter Lina ist drei."]])).map((fact) => fact.subject), ["children"], "a birth is news");
+  t.same(extractFacts([user(2, "my son has a peanut allergy.")]).map((fact) => fact.subject).includes("children"), true, "unknown children are a fact");
+  const cases: [string, string, string][] = [
+    ["en", "and i was 87.5 on the scale this morning, lowest in like 8 years lol", "weight"],
+    ["en", "we'd want to keep it under CAD 9k now", "budget"],
+    ["en", "max $200 for the dress", "budget"],
+    ["es", "máximo 900 pesos el vestido", "budget"],
+    ["de", "maximal 900 Euro für das Kleid", "budget"],
+    ["fr", "maximum 900 euros pour la robe", "budget"],
+  ];
+  statesEach(t, cases);
+  t.notOk(subjectsOf("we'd want to keep it under CAD 9k now", "en").includes("training goal"), "9k of dollars is no race");
+  t.notOk(subjectsOf("my fitbit says im averaging about 11k a day even on rest days now", "en").includes("training goal"), "11k a day is steps");
+});

@@ -38,6 +38,8 @@ export const DE: Rule[] = [
   rule("budget", String.raw`\b(?:ich plane|plane ich|wir planen|planen wir|rechne ich|ich rechne|wir rechnen)\b[^.;?]{0,15}? mit (?<v>${AMOUNT}) ?(?:€|euro)? ?(?:die|pro|im|in der|am|für die) (?:woche|monat|tag)\b`, { needs: "plane planen rechne rechnen" }),
   rule("budget", String.raw`\b(?:ich gebe|gebe ich|wir geben|geben wir)\b[^.;?]{0,30}?(?<v>${MONEY}) aus\b`),
   rule("budget", String.raw`^(?:etwa|ungefähr|circa|ca\.|bis zu|maximal|höchstens)?\s*(?<v>${MONEY})`, { answers: /budget|ausgeben|preis/i }),
+  // A ceiling that opens a message, no question needed: "maximal 900 Euro für das Kleid".
+  rule("budget", String.raw`^(?:maximal|höchstens|max\.?) (?<v>${MONEY})`, { needs: "maximal höchstens max" }),
   rule("diet", String.raw`\b(?:ich bin|wir sind|bin|ernähre mich|ernähren uns|lebe|leben|ich esse|esse ich|wir essen|ich koche|wir kochen)\b(?: \p{L}+){0,3}? (?<v>glutenfrei|laktosefrei|vegetarier\p{L}*|veganer\p{L}*|vegetarisch|vegan|pescetarier\p{L}*|flexitarier\p{L}*)\b`),
   rule("diet", String.raw`\b(?:ich esse|esse ich|wir essen|essen wir)\b(?: \p{L}+){0,2}? (?<v>kein fleisch|kein(?:en)? (?:fleisch|fisch) mehr|keine tierprodukte)\b`),
   rule("diet", String.raw`\b(?:ich verzichte|wir verzichten)\b(?: \p{L}+){0,2}? auf (?<v>fleisch|fisch|tierprodukte)\b`),

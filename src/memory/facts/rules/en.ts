@@ -53,6 +53,8 @@ export const EN: Rule[] = [
   rule("budget", String.raw`\b(?:i|we) can (?:now |only |still )?(?:spend|afford|pay|go up to|stretch)\b[^.;?]{0,20}?(?<v>${AMOUNT})`),
   rule("budget", String.raw`\b(?:can|could) (?:now |only |still )?(?:stretch|go up|go) to (?<v>${AMOUNT})`, { needs: "stretch go" }),
   rule("budget", String.raw`^(?:around|about|roughly|up to|max(?:imum)?|at most)?\s*(?<v>${MONEY})`, { answers: /budget|spend|price range/i }),
+  // A ceiling that opens a message, no question needed: "max $200 for the dress".
+  rule("budget", String.raw`^(?:max(?:imum)?|at most|tops|no more than) (?<v>${MONEY})`, { needs: "max maximum at tops no" }),
   rule("budget", String.raw`\b(?:we|i)(?:'ve|’ve| have)? (?:now |just )?(?:stretched|increased|raised|upped|bumped) (?:it |the budget |our budget |my budget )?(?:up )?to (?<v>${MONEY})`, { needs: "stretched increased raised upped bumped" }),
   // An amount said with its limit: "£400 all in for the four of us", "1,100 a month max".
   rule("budget", String.raw`(?<v>${MONEY})(?: (?:a|per) (?:month|week|night|person))? (?:all[- ]in|in total|total|tops|max|maximum)\b`, { needs: "all in total tops max maximum" }),

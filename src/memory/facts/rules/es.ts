@@ -34,6 +34,8 @@ export const ES: Rule[] = [
   rule("budget", String.raw`\b(?:puedo|podemos|quiero|queremos) (?:gastar|pagar|invertir|llegar a|subir a|superar|pasar de|pasarme de)\b[^.;?]{0,20}?(?<v>${MONEY})`),
   rule("budget", String.raw`\b(?:puedo|podría|podemos|podríamos) (?:estirarme|estirarnos|llegar|subir) (?:hasta|a) (?<v>${AMOUNT})`),
   rule("budget", String.raw`^(?:unos|unas|alrededor de|hasta|como mucho|máximo)?\s*(?<v>${MONEY})`, { answers: /presupuesto|gastar|precio/i }),
+  // A ceiling that opens a message, no question needed: "máximo 900 pesos el vestido".
+  rule("budget", String.raw`^(?:máximo|como mucho|como máximo|no más de) (?<v>${MONEY})`, { needs: "máximo como no" }),
   rule("diet", String.raw`\b(?:soy|somos|me hice|me he hecho|ya no soy|sigo siendo|ahora soy)\b(?: \p{L}+){0,2}? (?<v>vegetarian[oa]s?|vegan[oa]s?|pescetarian[oa]s?|flexitarian[oa]s?)\b`),
   rule("diet", String.raw`\b(?:ya no como|dejé de comer|he dejado de comer|ya no comemos|dejamos de comer)\b (?<v>carne|pescado)\b`),
   rule("diet", String.raw`\b(?:no como|no comemos)\b (?<v>carne)\b`),

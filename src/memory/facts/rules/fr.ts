@@ -29,6 +29,8 @@ export const FR: Rule[] = [
   rule("budget", String.raw`\b(?:je|nous|on) (?:ne )?(?:veux|voulons|veut|peux|pouvons|peut|souhaite|souhaitons) (?:pas )?(?:dépasser|mettre plus de|dépenser plus de|payer plus de|aller au-delà de)\b[^.;?]{0,10}?(?<v>${MONEY})`),
   rule("budget", String.raw`\b(?:je peux|nous pouvons|on peut|j['’]ai pu|on a pu|nous avons pu) (?:monter|aller|mettre|dépenser|payer)\b[^.;?]{0,20}?(?<v>${AMOUNT})`),
   rule("budget", String.raw`^(?:environ|à peu près|jusqu'à|maximum|max)?\s*(?<v>${MONEY})`, { answers: /budget|dépenser|prix/i }),
+  // A ceiling that opens a message, no question needed: "maximum 900 euros pour la robe".
+  rule("budget", String.raw`^(?:maximum|max|au maximum|pas plus de) (?<v>${MONEY})`, { needs: "maximum max au pas" }),
   rule("diet", String.raw`\b(?:je suis|nous sommes|on est|je ne suis plus|nous ne sommes plus|je suis devenu|je suis devenue|devenu|devenue)\b(?: \p{L}+){0,2}? (?<v>végétarien\p{L}*|vegetarien\p{L}*|végan\p{L}*|vegan\p{L}*|végétalien\p{L}*|pescétarien\p{L}*|flexitarien\p{L}*)\b`),
   rule("diet", String.raw`\b(?:je ne mange|nous ne mangeons|on ne mange)\b plus (?:de |d'|d’)(?<v>viande|poisson|produits animaux)\b`),
   rule("diet", String.raw`\b(?:je ne mange|nous ne mangeons|on ne mange)\b (?:pas|jamais) de (?<v>viande)\b`),

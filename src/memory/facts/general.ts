@@ -96,9 +96,9 @@ const CLAUSE_END = new RegExp(
 const CAPITAL = /^\p{Lu}/u;
 /** A clause that starts with a body weight is the speaker's, in any language: "84 kg ce matin", "78,5 kilo heute". */
 const WEIGHED = /^\s*\d{2,3}(?:[.,]\d)? ?(?:kg|kilos?|lbs?)(?![\p{L}])/iu;
-/** Capitalised words that are no place: months, days, pronouns, languages' first words. */
+/** Capitalised words that are no place: months, days (and their short forms: "go in Thu/Fri"), pronouns, languages' first words. */
 export const NOT_A_PLACE =
-  /^(?:I|I'm|January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Christmas|Easter|Januar|Februar|März|Juni|Juli|Oktober|Dezember|Ostern|Weihnachten|Hause|Rente|Teilzeit|Vollzeit|Janvier|Février|Mars|Avril|Mai|Juin|Juillet|Août|Noël|Pâques|Enero|Febrero|Marzo|Abril|Mayo|Junio|Julio|Agosto|Navidad|Semana)$/u;
+  /^(?:I|I'm|January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Christmas|Easter|Januar|Februar|März|Juni|Juli|Oktober|Dezember|Ostern|Weihnachten|Hause|Rente|Teilzeit|Vollzeit|Janvier|Février|Mars|Avril|Mai|Juin|Juillet|Août|Noël|Pâques|Enero|Febrero|Marzo|Abril|Mayo|Junio|Julio|Agosto|Navidad|Semana|Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag|Mo|Di|Mi|Do|Fr|Sa|So|Lundi|Mardi|Mercredi|Jeudi|Vendredi|Samedi|Dimanche|Lunes|Martes|Miércoles|Jueves|Viernes|Sábado|Domingo)$/u;
 
 export interface ClauseStatement {
   subject: string;

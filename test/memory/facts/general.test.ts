@@ -988,3 +988,19 @@ t.test("a mention of known children is no news of them; a number on the scale; a
   t.notOk(subjectsOf("we'd want to keep it under CAD 9k now", "en").includes("training goal"), "9k of dollars is no race");
   t.notOk(subjectsOf("my fitbit says im averaging about 11k a day even on rest days now", "en").includes("training goal"), "11k a day is steps");
 });
+
+t.test("a day's short form is no place; a home settled into; a job reached in German; a couple counted in years", async (t) => {
+  t.notOk(subjectsOf("I work from home Mon-Wed and go in Thu/Fri", "en").includes("home city"), "Thu is no town");
+  const cases: [string, string, string][] = [
+    ["en", "settled into a 2 bed terrace in Chorlton last weekend", "housing"],
+    ["fr", "je loge dans une résidence étudiante près de la fac", "housing"],
+    ["de", "ab 1. November bin ich Junior Data Analyst bei einer Versicherung in Köln", "job"],
+    ["de", "seit ich im Oktober Teamleiter geworden bin, spare ich mehr", "job"],
+    ["en", "We've been together 6 years and this is our first big move.", "partner"],
+    ["de", "Wir sind seit 6 Jahren zusammen.", "partner"],
+    ["fr", "On est ensemble depuis 4 ans.", "partner"],
+    ["es", "Llevamos 3 años juntos.", "partner"],
+  ];
+  statesEach(t, cases);
+  t.notOk(subjectsOf("Ich bin eine gute Köchin.", "de").includes("job"), "a good cook is no job");
+});

@@ -55,7 +55,9 @@ export const DE: Rule[] = [
   rule("age", String.raw`\bich (?:bin|wurde|werde) (?:gerade |jetzt )?(?<v>\d{1,2}) geworden\b`),
   rule("job", String.raw`\b(?:ich arbeite|arbeite ich)\b[^.;]{0,40}? als (?<v>[^.,;]{2,40}?)(?=[,.;]|$| bei\b| in\b| an\b| im\b)`),
   rule("job", String.raw`\b(?:fange ich|fang ich|ich fange|ich fang|starte ich|ich starte|beginne ich|ich beginne)\b[^.;]{0,30}? als (?<v>[^.,;]{2,40}?)(?=[,.;]|$| bei\b| in\b| an\b| im\b| ab\b)`),
-  rule("job", String.raw`\b(?:ich bin|bin ich|und bin) (?:jetzt |seit \p{L}+ |nun |inzwischen )?(?:als )?(?<v>${JOBS})\b`),
+  rule("job", String.raw`\b(?:ich bin|bin ich|und bin) (?:jetzt |seit \p{L}+ |nun |inzwischen )?(?:als )?(?!(?:ein|eine|kein|keine|gute|guter|schlechte|schlechter|große|großer|echte|echter|totale|totaler|bessere|besserer)\b)(?<v>(?:[\p{L}-]+ ){0,2}${JOBS})\b`),
+  // A job reached: "seit ich im Oktober Teamleiter geworden bin", "ich bin Teamleiterin geworden".
+  rule("job", String.raw`\bich\b[^.;!?]{0,30}? (?<v>${JOBS}) geworden\b`, { needs: "ich" }),
   rule("job", String.raw`\b(?:ich bin|bin ich)\b(?: \p{L}+){0,2}? (?<v>in rente|in pension|im ruhestand|pensioniert|verrentet|arbeitslos|selbstständig|selbständig|in elternzeit)\b`),
   rule("job", String.raw`\b(?:job|arbeit|stelle|arbeitsplatz) verloren\b`),
   // Given notice: the job's, not a flat's or a contract's ("Die Mietwohnung ist gekündigt").
@@ -78,6 +80,8 @@ export const DE: Rule[] = [
   rule("partner", String.raw`\b(?:mein|meine|meinem|meiner|meinen) (?<v>mann|frau|ehemann|ehefrau|freund|freundin|partner|partnerin|lebensgefährte|lebensgefährtin|gatte|gattin|verlobte\p{L}?)\b`),
   rule("partner", String.raw`\b(?:haben|hat|sind) (?:\p{L}+ ){0,3}?(?<v>geheiratet|verlobt|verheiratet|getrennt|geschieden)\b`),
   rule("partner", String.raw`\bich bin (?:jetzt )?(?<v>single|verheiratet|geschieden|verlobt|verwitwet)\b`),
+  // A couple counted in years: "wir sind seit 6 Jahren zusammen".
+  rule("partner", String.raw`\bwir sind (?:jetzt |schon |seit \p{L}+ \p{L}+ |seit \d+ \p{L}+ ){0,2}(?<v>zusammen|verheiratet)\b`, { needs: "wir" }),
   rule("children", String.raw`\b(?:wurde|wurden|ist|sind) (?:\p{L}+ )?geboren\b`),
   rule("children", String.raw`\b(?:schwanger|erwarten ein baby|erwarten unser)\b`),
   rule("children", String.raw`\b(?:unser|unsere|unseren|unserem|mein|meine|meinen|meinem|wir haben|ich habe)\s(?:\p{L}+\s)?(?<v>kindern?|kind|sohn|söhnen?|tochter|töchtern?|baby|zwillingen?)\b`),

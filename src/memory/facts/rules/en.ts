@@ -115,6 +115,8 @@ export const EN: Rule[] = [
   rule("partner", String.raw`\b(?:we|i) (?:just |finally )?(?<v>tied the knot|got hitched)\b`, { needs: "tied got" }),
   rule("partner", String.raw`\b(?:i'm|i’m|i am|im) (?:now )?(?<v>single|married|divorced|engaged|widowed)\b`),
   rule("partner", String.raw`\bwe (?<v>broke up|split up)\b`, { needs: "broke split" }),
+  // A couple counted in years: "We've been together 6 years".
+  rule("partner", String.raw`\bwe(?:'ve|’ve| have)? (?:now )?been (?<v>together|married)\b(?! with\b)`, { needs: "we've we’ve we" }),
   // Not "I was born …": a birthday.
   rule("children", String.raw`\b(?<!\bi )(?:was|were) born\b`),
   rule("children", String.raw`\b(?:expecting|pregnant)\b`),

@@ -63,6 +63,8 @@ export const ES: Rule[] = [
   rule("daily steps", String.raw`(?<v>\d[\d,.]*) pasos (?:al día|diarios|por día|cada día|a diario)`, { needs: "pasos" }),
   rule("training goal", String.raw`\b(?:entreno para|preparo|preparando|inscrito|inscrita|me inscribí|me apunté|me he apuntado|me he inscrito|mi objetivo)\b[^.,;]{0,60}?\b(?<v>maratón|media maratón|ultra|triatlón|trail|10 ?km|carrera)\b`),
   rule("partner", String.raw`\b(?:mi|con mi) (?<v>marido|esposo|esposa|mujer|novio|novia|pareja|prometid[oa]|compañer[oa](?! de))\b`),
+  // A couple counted in years: "llevamos 6 años juntos".
+  rule("partner", String.raw`\bllevamos (?:\d+|un|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez) (?:años|meses) (?<v>juntos|casados)\b`, { needs: "llevamos" }),
   rule("partner", String.raw`\b(?:nos casamos|nos hemos casado|nos comprometimos|nos separamos|me casé|me divorcié|estoy casado|estoy casada|estoy divorciado|estoy divorciada|estoy soltero|estoy soltera)\b`),
   rule("children", String.raw`\b(?:nació|nacieron|ha nacido|embarazada|esperamos un bebé)\b`),
   rule("children", String.raw`\b(?:tengo|tenemos|mi|mis|nuestro|nuestra|nuestros|nuestras)\s(?:\p{L}+\s)?(?<v>hij[oa]s?|niñ[oa]s|bebé|gemel[oa]s)\b`),

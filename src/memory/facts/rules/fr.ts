@@ -59,6 +59,8 @@ export const FR: Rule[] = [
   rule("daily steps", String.raw`(?<v>\d[\d,.  ]*) pas (?:par jour|quotidiens|chaque jour)\b`, { needs: "pas" }),
   rule("training goal", String.raw`\b(?:je prépare|préparer|inscrit|inscrite|m'entraîne pour|mon objectif)\b[^.,;]{0,60}?\b(?<v>marathon|semi-marathon|semi|ultra|triathlon|trail|10 ?km|course)\b`),
   rule("partner", String.raw`\b(?:mon|ma) (?<v>mari|femme|épouse|époux|copain|copine|compagnon|compagne|partenaire|conjointe?|fiancée?|petit ami|petite amie)\b`),
+  // A couple counted in years: "on est ensemble depuis 6 ans".
+  rule("partner", String.raw`\b(?:on est|nous sommes) (?<v>ensemble|mariés) depuis\b`, { needs: "on nous" }),
   rule("partner", String.raw`\b(?:nous nous sommes|on s'est|on s’est|nous sommes|je suis) (?:\p{L}+ )?(?<v>mariée?s?|pacsée?s?|fiancée?s?|séparée?s?|divorcée?s?)\b`),
   rule("children", String.raw`\b(?:est né|est née|sont nés|vient de naître)\b`),
   rule("children", String.raw`\b(?:enceinte|attendons un bébé|attend un bébé|venons d'avoir|venons d’avoir)\b`),

@@ -9,13 +9,13 @@ import { isDatabaseUnavailable } from "../src/db/failures.ts";
 import { DatabaseInUseError } from "../src/db/folderLock.ts";
 import { ClientError } from "../src/errors.ts";
 import { EXIT_CODES } from "../src/exitCodes.ts";
-import { createApiKey, displayPrefix, listApiKeys, revokeApiKey, type KeyKind } from "../src/keys/keys.ts";
+import { createApiKey, displayPrefix, isRevoked, listApiKeys, revokeApiKey, type KeyKind } from "../src/keys/keys.ts";
 import { initOrganization, listOrganizations, organizationExists } from "../src/organizations/organizations.ts";
 import { createProject } from "../src/projects/projects.ts";
 import { rotateSigningSecret } from "../src/tokens/tokens.ts";
 import { exportOrganization } from "../src/transfer/exporter.ts";
 import { ImportError, importOrganization } from "../src/transfer/importer.ts";
-import type { Counts } from "../src/transfer/records.ts";
+import { isName, NAME_RULE, type Counts } from "../src/transfer/records.ts";
 import { progressBar } from "./progress.ts";
 
 const USAGE = `Usage: npm run admin -- <command> [--json]
@@ -30,7 +30,10 @@ const USAGE = `Usage: npm run admin -- <command> [--json]
                                             threads with messages, users with segments, feedback (JSON Lines)
   import FILE.jsonl [--name NAME]           a new organization (with one key of each kind) from an export`;
 
+/** A command line that is wrong: its line, then the usage. */
 class UsageError extends Error {}
+/** A command that names what is not there (an organization, a key, a file): its line alone. */
+class NotFoundError extends Error {}
 
 function parseCommandLine() {
   try {
@@ -53,7 +56,7 @@ function parseCommandLine() {
 
 /** Expected failures as one line and an exit code of their own; never a stack or a database's internals. */
 function failure(error: unknown): { message: string; exitCode: number } {
-  if (error instanceof UsageError) return { message: error.message, exitCode: EXIT_CODES.usage };
+  if (error instanceof UsageError || error instanceof NotFoundError) return { message: error.message, exitCode: EXIT_CODES.usage };
   if (error instanceof DatabaseInUseError) return { message: error.message, exitCode: EXIT_CODES.databaseInUse };
   if (error instanceof ClientError) return { message: error.message, exitCode: error.statusCode === 409 ? EXIT_CODES.conflict : EXIT_CODES.usage };
   if (error instanceof ImportError) return { message: `import refused: ${error.message}`, exitCode: EXIT_CODES.usage };
@@ -82,9 +85,16 @@ function required(name: "org" | "project" | "name" | "kind"): string {
   return value;
 }
 
+/** An organization's or a project's name, as an export carries it and an import takes it back. */
+function named(option: "org" | "project" | "name"): string {
+  const value = required(option);
+  if (!isName(value)) throw new UsageError(`--${option} ${NAME_RULE}`);
+  return value;
+}
+
 async function organizationId(database: Database): Promise<number> {
   const id = positiveId("org");
-  if (!(await organizationExists(database.prisma, id))) throw new UsageError(`organization ${id} does not exist`);
+  if (!(await organizationExists(database.prisma, id))) throw new NotFoundError(`organization ${id} does not exist`);
   return id;
 }
 
@@ -121,12 +131,22 @@ async function exportToStdout(database: Database): Promise<Counts> {
   return counts;
 }
 
+/** The file's size, or a one-line refusal when there is no such file or it is none. */
+async function fileStat(path: string): Promise<{ size: number }> {
+  const found = await stat(path).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") throw new NotFoundError(`no file ${path}`);
+    throw error;
+  });
+  if (!found.isFile()) throw new NotFoundError(`${path} is not a file`);
+  return found;
+}
+
 /**
  * The file's lines, read only as fast as they are consumed, with a progress bar of the bytes read.
  * (readline's iterator reads on regardless and buffers the lines a slow consumer has not taken.)
  */
 async function* fileLines(path: string): AsyncGenerator<string> {
-  const { size } = await stat(path);
+  const { size } = await fileStat(path);
   const stream = createReadStream(path);
   const decoder = new StringDecoder("utf8");
   const bar = progressBar("import read", size);
@@ -155,12 +175,32 @@ interface Output {
   stream?: NodeJS.WriteStream;
 }
 
+/** Each command's words, and how many arguments it takes after them (keys revoke's key, import's file). */
+const COMMANDS = new Map([["init", 0], ["orgs list", 0], ["projects create", 0], ["keys create", 0], ["keys list", 0], ["keys revoke", 1], ["tokens rotate", 0], ["export", 0], ["import", 1]]);
+
+/** The command the positionals name; refused with a line that says what is wrong when they name none or say more. */
+function commandOf(positionals: string[]): string {
+  const [first = "", second = ""] = positionals;
+  if (!first) throw new UsageError("a command is required");
+  const name = COMMANDS.has(first) ? first : `${first} ${second}`;
+  const takes = COMMANDS.get(name);
+  if (takes === undefined) {
+    const subcommands = [...COMMANDS.keys()].filter((known) => known.startsWith(`${first} `)).map((known) => known.split(" ")[1]);
+    throw new UsageError(subcommands.length > 0 ? `${first} takes ${subcommands.join(", ")}` : `unknown command: ${positionals.join(" ")}`);
+  }
+  const extra = positionals.slice(name.split(" ").length + takes);
+  if (extra.length > 0) throw new UsageError(`unexpected argument: ${extra.join(" ")}`);
+  return name;
+}
+
 /** Runs one command; returns what to print (as JSON with --json, as text otherwise). */
-async function run(database: Database, [command, sub, argument]: string[]): Promise<Output> {
+async function run(database: Database, positionals: string[]): Promise<Output> {
   const { prisma } = database;
-  switch (command === "import" ? command : `${command} ${sub ?? ""}`.trim()) {
+  const command = commandOf(positionals);
+  const argument = positionals[command.split(" ").length];
+  switch (command) {
     case "init": {
-      const created = await initOrganization(prisma, required("org"), required("project"));
+      const created = await initOrganization(prisma, named("org"), named("project"));
       return {
         json: created,
         text: `organization ${created.organizationId}, project ${created.projectId}\nprivate key: ${created.privateKey}\npublic key:  ${created.publicKey}\n(shown this once)`,
@@ -174,7 +214,7 @@ async function run(database: Database, [command, sub, argument]: string[]): Prom
       return { json: { organizations }, text: lines.join("\n") || "no organizations" };
     }
     case "projects create": {
-      const project = await createProject(prisma, await organizationId(database), required("name"));
+      const project = await createProject(prisma, await organizationId(database), named("name"));
       return { json: { projectId: project.id }, text: `project ${project.id} '${project.name}'` };
     }
     case "keys create": {
@@ -189,7 +229,9 @@ async function run(database: Database, [command, sub, argument]: string[]): Prom
     case "keys revoke": {
       if (!argument) throw new UsageError("keys revoke takes the key, or the prefix keys list shows");
       const prefix = displayPrefix(argument);
-      if (!(await revokeApiKey(prisma, argument))) throw new UsageError(`no active key is or starts with ${prefix}`);
+      if (!(await revokeApiKey(prisma, argument))) {
+        throw new NotFoundError((await isRevoked(prisma, argument)) ? `key ${prefix} is revoked already` : `no active key is or starts with ${prefix}`);
+      }
       return { json: { revoked: prefix }, text: `revoked ${prefix}` };
     }
     case "tokens rotate": {
@@ -201,15 +243,16 @@ async function run(database: Database, [command, sub, argument]: string[]): Prom
       return { json: { counts }, text: `exported ${describeCounts(counts)}`, stream: process.stderr };
     }
     case "import": {
-      if (!sub) throw new UsageError("import takes the export file's path");
-      const imported = await importOrganization(prisma, fileLines(sub), { name: options.name });
+      if (!argument) throw new UsageError("import takes the export file's path");
+      if (options.name !== undefined) named("name");
+      const imported = await importOrganization(prisma, fileLines(argument), { name: options.name });
       return {
         json: imported,
         text: `organization ${imported.organizationId} imported: ${describeCounts(imported.counts)}\nprivate key: ${imported.privateKey}\npublic key:  ${imported.publicKey}\n(shown this once)`,
       };
     }
     default:
-      throw new UsageError(command ? `unknown command: ${positionals.join(" ")}` : "a command is required");
+      throw new UsageError(`unknown command: ${command}`);
   }
 }
 

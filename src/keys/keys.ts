@@ -81,6 +81,12 @@ export async function revokeApiKey(db: Db, keyOrPrefix: string, cache?: KeyCache
   return count > 0;
 }
 
+/** Whether the key given whole, or the keys of that prefix, were revoked already: what a revocation that changed nothing tells the admin. */
+export async function isRevoked(db: Db, keyOrPrefix: string): Promise<boolean> {
+  const whole = keyOrPrefix.length > DISPLAY_PREFIX_LENGTH;
+  return (await db.apiKey.count({ where: { ...(whole ? { hash: hashKey(keyOrPrefix) } : { prefix: keyOrPrefix }), revokedAt: { not: null } } })) > 0;
+}
+
 export interface AuthenticateOptions {
   /**
    * Look up only keys among the active keys' hashes (one query for all, kept a few seconds): for

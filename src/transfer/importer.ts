@@ -6,8 +6,8 @@ import { LIMITS } from "../limits.ts";
 import {
   COUNTED_KINDS,
   emptyCounts,
-  isOrganizationName,
-  ORGANIZATION_NAME_RULE,
+  isName,
+  NAME_RULE,
   parseRecord,
   type Counts,
   type CountedKind,
@@ -358,7 +358,7 @@ function asImportError(error: unknown): unknown {
  * or nothing. `lines` are the file's lines; they are read once, as they come.
  */
 export async function importOrganization(prisma: PrismaClient, lines: AsyncIterable<string>, options: ImportOptions = {}): Promise<ImportResult> {
-  if (options.name !== undefined && !isOrganizationName(options.name)) throw new ImportError(`the organization's name ${ORGANIZATION_NAME_RULE}`);
+  if (options.name !== undefined && !isName(options.name)) throw new ImportError(`the organization's name ${NAME_RULE}`);
   return inBulkTransaction(prisma, async (tx) => {
     await createStagingTables(tx);
     const { header, counts } = await stageRecords(tx, lines);

@@ -286,9 +286,10 @@ const validators = Object.fromEntries(Object.entries(SCHEMAS).map(([kind, schema
   ValidateFunction
 >;
 
-const organizationName = ajv.compile(name);
-export const isOrganizationName = (value: string) => organizationName(value);
-export const ORGANIZATION_NAME_RULE = `must be ${schemas.Name!.minLength} to ${schemas.Name!.maxLength} characters`;
+/** openapi.yaml's Name, which an export's organization and project names follow: what the admin CLI takes for them too. */
+const validName = ajv.compile(name);
+export const isName = (value: string) => validName(value);
+export const NAME_RULE = `must be ${schemas.Name!.minLength} to ${schemas.Name!.maxLength} characters`;
 
 function describe(error: ErrorObject): string {
   const field = error.instancePath.slice(1).replaceAll("/", ".");

@@ -1,4 +1,5 @@
-import { existsSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,7 +7,7 @@ import { chromium } from "playwright-core";
 import t from "tap";
 import { loadSpecification } from "../../src/http/contract.ts";
 import { DOCS_CSP } from "../../src/http/docs.ts";
-import { startService } from "../helpers/app.ts";
+import { startService, uniqueId } from "../helpers/app.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
 
@@ -67,4 +68,16 @@ t.test("/docs lists every operation of openapi.yaml, breaks no rule of its polic
   const frame = page.frames().find((candidate) => candidate !== page.mainFrame());
   t.not(frame?.url(), `${url}/docs/`, "another page cannot frame /docs");
   t.equal(await frame?.locator("#swagger-ui").count(), 0, "the frame holds none of it");
+});
+
+t.test("the README's and the API guide's sed takes the thread's id from a real listing answer, as PostgreSQL spaces its JSON", async (t) => {
+  const { app, org } = await startService(t);
+  const user = uniqueId("user-42");
+  const created = await app.inject({ method: "POST", url: "/api/external/threads", headers: { "api-key": org.privateKey }, payload: { externalId: uniqueId("t"), externalUser: { externalId: user }, messages: [{ role: "user", content: "hi" }] } });
+  const listing = await app.inject({ url: `/api/external/threads?externalUserIds=${user}&pageSize=1`, headers: { "api-key": org.privateKey } });
+  for (const file of ["../../README.md", "../../docs/api-guide.md"]) {
+    const line = readFileSync(new URL(file, import.meta.url), "utf8").split("\n").find((text) => text.startsWith("THREAD_ID="))!;
+    const expression = /sed -E '([^']+)'/.exec(line)![1]!;
+    t.equal(execFileSync("sed", ["-E", expression], { input: listing.body, encoding: "utf8" }).trim(), String(created.json().id), file);
+  }
 });

@@ -39,3 +39,38 @@ t.test("keys revoke takes the whole key as well as its prefix", async (t) => {
   t.ok(keys.find((key: { kind: string }) => key.kind === "private").revokedAt);
   t.equal(keys.find((key: { kind: string }) => key.kind === "public").revokedAt, null);
 });
+
+t.test("what is not there is one line without the usage; names an export could not carry are refused; extra words are refused", async (t) => {
+  const env = await freshDatabaseEnv(t);
+  const { organizationId, privateKey } = JSON.parse((await admin(env, "init", "--org", "Acme", "--project", "p", "--json")).stdout);
+
+  const unknownOrg = await admin(env, "keys", "list", "--org", "999");
+  t.equal(unknownOrg.code, EXIT_CODES.usage);
+  t.equal(unknownOrg.stderr, "admin: organization 999 does not exist\n", "one line");
+
+  t.equal((await admin(env, "keys", "revoke", privateKey)).code, 0);
+  const again = await admin(env, "keys", "revoke", privateKey, "--json");
+  t.equal(again.code, EXIT_CODES.usage);
+  t.same(JSON.parse(again.stdout), { error: `key ${privateKey.slice(0, 11)} is revoked already` });
+  t.equal(again.stderr, `admin: key ${privateKey.slice(0, 11)} is revoked already\n`);
+
+  const long = "p".repeat(256);
+  for (const args of [["init", "--org", long, "--project", "p"], ["init", "--org", "Other", "--project", long], ["projects", "create", "--org", String(organizationId), "--name", long]]) {
+    const refused = await admin(env, ...args, "--json");
+    t.equal(refused.code, EXIT_CODES.usage, args.join(" ").slice(0, 40));
+    t.match(JSON.parse(refused.stdout), { error: /must be 1 to 255 characters/ });
+  }
+  t.match((await admin(env, "orgs", "list", "--json")).stdout, /"Acme"/);
+  t.notMatch((await admin(env, "orgs", "list", "--json")).stdout, /"Other"/, "nothing created");
+
+  const missing = await admin(env, "import", "/nonexistent/export.jsonl", "--json");
+  t.equal(missing.code, EXIT_CODES.usage);
+  t.same(JSON.parse(missing.stdout), { error: "no file /nonexistent/export.jsonl" });
+  const folder = await admin(env, "import", "/tmp", "--json");
+  t.same([folder.code, JSON.parse(folder.stdout)], [EXIT_CODES.usage, { error: "/tmp is not a file" }]);
+
+  const extra = await admin(env, "orgs", "list", "extra", "--json");
+  t.same([extra.code, JSON.parse(extra.stdout)], [EXIT_CODES.usage, { error: "unexpected argument: extra" }]);
+  const bare = await admin(env, "keys", "--json");
+  t.same([bare.code, JSON.parse(bare.stdout)], [EXIT_CODES.usage, { error: "keys takes create, list, revoke" }]);
+});

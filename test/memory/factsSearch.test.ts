@@ -1,4 +1,5 @@
 // Search of a user's own messages: words with inflections, best first, snippets, isolation, hostile queries.
+import { randomUUID } from "node:crypto";
 import t from "tap";
 import { startService, uniqueId } from "../helpers/app.ts";
 import { UNAUTHORIZED } from "../helpers/contract.ts";
@@ -195,4 +196,18 @@ t.test("short messages have a language, so their inflections are found too; stil
   t.same(await found("dogs"), ["We got a dog named Biscuit, a beagle."]);
   t.same(await found("blend"), [], "not a shorter word");
   t.same(await found("kett"), [], "not a prefix");
+});
+
+t.test("a pasted log of distinct words past what a tsvector holds is stored; search reads a message's first 100,000 characters", async (t) => {
+  const userExternalId = uniqueId("user");
+  // 570 KB of UUIDs: their parts make a tsvector of 1.1 MB, over PostgreSQL's 1 MB.
+  const log = Array.from({ length: 15_000 }, () => randomUUID()).join("\n");
+  const content = `Here is my log: wombat\n${log}\n${"z".repeat(100_000)} pangolin`;
+  const created = await call(org.privateKey, {
+    method: "POST", url: "/api/external/threads",
+    payload: { externalId: uniqueId("thread"), externalUser: { externalId: userExternalId }, messages: [{ role: "user", content }] },
+  });
+  t.equal(created.statusCode, 201, created.body.slice(0, 200));
+  t.equal((await search(userExternalId, "wombat")).data!.results.length, 1, "a word of the first 100,000 characters");
+  t.same((await search(userExternalId, "pangolin")).data!.results, [], "a word past them");
 });

@@ -17,3 +17,16 @@ t.test("a text other than the one the JSON copy was made from is parsed as YAML 
   t.same(parseSpecification(edited), { ...parse(yaml), "x-edited": true });
   t.same(parseSpecification("openapi: 3.1.0\n"), { openapi: "3.1.0" });
 });
+
+t.test("openapi.yaml's error examples are in the words the service answers with ('Invalid field …', not ajv's 'body property …')", async (t) => {
+  const errors: string[] = [];
+  const walk = (node: unknown): void => {
+    if (node === null || typeof node !== "object") return;
+    const value = (node as { value?: { error?: unknown } }).value;
+    if (typeof value?.error === "string") errors.push(value.error);
+    for (const child of Object.values(node)) walk(child);
+  };
+  walk(readSpecification());
+  t.ok(errors.length > 50, `${errors.length} error examples`);
+  t.same(errors.filter((error) => /body property|^body\/|^querystring/.test(error)), []);
+});

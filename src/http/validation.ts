@@ -82,7 +82,7 @@ const nulInParameter = (name: string) => `Invalid parameter '${shortField(name)}
 
 /**
  * Before validation: an empty query parameter counts as absent (unless its operation says otherwise), array parameters also take
- * comma-separated lists (`ids=1,2`), a parameter with a NUL is a 400 naming it (PostgreSQL stores no NUL in text;
+ * comma-separated lists (`ids=1,2`), a parameter (of the query or the path) with a NUL is a 400 naming it (PostgreSQL stores no NUL in text;
  * `specificationErrors` aside), a required body must be there, an optional body field sent as null is absent, and the
  * body must be storable. A callback hook: it never waits for anything.
  */
@@ -103,6 +103,11 @@ export function normalizeRequest(request: FastifyRequest, _reply: FastifyReply, 
     else if (isArray) query[name] = values.flatMap((item) => item.split(",")).filter((item) => item !== "");
     // A plain parameter given more than once is a 400 (must be a string), except where the specification fixes the errors: its first value.
     else if (values.length > 0 && operation.specificationErrors) query[name] = values[0]!;
+  }
+  const params = request.params as Record<string, unknown>;
+  for (const name in params) {
+    const value = params[name];
+    if (typeof value === "string" && value.includes("\0") && !operation.specificationErrors) return done(invalidInput(nulInParameter(name)));
   }
   if (request.body === undefined) return done(operation.bodyRequired ? invalidInput("Missing request body") : undefined);
   stripNulls(request.body, operation.nullableBodyFields);

@@ -36,6 +36,11 @@ t.test("a NUL in a query parameter is a 400 naming it, wherever it is not the me
   }
 });
 
+t.test("a NUL in a path parameter is a 400 naming it", async (t) => {
+  const response = await call(org.privateKey, { method: "DELETE", url: "/api/external/users/a%00b" });
+  t.same([response.statusCode, response.json()], [400, { error: "Invalid parameter 'externalId': text cannot contain a NUL character" }]);
+});
+
 t.test("an enum's 400 lists the allowed values, not the null that means absent", async (t) => {
   const response = await call(org.privateKey, {
     method: "POST",

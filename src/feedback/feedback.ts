@@ -94,7 +94,7 @@ async function vote(
   let [row] = !externalUser
     ? await voteBy(target.threadUserId)
     : caller === "private"
-      ? await voteBy((await saveUser(tx, organizationId, externalUser)).id)
+      ? await voteBy((await saveUser(tx, organizationId, externalUser, "externalUser.segments")).id)
       : // A public key's or a token's giver is found or created by the vote's own statement.
         await tx.rows(byExternalId, { ...params, giverExternalId: externalUser.externalId });
   if (!row && externalUser && (replaces || caller === "public")) {

@@ -78,7 +78,7 @@ async function writeDetails(
     knownSubjects: readFacts && added ? [...KNOWN_SUBJECTS] : [],
   });
   const { segmentsCreated, segmentsHeld, intentsHeld } = details!;
-  if (Object.keys(segments).length > 0) await refuseSegmentsOverLimits(tx, organizationId, { created: segmentsCreated, held: segmentsHeld });
+  if (Object.keys(segments).length > 0) await refuseSegmentsOverLimits(tx, organizationId, { created: segmentsCreated, held: segmentsHeld }, "externalUser.segments");
   if (intentsHeld > LIMITS.intentsPerThread) throw invalidInput(`Invalid field 'intents': a thread has at most ${LIMITS.intentsPerThread} intents`);
   return details!;
 }

@@ -45,32 +45,35 @@ export function segmentNames(segments: Record<string, string>): { typeNames: str
  * caller's transaction undone). The caps are those the triggers keep: having added to them, this
  * transaction holds their rows until it ends, so concurrent creations at a cap are counted one after the other.
  */
-export async function refuseSegmentsOverLimits(db: DriverQueries, organizationId: number, { created, held }: { created: boolean; held: number }) {
+export async function refuseSegmentsOverLimits(db: DriverQueries, organizationId: number, { created, held }: { created: boolean; held: number }, field: SegmentsField) {
   if (created) {
     const [counts] = await db.rows(SEGMENT_COUNTS, { organizationId });
     if (counts!.segmentTypes > LIMITS.segmentTypesPerOrganization) {
-      throw invalidInput(`Invalid field 'segments': an organization has at most ${LIMITS.segmentTypesPerOrganization} segment types`);
+      throw invalidInput(`Invalid field '${field}': an organization has at most ${LIMITS.segmentTypesPerOrganization} segment types`);
     }
     if (counts!.segments > LIMITS.segmentsPerOrganization) {
-      throw invalidInput(`Invalid field 'segments': an organization has at most ${LIMITS.segmentsPerOrganization} segments`);
+      throw invalidInput(`Invalid field '${field}': an organization has at most ${LIMITS.segmentsPerOrganization} segments`);
     }
   }
   if (held > LIMITS.segmentsPerUser) {
-    throw invalidInput(`Invalid field 'segments': a user holds at most ${LIMITS.segmentsPerUser} segments (one per segment type)`);
+    throw invalidInput(`Invalid field '${field}': a user holds at most ${LIMITS.segmentsPerUser} segments (one per segment type)`);
   }
 }
 
+/** Where a request holds the user's segments: PUT users' body, or the externalUser of Create Thread and feedback. */
+export type SegmentsField = "segments" | "externalUser.segments";
+
 /** Sets the user's segments inside the caller's transaction, after the statement that upserted the user; over a limit, a 400. */
-async function saveSegments(db: DriverQueries, organizationId: number, userId: number, segments: Record<string, string>) {
+async function saveSegments(db: DriverQueries, organizationId: number, userId: number, segments: Record<string, string>, field: SegmentsField) {
   if (Object.keys(segments).length === 0) return;
   const [assigned] = await db.rows(ASSIGN_SEGMENTS, { organizationId, userId, ...segmentNames(segments) });
-  await refuseSegmentsOverLimits(db, organizationId, assigned!);
+  await refuseSegmentsOverLimits(db, organizationId, assigned!, field);
 }
 
-/** Upserts the user and its segments inside the caller's transaction. */
-export async function saveUser(db: DriverQueries, organizationId: number, input: UserInput): Promise<{ id: number; created: boolean }> {
+/** Upserts the user and its segments inside the caller's transaction; `field`: where the request has the segments, for its 400s. */
+export async function saveUser(db: DriverQueries, organizationId: number, input: UserInput, field: SegmentsField = "segments"): Promise<{ id: number; created: boolean }> {
   const [user] = await db.rows(UPSERT_USER, userValues(organizationId, input));
-  await saveSegments(db, organizationId, user!.id, input.segments ?? {});
+  await saveSegments(db, organizationId, user!.id, input.segments ?? {}, field);
   return user!;
 }
 

@@ -106,6 +106,14 @@ t.test(`a user holds at most ${LIMITS.segmentsPerUser} segments`, async (t) => {
   t.equal(await prisma.segmentType.count({ where: { ...where, name: "more-0" } }), 0);
   const fits = Object.fromEntries(names("more", 40).map((type) => [type, "s"]));
   t.equal((await privateApi.PUT("/api/external/users", { body: { externalId, segments: fits } })).response.status, 200, "exactly 100 is fine");
+  // Create Thread and feedback name the field where their body holds the segments.
+  const externalUser = { externalId, segments: { "one-too-many": "s" } };
+  const thread = await call(org.privateKey, { method: "POST", url: "/api/external/threads", payload: { externalId: uniqueId("t"), externalUser, messages: [{ role: "user", content: "hi" }] } });
+  t.same([thread.statusCode, thread.json()], [400, { error: "Invalid field 'externalUser.segments': a user holds at most 100 segments (one per segment type)" }]);
+  const externalThreadId = uniqueId("t");
+  await call(org.privateKey, { method: "POST", url: "/api/external/threads", payload: { externalId: externalThreadId, externalUser: { externalId: uniqueId("other") }, messages: [{ role: "user", content: "hi" }] } });
+  const vote = await call(org.privateKey, { method: "POST", url: "/api/external/feedback", payload: { feedbackType: "POSITIVE", externalThreadId, externalUser } });
+  t.same([vote.statusCode, vote.json()], [400, { error: "Invalid field 'externalUser.segments': a user holds at most 100 segments (one per segment type)" }]);
 });
 
 t.test(`a thread has at most ${LIMITS.intentsPerThread} intents`, async (t) => {

@@ -46,9 +46,10 @@ t.test("segments: 100,000 per organization, through PUT /users and Create Thread
     }),
   );
   t.same(statusesOf(responses), fiveCreatedTheRestRefused);
-  for (const response of responses.filter(({ statusCode }) => statusCode === 400)) {
-    t.same(response.json(), { error: "Invalid field 'segments': an organization has at most 100000 segments" });
-  }
+  responses.forEach((response, i) => {
+    // Each names where its request holds the segments: PUT /users' segments, Create Thread's externalUser.segments.
+    if (response.statusCode === 400) t.same(response.json(), { error: `Invalid field '${i % 2 ? "segments" : "externalUser.segments"}': an organization has at most 100000 segments` });
+  });
   t.equal(await prisma.segment.count({ where }), 100_000);
   t.equal(await prisma.externalUser.count({ where }), 5, "the refused calls created no user");
   t.equal(await prisma.thread.count({ where }), responses.filter(({ statusCode }, i) => statusCode === 201 && i % 2 === 0).length, "nor a thread");

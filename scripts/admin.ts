@@ -244,7 +244,6 @@ async function run(database: Database, positionals: string[]): Promise<Output> {
     }
     case "import": {
       if (!argument) throw new UsageError("import takes the export file's path");
-      if (options.name !== undefined) named("name");
       const imported = await importOrganization(prisma, fileLines(argument), { name: options.name });
       return {
         json: imported,

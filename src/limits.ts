@@ -8,6 +8,7 @@ import { ClientError } from "./errors.ts";
 export const LIMITS = {
   segmentsPerUser: 100,
   intentsPerThread: 100,
+  intentsPerOrganization: 100_000,
   optionsPerAttribute: 1000,
   attributesPerOrganization: 1000,
   projectsPerOrganization: 1000,

@@ -2,11 +2,13 @@ import type { DriverQueries } from "../db/driver.ts";
 import { LOCK_ORGANIZATION_COUNT } from "./sql.ts";
 
 /**
- * The organization-wide counts that are capped (src/limits.ts) and counted, at most 1,000 rows, under a
- * lock of their own. Segment types and segments, up to 100,000, are not counted: triggers keep their
- * counts in "OrganizationCount" (migration 0009_bounds), whose row is the lock.
+ * The organization-wide counts that are capped (src/limits.ts) and counted under a lock of their own: attributes
+ * and projects, at most 1,000 rows, at each creation; intents, up to 100,000, only when a Create Thread creates
+ * one (new intent names are rare beside the threads that repeat them). Segment types and segments are not
+ * counted: a user's segments come with most requests, so triggers keep their counts in "OrganizationCount"
+ * (migration 0009_bounds), whose row is the lock.
  */
-export const ORGANIZATION_COUNTS = { attributes: "Attribute", projects: "Project" } as const;
+export const ORGANIZATION_COUNTS = { attributes: "Attribute", projects: "Project", intents: "Intent" } as const;
 
 export type LockedCount = keyof typeof ORGANIZATION_COUNTS;
 

@@ -1,10 +1,11 @@
 import type { Database } from "../db/database.ts";
 import type { DriverQueries } from "../db/driver.ts";
-import { CREATE_THREAD, FINISH_INGEST, INGEST_DETAILS } from "./sql.ts";
+import { CREATE_THREAD, FINISH_INGEST, INGEST_DETAILS, INTENT_COUNT } from "./sql.ts";
 import { invalidInput } from "../errors.ts";
-import { LIMITS } from "../limits.ts";
+import { LIMITS, refuseOverLimit } from "../limits.ts";
 import { conversationOf } from "../memory/conversation.ts";
 import { searchLanguages } from "../memory/facts/language.ts";
+import { lockOrganizationCount } from "../organizations/limits.ts";
 import { KNOWN_SUBJECTS, type FactExtractor } from "../memory/facts/extractor.ts";
 import { FACT_MESSAGE_CHARS, keepFacts, type AddedRange } from "../memory/facts/keeper.ts";
 import type { FactRefiner } from "../memory/facts/refiner.ts";
@@ -77,9 +78,14 @@ async function writeDetails(
     factMessageChars: FACT_MESSAGE_CHARS,
     knownSubjects: readFacts && added ? [...KNOWN_SUBJECTS] : [],
   });
-  const { segmentsCreated, segmentsHeld, intentsHeld } = details!;
+  const { segmentsCreated, segmentsHeld, intentsHeld, intentsCreated } = details!;
   if (Object.keys(segments).length > 0) await refuseSegmentsOverLimits(tx, organizationId, { created: segmentsCreated, held: segmentsHeld }, "externalUser.segments");
   if (intentsHeld > LIMITS.intentsPerThread) throw invalidInput(`Invalid field 'intents': a thread has at most ${LIMITS.intentsPerThread} intents`);
+  if (intentsCreated) {
+    await lockOrganizationCount(tx, organizationId, "intents");
+    const counted = tx.rows(INTENT_COUNT, { organizationId }).then(([intents]) => intents!.count);
+    await refuseOverLimit(counted, LIMITS.intentsPerOrganization, (limit) => invalidInput(`Invalid field 'intents': an organization has at most ${limit} intents`));
+  }
   return details!;
 }
 

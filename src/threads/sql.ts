@@ -314,7 +314,7 @@ export const INGEST_DETAILS = statement<
     factMessageChars: number;
     knownSubjects: string[];
   },
-  { segmentsCreated: boolean; segmentsHeld: number; intentsHeld: number; conversation: ConversationRow[]; added: AddedMessage[]; knownFacts: Record<string, string> }
+  { segmentsCreated: boolean; segmentsHeld: number; intentsHeld: number; intentsCreated: boolean; conversation: ConversationRow[]; added: AddedMessage[]; knownFacts: Record<string, string> }
 >(
   "ingest_details",
   `
@@ -322,7 +322,7 @@ export const INGEST_DETAILS = statement<
       INSERT INTO "Intent" ("organizationId", "projectId", "name")
       SELECT :organizationId, :projectId, name FROM unnest(:intentNames::text[]) AS name
       ON CONFLICT ("organizationId", "projectId", "name") DO UPDATE SET "name" = EXCLUDED."name"
-      RETURNING "id"
+      RETURNING "id", xmax = 0 AS "created"
     ), intent_links AS (
       INSERT INTO "ThreadIntent" ("organizationId", "threadId", "intentId")
       SELECT :organizationId, :threadId, "id" FROM intents
@@ -332,6 +332,7 @@ export const INGEST_DETAILS = statement<
       ((SELECT count(*) FROM "ThreadIntent" ti
         WHERE ti."organizationId" = :organizationId AND ti."threadId" = :threadId AND ti."intentId" NOT IN (SELECT "id" FROM intents))
        + (SELECT count(*) FROM intents))::int AS "intentsHeld",
+      EXISTS (SELECT 1 FROM intents WHERE "created") AS "intentsCreated",
       COALESCE((SELECT json_agg(window_rows) FROM (${CONVERSATION_ROWS}) window_rows), '[]') AS "conversation",
       COALESCE((SELECT json_agg(added_rows ORDER BY added_rows."id") FROM (${ADDED_MESSAGE_ROWS}) added_rows), '[]') AS "added",
       ${USER_KNOWN_FACTS_OBJECT} AS "knownFacts"`,
@@ -411,4 +412,10 @@ export const LIST_INTENTS = statement<{ organizationId: number; projectId: numbe
     FROM "Intent"
     WHERE "organizationId" = :organizationId AND (:projectId::int IS NULL OR "projectId" = :projectId)
     ORDER BY "name" COLLATE "C", "id"`,
+);
+
+/** How many intents the organization has, in all its projects (counted under lockOrganizationCount's lock). */
+export const INTENT_COUNT = statement<{ organizationId: number }, { count: number }>(
+  "intent_count",
+  `SELECT count(*)::int AS "count" FROM "Intent" WHERE "organizationId" = :organizationId`,
 );

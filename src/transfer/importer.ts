@@ -204,6 +204,7 @@ const CHECKS = [
   overLimit("import_segment_type", LIMITS.segmentTypesPerOrganization, "segment types"),
   overLimit("import_segment", LIMITS.segmentsPerOrganization, "segments"),
   overLimit("import_attribute", LIMITS.attributesPerOrganization, "attributes"),
+  overLimit("import_intent", LIMITS.intentsPerOrganization, "intents"),
   duplicate("import_project", "r.name", `'project ' || ${text("r.name")} || ' appears twice'`),
   duplicate("import_segment_type", "r.name", `'segment type ' || ${text("r.name")} || ' appears twice'`),
   duplicate("import_segment", "r.type, r.name", `'segment ' || ${text("r.name")} || ' of type ' || ${text("r.type")} || ' appears twice'`),

@@ -95,3 +95,32 @@ t.test("projects: 1,000 per organization", async (t) => {
   }
   t.equal(await prisma.project.count({ where }), 1000);
 });
+
+t.test("intents: 100,000 per organization, in all its projects, through Create Thread", async (t) => {
+  const org = await service.newOrganization();
+  const where = { organizationId: org.organizationId };
+  await prisma.$executeRaw`
+    INSERT INTO "Intent" ("organizationId", "projectId", "name")
+    SELECT ${org.organizationId}, ${org.projectId}, 'bulk-' || i FROM generate_series(1, 99995) AS i`;
+  const responses = await Promise.all(
+    Array.from({ length: PARALLEL }, (_, i) =>
+      call(org.privateKey, {
+        method: "POST",
+        url: "/api/external/threads",
+        payload: { externalId: uniqueId("t"), externalUser: { externalId: uniqueId("user") }, intents: ["bulk-1", `new-${i}`], messages: [{ role: "user", content: "hi" }] },
+      }),
+    ),
+  );
+  t.same(statusesOf(responses), fiveCreatedTheRestRefused);
+  for (const response of responses.filter(({ statusCode }) => statusCode === 400)) {
+    t.same(response.json(), { error: "Invalid field 'intents': an organization has at most 100000 intents" });
+  }
+  t.equal(await prisma.intent.count({ where }), 100_000);
+  t.equal(await prisma.thread.count({ where }), 5, "the refused calls created no thread");
+  const known = await call(org.privateKey, {
+    method: "POST",
+    url: "/api/external/threads",
+    payload: { externalId: uniqueId("t"), externalUser: { externalId: uniqueId("user") }, intents: ["bulk-2"], messages: [{ role: "user", content: "hi" }] },
+  });
+  t.equal(known.statusCode, 201, "at the limit, known intents still tag new threads");
+});

@@ -43,12 +43,16 @@ const messages = [
   { role: "assistant" as const, content: "Hi, how can I help?", externalId: "m2" },
 ];
 
-t.test("a new thread with segments, intents and messages: three statements", async (t) => {
+t.test("a thread with segments, intents and messages: three statements, and the caps counted when it creates a segment or an intent", async (t) => {
   const externalId = uniqueId("thread");
   const externalUser = { externalId: uniqueId("user"), segments: { plan: uniqueId("plan") } };
   const first = await statementsOf({ externalId, externalUser, intents: ["billing"], messages });
   t.equal(first.status, 201);
-  t.same(first.statements, ["create_thread", "ingest_details", "organization_segment_counts", "finish_ingest"], "a new segment: its caps counted");
+  t.same(
+    first.statements,
+    ["create_thread", "ingest_details", "organization_segment_counts", "lock_organization_count", "intent_count", "finish_ingest"],
+    "a new segment and a new intent: their caps counted",
+  );
   t.same(first.thread.intents.map((intent) => intent.name), ["billing"]);
   t.equal(first.thread.externalUser.segments.length, 1);
 

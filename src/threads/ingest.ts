@@ -1,6 +1,6 @@
 import type { Database } from "../db/database.ts";
 import type { DriverQueries } from "../db/driver.ts";
-import { CREATE_THREAD, FINISH_INGEST, INGEST_DETAILS, INTENT_COUNT } from "./sql.ts";
+import { CREATE_THREAD, FINISH_INGEST, INGEST_DETAILS, INTENT_COUNT, THREAD_METADATA_LIMIT } from "./sql.ts";
 import { invalidInput } from "../errors.ts";
 import { LIMITS, refuseOverLimit } from "../limits.ts";
 import { conversationOf } from "../memory/conversation.ts";
@@ -127,6 +127,7 @@ export async function createThread(
       messages: JSON.stringify(withLanguages(input.messages ?? [])),
     });
     if (!written) throw projectNotFound();
+    if (written.metadataTooLong) throw invalidInput(`Invalid field 'metadata': a thread's metadata is at most ${THREAD_METADATA_LIMIT} characters of JSON, with what earlier calls merged in`);
     const { threadId, created, userId, summaryMessageId, lastMessageId } = written;
     // No message added (a retry, or a metadata-only append): the summary, a refined one too, stays.
     added = lastMessageId === null || lastMessageId === summaryMessageId ? null : { after: summaryMessageId ?? 0, upTo: lastMessageId };

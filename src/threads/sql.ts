@@ -21,22 +21,27 @@ export const THREAD_MESSAGE_LIMIT = 100;
  */
 export const CONTENT_LIMIT = { thread: 2_000, page: 100_000 } as const;
 
+/** Characters of JSON a thread's metadata holds at most, with what appends merged into it: a listing of 200 threads stays buildable. */
+export const THREAD_METADATA_LIMIT = 100_000;
+
 /**
- * The Message object of `Message m`, its content cut to `limit` characters and its jsonContent
- * null when its JSON is longer (`contentTruncated` says so); whole without a limit. `left` reads
+ * The Message object of `Message m`, its content cut to `limit` characters and its jsonContent and metadata
+ * null when their JSON is longer (`contentTruncated` says so); whole without a limit. `left` reads
  * only the first characters of a long stored content, not all of it.
  */
 function messageJson(limit?: number): string {
-  const cut = (content: string, truncated: string, jsonContent: string) => `json_build_object(
-  'id', m."id", 'role', m."role", 'metadata', m."metadata", 'externalId', m."externalId", 'type', m."type",
+  const cut = (content: string, truncated: string, jsonContent: string, metadata: string) => `json_build_object(
+  'id', m."id", 'role', m."role", 'metadata', ${metadata}, 'externalId', m."externalId", 'type', m."type",
   'content', ${content}, 'contentTruncated', ${truncated}, 'jsonContent', ${jsonContent}, 'createdAt', ${iso('m."createdAt"')})`;
-  if (limit === undefined) return cut(`m."content"`, "false", `m."jsonContent"`);
-  // Its compact JSON's length (migration 0019_json_compact_length), not that of jsonb's text form with its spaces.
+  if (limit === undefined) return cut(`m."content"`, "false", `m."jsonContent"`, `m."metadata"`);
+  // Their compact JSON's length (migration 0019_json_compact_length), not that of jsonb's text form with its spaces.
   const longJson = `COALESCE(json_longer_than(m."jsonContent", ${limit}), false)`;
+  const longMetadata = `json_longer_than(m."metadata", ${limit})`;
   return cut(
     `left(m."content", ${limit})`,
-    `(length(left(m."content", ${limit + 1})) > ${limit} OR ${longJson})`,
+    `(length(left(m."content", ${limit + 1})) > ${limit} OR ${longJson} OR ${longMetadata})`,
     `CASE WHEN ${longJson} THEN NULL ELSE m."jsonContent" END`,
+    `CASE WHEN ${longMetadata} THEN NULL ELSE m."metadata" END`,
   );
 }
 
@@ -233,6 +238,8 @@ export interface IngestRow {
   summaryMessageId: Thread["summaryMessageId"];
   /** The thread's last message, those just added included. */
   lastMessageId: Message["id"] | null;
+  /** Its metadata, with what this call merged in, is over THREAD_METADATA_LIMIT characters of JSON. */
+  metadataTooLong: boolean;
 }
 
 /**
@@ -272,7 +279,7 @@ export const CREATE_THREAD = statement<{ organizationId: number; projectId: numb
       ON CONFLICT ("organizationId", "projectId", "externalId") DO UPDATE SET
         "metadata" = "Thread"."metadata" || EXCLUDED."metadata",
         "updatedAt" = now()
-      RETURNING "id", (xmax = 0) AS "created", "projectId", "externalUserId", "summaryMessageId"
+      RETURNING "id", (xmax = 0) AS "created", "projectId", "externalUserId", "summaryMessageId", json_longer_than("metadata", ${THREAD_METADATA_LIMIT}) AS "metadataTooLong"
     ), added AS (
       INSERT INTO "Message" ("organizationId", "threadId", "role", "content", "type", "externalId", "metadata", "jsonContent", "createdAt", "language")
       SELECT :organizationId, thread."id", m."role", m."content", COALESCE(m."type", 'markdown'), m."externalId", COALESCE(m."metadata", '{}'),
@@ -282,7 +289,7 @@ export const CREATE_THREAD = statement<{ organizationId: number; projectId: numb
       ON CONFLICT ("organizationId", "threadId", "externalId") DO NOTHING
       RETURNING "id"
     )
-    SELECT thread."id" AS "threadId", thread."created", thread."projectId", thread."externalUserId" AS "userId", thread."summaryMessageId",
+    SELECT thread."id" AS "threadId", thread."created", thread."projectId", thread."externalUserId" AS "userId", thread."summaryMessageId", thread."metadataTooLong",
            GREATEST((SELECT max("id") FROM added),
                     (SELECT max(m."id") FROM "Message" m WHERE m."organizationId" = :organizationId AND m."threadId" = thread."id")) AS "lastMessageId"
     FROM thread`,

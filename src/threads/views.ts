@@ -10,9 +10,9 @@ export interface MessageView {
   role: MessageRole;
   type: "markdown" | "text" | "json";
   content: string;
-  /** The answer cut content or left out jsonContent (src/threads/sql.ts, CONTENT_LIMIT). */
+  /** The answer cut content or left out jsonContent or metadata (src/threads/sql.ts, CONTENT_LIMIT). */
   contentTruncated: boolean;
-  metadata: Record<string, unknown>;
+  metadata: Record<string, unknown> | null;
   jsonContent: Record<string, unknown> | null;
   createdAt: IsoTimestamp;
 }

@@ -2,6 +2,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.
 import addFormats from "ajv-formats";
 import { readSpecification } from "../specification.ts";
 import { isTimestamp, TIMESTAMP_RULE } from "../timestamp.ts";
+import { THREAD_METADATA_LIMIT } from "../threads/sql.ts";
 
 // The export file: JSON Lines, one record per line, each with a `kind`. In file order: one header,
 // the organization's catalogues (projects, segment types, segments, intents, attributes), its users,
@@ -336,5 +337,8 @@ export function parseRecord(line: string): ExportRecord {
   if (!validate(value)) throw new Error(`${kind}: ${describe(validate.errors![0]!)}`);
   const problem = textProblem(value);
   if (problem) throw new Error(`${kind}: ${problem}`);
+  if (kind === "thread" && JSON.stringify((value as ThreadRecord).metadata).length > THREAD_METADATA_LIMIT) {
+    throw new Error(`thread: field 'metadata' is over ${THREAD_METADATA_LIMIT} characters of JSON`);
+  }
   return value as ExportRecord;
 }

@@ -23,6 +23,8 @@ const inputs = [
   { externalId: "small-json", role: "tool" as const, type: "json" as const, content: "{}", jsonContent: smallJson },
   { externalId: "page-long", role: "user" as const, content: long(100_001) },
   { externalId: "page-json", role: "tool" as const, type: "json" as const, content: "{}", jsonContent: hugeJson },
+  { externalId: "meta", role: "user" as const, content: "hi", metadata: bigJson },
+  { externalId: "page-meta", role: "user" as const, content: "hi", metadata: hugeJson },
 ];
 const externalUser = { externalId: uniqueId("user") };
 const created = await api(org.privateKey).POST("/api/external/threads", { body: { externalId: uniqueId("bounded"), externalUser, messages: inputs } });
@@ -40,6 +42,9 @@ function checkThreadCut(t: Test, messages: Message[]) {
   t.equal(shown["small-json"]!.contentTruncated, false);
   t.match(shown["page-long"], { content: long(2_000), contentTruncated: true });
   t.match(shown["page-json"], { contentTruncated: true, jsonContent: null });
+  t.match(shown.meta, { content: "hi", contentTruncated: true, metadata: null });
+  t.match(shown["page-meta"], { contentTruncated: true, metadata: null });
+  t.same(shown.short!.metadata, {});
 }
 
 t.test("Create Thread's answer cuts content at 2,000 characters and leaves out long jsonContent", async (t) => {
@@ -64,6 +69,9 @@ t.test("a page of messages cuts at 100,000 characters", async (t) => {
   t.equal(shown.json!.contentTruncated, false);
   t.match(shown["page-long"], { content: long(100_000), contentTruncated: true });
   t.match(shown["page-json"], { contentTruncated: true, jsonContent: null });
+  t.same(shown.meta!.metadata, bigJson);
+  t.equal(shown.meta!.contentTruncated, false);
+  t.match(shown["page-meta"], { contentTruncated: true, metadata: null });
   t.same(contractViolations("MessagePage", page.data), []);
 });
 
@@ -81,6 +89,24 @@ t.test("GET …/messages/{messageId} answers the message whole", async (t) => {
   const json = await one(shown["page-json"]!.id);
   t.same(json.data!.jsonContent, hugeJson);
   t.equal(json.data!.contentTruncated, false);
+  const metadata = await one(shown["page-meta"]!.id);
+  t.same([metadata.data!.metadata, metadata.data!.contentTruncated], [hugeJson, false]);
+});
+
+t.test("a thread's metadata is at most 100,000 characters of JSON, with what appends merged in; beyond, nothing is written", async (t) => {
+  const refused = await call(org.privateKey, { method: "POST", url: "/api/external/threads", payload: { externalId: uniqueId("t"), externalUser, metadata: hugeJson } });
+  t.same([refused.statusCode, refused.json()], [400, { error: "Invalid field 'metadata': a thread's metadata is at most 100000 characters of JSON, with what earlier calls merged in" }]);
+  const externalId = uniqueId("t");
+  const half = { a: long(60_000) };
+  const first = await call(org.privateKey, { method: "POST", url: "/api/external/threads", payload: { externalId, externalUser, metadata: half } });
+  t.equal(first.statusCode, 201);
+  const append = await call(org.privateKey, { method: "POST", url: "/api/external/threads", payload: { externalId, externalUser, metadata: { b: long(60_000) }, messages: [{ role: "user", content: "more" }] } });
+  t.equal(append.statusCode, 400, "the merge passes the limit");
+  const listed = await api(org.privateKey).GET("/api/external/threads", { params: { query: { ids: [first.json().id] } } });
+  t.same(listed.data!.rows[0]!.metadata, half, "the metadata as it was");
+  t.equal(listed.data!.rows[0]!.messageCount, 0, "no message of the refused call");
+  const replace = await call(org.privateKey, { method: "POST", url: "/api/external/threads", payload: { externalId, externalUser, metadata: { a: "short" } } });
+  t.equal(replace.statusCode, 200, "a key merged over an old one is counted once");
 });
 
 t.test("GET …/messages/{messageId}: unknown or foreign thread, message of another thread", async (t) => {

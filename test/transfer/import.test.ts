@@ -107,6 +107,7 @@ const REFUSED_AS_BY_THE_API: [string, () => string[], RegExp][] = [
   ["an attribute named __proto__", () => edited(attributeLine, (r) => ({ ...r, name: "__proto__" })), /^line \d+: attribute: field 'name' is a reserved name$/],
   ["a key named constructor", () => edited(threadLine, (r) => ({ ...r, metadata: { constructor: 1 } })), /^line \d+: thread: field 'metadata.constructor': 'constructor' is a reserved name$/],
   ["a NUL character", () => edited(messageLine, (r) => ({ ...r, content: "a\u0000b" })), /^line \d+: message: field 'content' contains a NUL character$/],
+  ["a thread's metadata over 100,000 characters of JSON", () => edited(threadLine, (r) => ({ ...r, metadata: { text: "x".repeat(100_000) } })), /^line \d+: thread: field 'metadata' is over 100000 characters of JSON$/],
   ["1,001 attributes", () => withAttributes(1000), new RegExp(`^line ${attributeLine + 1000}: an organization holds at most 1000 attributes$`)],
 ];
 

@@ -225,8 +225,9 @@ async function createThread(request: IncomingMessage, response: ServerResponse):
         segments.map(([type]) => type), segments.map(([, segment]) => String(segment)),
       ],
     });
-    const written = rows[0] as { id: number; created: boolean; summaryMessageId: number | null; lastMessageId: number | null } | undefined;
+    const written = rows[0] as { id: number; created: boolean; summaryMessageId: number | null; lastMessageId: number | null; metadataTooLong: boolean } | undefined;
     if (!written) throw new Refusal(404, "Project not found");
+    if (written.metadataTooLong) throw new Refusal(400, "Invalid field 'metadata'");
     let summary: string | null = null;
     let covered: number | null = null;
     if (written.lastMessageId !== null && written.lastMessageId !== written.summaryMessageId) {

@@ -34,9 +34,10 @@ const threadJson = `json_build_object(
   'messages', COALESCE((
     SELECT json_agg(latest."message" ORDER BY latest."id")
     FROM (
-      SELECT m."id", json_build_object('id', m."id", 'role', m."role", 'metadata', m."metadata", 'externalId', m."externalId",
+      SELECT m."id", json_build_object('id', m."id", 'role', m."role",
+        'metadata', CASE WHEN json_longer_than(m."metadata", 2000) THEN NULL ELSE m."metadata" END, 'externalId', m."externalId",
         'type', m."type", 'content', left(m."content", 2000),
-        'contentTruncated', (length(left(m."content", 2001)) > 2000 OR COALESCE(json_longer_than(m."jsonContent", 2000), false)),
+        'contentTruncated', (length(left(m."content", 2001)) > 2000 OR COALESCE(json_longer_than(m."jsonContent", 2000), false) OR json_longer_than(m."metadata", 2000)),
         'jsonContent', CASE WHEN json_longer_than(m."jsonContent", 2000) THEN NULL ELSE m."jsonContent" END,
         'createdAt', ${iso('m."createdAt"')}) AS "message"
       FROM "Message" m
@@ -134,7 +135,7 @@ export const INGEST: Statement = {
       SELECT $1, project."id", usr."id", $7::text, $8::jsonb FROM project, usr
       ON CONFLICT ("organizationId", "projectId", "externalId") DO UPDATE SET
         "metadata" = "Thread"."metadata" || EXCLUDED."metadata", "updatedAt" = now()
-      RETURNING "id", (xmax = 0) AS "created", "summaryMessageId"
+      RETURNING "id", (xmax = 0) AS "created", "summaryMessageId", json_longer_than("metadata", 100000) AS "metadataTooLong"
     ), added AS (
       INSERT INTO "Message" ("organizationId", "threadId", "role", "content", "type", "externalId", "metadata", "jsonContent", "createdAt")
       SELECT $1, thread."id", m."role", m."content", COALESCE(m."type", 'markdown'), m."externalId", COALESCE(m."metadata", '{}'),
@@ -146,7 +147,7 @@ export const INGEST: Statement = {
       ON CONFLICT DO NOTHING
       RETURNING "id"
     )
-    SELECT thread."id", thread."created", thread."summaryMessageId",
+    SELECT thread."id", thread."created", thread."summaryMessageId", thread."metadataTooLong",
            GREATEST((SELECT max("id") FROM added),
                     (SELECT max(m."id") FROM "Message" m WHERE m."organizationId" = $1 AND m."threadId" = thread."id")) AS "lastMessageId"
     FROM thread`,

@@ -181,6 +181,11 @@ t.test("with a feedback token: a re-vote replaces the vote, and a refused token'
 
     await voted(page, () => page.locator("#expired").getByRole("button", { name: "Helpful", exact: true }).click());
     t.equal(await page.locator("#expired").getByRole("alert").textContent(), "Unauthorized - token expired");
+    t.same(await pressed(page.locator("#expired")), ["false", "false"], "a refused vote is not shown as chosen");
+    const focused = () => page.locator("#expired").evaluate((element) => element.shadowRoot!.activeElement?.getAttribute("aria-label") ?? null);
+    t.equal(await focused(), "Helpful", "the focus is back on the thumb");
+    await voted(page, () => page.keyboard.press("Enter"));
+    t.equal(await page.locator("#expired").getByRole("alert").textContent(), "Unauthorized - token expired", "a keyboard user can try again");
     t.equal((await storedVotes(service, thread.id, reader)).length, 1, "neither refused vote was stored");
     t.same(await accessibilityViolations(page), []);
     t.same(errors, []);

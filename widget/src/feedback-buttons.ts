@@ -18,6 +18,8 @@ const LABELS = {
 type Label = keyof typeof LABELS;
 
 const COMMENT_MAX_LENGTH = 4000;
+/** How long a vote waits for the service before it counts as not answered (the offline label), so that the buttons come back. */
+const SEND_TIMEOUT_MS = 15_000;
 
 // Styles live in the shadow root as a constructed sheet: a host CSP without 'unsafe-inline' still applies them.
 // The host themes the element through the --feedback-* custom properties.
@@ -93,6 +95,8 @@ export class FeedbackButtons extends HTMLElement {
   #status!: HTMLParagraphElement;
   #alert!: HTMLParagraphElement;
   #chosen: Vote | null = null;
+  /** The vote the service stored, shown pressed again when a later one is refused. */
+  #stored: Vote | null = null;
 
   constructor() {
     super();
@@ -124,6 +128,7 @@ export class FeedbackButtons extends HTMLElement {
 
   #render(): void {
     this.#chosen = null;
+    this.#stored = null;
     const question = element("span", { className: "question", id: "question", textContent: this.#label("question") });
     this.#buttons = (["POSITIVE", "NEGATIVE"] as const).map((vote) => {
       const button = element("button", { type: "button", className: `vote ${vote === "POSITIVE" ? "up" : "down"}`, title: this.#label(vote === "POSITIVE" ? "up" : "down") }, thumb());
@@ -162,7 +167,7 @@ export class FeedbackButtons extends HTMLElement {
 
   #choose(vote: Vote): void {
     this.#chosen = vote;
-    this.#buttons.forEach((button, index) => button.setAttribute("aria-pressed", String((index === 0) === (vote === "POSITIVE"))));
+    this.#press(vote);
     this.#say("", "");
     if (!this.#asksDetails) {
       void this.#submit();
@@ -170,6 +175,10 @@ export class FeedbackButtons extends HTMLElement {
     }
     this.#form.hidden = false;
     this.#form.querySelector<HTMLElement>("input,textarea")?.focus();
+  }
+
+  #press(vote: Vote | null): void {
+    this.#buttons.forEach((button, index) => button.setAttribute("aria-pressed", String(vote !== null && (index === 0) === (vote === "POSITIVE"))));
   }
 
   #say(status: string, error: string): void {
@@ -204,6 +213,8 @@ export class FeedbackButtons extends HTMLElement {
     if (!this.#chosen) return;
     const endpoint = (this.getAttribute("endpoint") ?? "").replace(/\/+$/, "");
     const key = this.getAttribute("token") ?? this.getAttribute("public-key") ?? "";
+    // Disabled while sending, the focused button loses the focus: it gets it back when the vote fails.
+    const focused = this.#root.activeElement;
     this.#busy(true);
     this.#say(this.#label("sending"), "");
     let response: Response;
@@ -213,18 +224,20 @@ export class FeedbackButtons extends HTMLElement {
         method: "POST",
         headers: { "api-key": key, "content-type": "application/json" },
         body: JSON.stringify(this.#body()),
+        signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
       });
       answer = await response.json().catch(() => null);
     } catch {
       this.#busy(false);
-      this.#fail(this.#label("offline"), 0);
+      this.#fail(this.#label("offline"), 0, focused);
       return;
     }
     this.#busy(false);
     if (!response.ok) {
-      this.#fail(answer && typeof answer === "object" && "error" in answer ? String(answer.error) : `HTTP ${response.status}`, response.status);
+      this.#fail(answer && typeof answer === "object" && "error" in answer ? String(answer.error) : `HTTP ${response.status}`, response.status, focused);
       return;
     }
+    this.#stored = this.#chosen;
     this.#form.hidden = true;
     this.#say(this.#label("thanks"), "");
     // The focused Send button just went away: keyboard users continue from their vote.
@@ -232,8 +245,14 @@ export class FeedbackButtons extends HTMLElement {
     this.dispatchEvent(new CustomEvent("feedback-sent", { detail: answer, bubbles: true, composed: true }));
   }
 
-  #fail(error: string, status: number): void {
+  /** A vote not stored: said in the alert; a thumb sent alone shows the stored vote again; the focus goes back where it was. */
+  #fail(error: string, status: number, focused: Element | null): void {
     this.#say("", error);
+    if (this.#form.hidden) {
+      this.#chosen = this.#stored;
+      this.#press(this.#stored);
+    }
+    if (focused instanceof HTMLElement && focused.isConnected) focused.focus();
     this.dispatchEvent(new CustomEvent("feedback-error", { detail: { status, error }, bubbles: true, composed: true }));
   }
 }

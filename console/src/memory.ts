@@ -10,10 +10,10 @@ export async function latestMemory(service: ServiceClient, userExternalId: strin
   return answer.response.status === 404 ? null : unwrap(answer);
 }
 
-/** The user's facts, current and superseded, newest first; none when the service does not know the user (404). */
-export async function userFacts(service: ServiceClient, userExternalId: string): Promise<Fact[]> {
+/** The user's facts, current and superseded, newest first; null when the service does not know the user (404). */
+export async function userFacts(service: ServiceClient, userExternalId: string): Promise<Fact[] | null> {
   const answer = await service.GET("/api/external/memory/facts", { params: { query: { userExternalId, include: "history", limit: 200 } } });
-  return answer.response.status === 404 ? [] : (await unwrap(answer)).facts;
+  return answer.response.status === 404 ? null : (await unwrap(answer)).facts;
 }
 
 /** The path of a user's page in the console. */

@@ -151,6 +151,10 @@ t.test("the console in a browser, on seeded data", { skip: skipWithoutChromium }
     await current.first().locator("summary").click();
     t.match(await current.first().locator("details li").textContent(), /Paris/, "what it replaced, under Earlier");
     t.same(await seriousAccessibilityViolations(page), [], "user facts: no serious or critical axe violation");
+
+    await settled(page, () => page.goto(`${origin}/console/users/nobody-at-all`), "/api/external/memory/facts");
+    t.equal(await page.getByRole("alert").textContent(), "No such user: the service knows no user with this external id.", "an unknown user is said to be unknown");
+    t.equal(await page.getByText("No facts yet.").count(), 0, "not shown as a user without facts");
   });
 
   await t.test("GET / in a browser lands on the console", async (t) => {

@@ -43,12 +43,16 @@ t.test("Settings: add, test and remove a webhook (secret shown once), see its de
     return (await page.locator("table.deliveries tbody tr td:nth-child(2)").first().textContent({ timeout: 1000 }).catch(() => "")) === "delivered";
   });
   t.same(await seriousAccessibilityViolations(page), [], "settings: no serious or critical axe violation");
+  t.match(await page.locator("table.deliveries tbody tr td:nth-child(6)").first().textContent(), /^\d{4}-\d\d-\d\d \d\d:\d\d UTC$/, "times in UTC, as in every view");
 
   await page.getByLabel("Name").fill("Below 70 %");
   await page.getByLabel("Positive rate below (%)").fill("70");
   await page.getByLabel("Window (minutes)").fill("120");
   await settled(page, () => page.getByRole("button", { name: "Add alert" }).click(), "/api/external/alerts");
-  await page.getByRole("cell", { name: "Below 70 %" }).waitFor();
+  await page.getByRole("cell", { name: "Below 70 %", exact: true }).waitFor();
+  await page.setViewportSize({ width: 375, height: 800 });
+  t.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 375), "at 375 px nothing runs off the screen: the tables are cards");
+  await page.setViewportSize({ width: 1280, height: 800 });
   t.match(await prisma.alert.findFirstOrThrow({ where: { organizationId: service.org.organizationId } }), { name: "Below 70 %", positiveRateBelow: 0.7, windowMinutes: 120, minCount: 30, state: "ok" });
 
   await page.locator("table.alerts").getByRole("button", { name: "Remove" }).click();

@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import { unwrap, type components } from "../api.ts";
 import { Status } from "../components/Status.tsx";
+import { formatTime } from "../filters.ts";
 import { useLoad } from "../load.ts";
 import { useSession } from "../session-context.ts";
 
@@ -10,7 +11,8 @@ type CreatedWebhook = components["schemas"]["CreatedWebhook"];
 const EVENT_TYPES: EventType[] = ["feedback.created", "feedback.updated", "thread.created", "thread.updated", "memory.facts_changed", "user.deleted", "alert.triggered", "alert.resolved"];
 
 const percent = (rate: number | null | undefined) => (rate === null || rate === undefined ? "–" : `${(rate * 100).toFixed(1)}%`);
-const when = (timestamp: string | null) => (timestamp ? new Date(timestamp).toLocaleString() : "–");
+/** In UTC, as every other view writes times. */
+const when = (timestamp: string | null) => (timestamp ? formatTime(timestamp) : "–");
 
 /** Runs a change, then reloads the view; its error is shown beside the form that made it. */
 function useChange(reload: () => void): [string | undefined, (change: () => Promise<unknown>) => Promise<boolean>] {
@@ -37,7 +39,7 @@ function RemoveButton({ what, remove }: { what: string; remove(): Promise<unknow
       Confirm removal of {what}
     </button>
   ) : (
-    <button type="button" onClick={() => setAsked(true)}>
+    <button type="button" aria-label={`Remove ${what}`} onClick={() => setAsked(true)}>
       Remove
     </button>
   );
@@ -51,7 +53,7 @@ function Deliveries({ webhookId }: { webhookId: number }) {
       <Status state={deliveries} />
       {deliveries.data?.rows.length === 0 ? <p>No deliveries yet.</p> : null}
       {deliveries.data && deliveries.data.rows.length > 0 ? (
-        <table class="deliveries">
+        <table class="deliveries rows">
           <caption>Latest deliveries</caption>
           <thead>
             <tr><th scope="col">Event</th><th scope="col">Status</th><th scope="col">Attempts</th><th scope="col">Last answer</th><th scope="col">Next attempt</th><th scope="col">Created</th></tr>
@@ -59,12 +61,12 @@ function Deliveries({ webhookId }: { webhookId: number }) {
           <tbody>
             {deliveries.data.rows.map((row) => (
               <tr key={row.eventId}>
-                <td>{row.type}</td>
-                <td>{row.status}</td>
-                <td>{row.attempts}</td>
-                <td>{row.lastError ?? (row.lastStatusCode === null ? "–" : `HTTP ${row.lastStatusCode}`)}</td>
-                <td>{when(row.nextAttemptAt)}</td>
-                <td>{when(row.createdAt)}</td>
+                <td data-label="Event">{row.type}</td>
+                <td data-label="Status">{row.status}</td>
+                <td data-label="Attempts">{row.attempts}</td>
+                <td data-label="Last answer">{row.lastError ?? (row.lastStatusCode === null ? "–" : `HTTP ${row.lastStatusCode}`)}</td>
+                <td data-label="Next attempt">{when(row.nextAttemptAt)}</td>
+                <td data-label="Created">{when(row.createdAt)}</td>
               </tr>
             ))}
           </tbody>
@@ -176,20 +178,20 @@ function Alerts() {
     <section aria-labelledby="alerts-title" aria-busy={alerts.loading}>
       <h2 id="alerts-title">Alerts</h2>
       <Status state={alerts} />
-      <table class="alerts">
+      <table class="alerts rows">
         <thead>
           <tr><th scope="col">Name</th><th scope="col">State</th><th scope="col">Below</th><th scope="col">Window</th><th scope="col">Feedback</th><th scope="col">Positive rate (95 % interval)</th><th scope="col">Evaluated</th><th scope="col"><span class="visually-hidden">Remove</span></th></tr>
         </thead>
         <tbody>
           {alerts.data?.rows.map((alert) => (
             <tr key={alert.id}>
-              <td>{alert.name}</td>
-              <td data-state={alert.state}>{alert.state}</td>
-              <td>{percent(alert.positiveRateBelow)}</td>
-              <td>{alert.windowMinutes} min</td>
-              <td>{alert.stats ? `${alert.stats.count} (min ${alert.minCount})` : `– (min ${alert.minCount})`}</td>
-              <td>{alert.stats ? `${percent(alert.stats.positiveRate)} (${percent(alert.stats.positiveRateLow)}–${percent(alert.stats.positiveRateHigh)})` : "–"}</td>
-              <td>{when(alert.evaluatedAt)}</td>
+              <td data-label="Name">{alert.name}</td>
+              <td data-label="State" data-state={alert.state}>{alert.state}</td>
+              <td data-label="Below">{percent(alert.positiveRateBelow)}</td>
+              <td data-label="Window">{alert.windowMinutes} min</td>
+              <td data-label="Feedback">{alert.stats ? `${alert.stats.count} (min ${alert.minCount})` : `– (min ${alert.minCount})`}</td>
+              <td data-label="Positive rate">{alert.stats?.positiveRate != null ? `${percent(alert.stats.positiveRate)} (${percent(alert.stats.positiveRateLow)}–${percent(alert.stats.positiveRateHigh)})` : "–"}</td>
+              <td data-label="Evaluated">{when(alert.evaluatedAt)}</td>
               <td>
                 <RemoveButton what={`the alert ${alert.name}`} remove={() => change(() => unwrap(service.DELETE("/api/external/alerts/{id}", { params: { path: { id: alert.id } } }).then((answer) => ({ ...answer, data: answer.data ?? {} }))))} />
               </td>

@@ -65,6 +65,20 @@ export function UserView({ externalId }: { externalId: string }) {
   const facts = useLoad(`user-facts-${externalId}`, () => userFacts(service, externalId), unauthorized);
   const user = threads.data?.rows[0]?.externalUser;
 
+  if (facts.data === null) {
+    return (
+      <section aria-labelledby="user-title" aria-busy={false}>
+        <p>
+          <Link href="/console/threads">← Threads</Link>
+        </p>
+        <h1 id="user-title">{externalId}</h1>
+        <p class="error" role="alert">
+          No such user: the service knows no user with this external id.
+        </p>
+      </section>
+    );
+  }
+
   return (
     <section aria-labelledby="user-title" aria-busy={threads.loading || memory.loading || facts.loading}>
       <p>

@@ -83,8 +83,9 @@ function failedAuthLimit(app: FastifyInstance, perMinute: number): FailedAuthLim
 }
 
 /**
- * Public keys and feedback tokens are counted per organization and client address (one organization's
- * widget traffic never limits another's from the same address), private keys per key (by its id: no secret in Redis).
+ * Counted per organization and client address (decisions.md): one organization's widget traffic never limits another's
+ * from the same address, and one backend's calls never limit another's with the same organization's private key. Public
+ * keys and feedback tokens, and private keys, have counters and limits of their own.
  */
 function perKeyLimit(app: FastifyInstance, { publicPerMinute = 0, privatePerMinute = 0 }: RateLimitOptions): preParsingAsyncHookHandler | undefined {
   if (Math.max(publicPerMinute, privatePerMinute) <= 0) return undefined;
@@ -94,7 +95,7 @@ function perKeyLimit(app: FastifyInstance, { publicPerMinute = 0, privatePerMinu
     timeWindow: MINUTE_MS,
     allowList: (request) => !request.principal || limitOf(request.principal) <= 0,
     // Called before allowList, so also for requests without a principal (which allowList then lets through).
-    keyGenerator: ({ principal, ip }) => (principal?.kind === "private" ? `private:${principal.keyId}` : `public:${principal?.organizationId}:${ip}`),
+    keyGenerator: ({ principal, ip }) => `${principal?.kind === "private" ? "private" : "public"}:${principal?.organizationId}:${ip}`,
   }) as preParsingAsyncHookHandler;
 }
 

@@ -126,7 +126,7 @@ t.test("private keys are unlimited by default, limited per key when configured",
     const { api, org } = await startLimited(t, { rateLimit: { publicPerMinute: 2, failedAuthPerMinute: 2 } });
     for (let i = 0; i < 6; i++) t.equal((await api(org.privateKey).GET("/api/external/projects")).response.status, 200);
   });
-  await t.test("RATE_LIMIT_PRIVATE_PER_MINUTE: per key, whichever header carries it", async (t) => {
+  await t.test("RATE_LIMIT_PRIVATE_PER_MINUTE: per organization and client address, whichever header carries the key", async (t) => {
     const { api, call, org, newOrganization, database } = await startLimited(t, { rateLimit: { privatePerMinute: 2 } });
     const other = await newOrganization();
     const first = await api(org.privateKey).GET("/api/external/projects");
@@ -140,7 +140,8 @@ t.test("private keys are unlimited by default, limited per key when configured",
     t.match(limited.error, { error: TOO_MANY });
     t.ok(Number(limited.response.headers.get("retry-after")) >= 1, "Retry-After");
     t.equal(await database.prisma.externalUser.count({ where: { externalId } }), 0, "nothing written");
-    t.equal((await api(other.privateKey).GET("/api/external/projects")).response.status, 200, "another key has its own count");
+    t.equal((await api(other.privateKey).GET("/api/external/projects")).response.status, 200, "another organization has its own count");
+    t.equal((await call(org.privateKey, { ...projects, remoteAddress: "10.1.2.3" })).statusCode, 200, "another client address has its own count");
     t.equal((await call(org.publicKey, feedback)).statusCode, 400, "public keys are not limited here");
   });
 });

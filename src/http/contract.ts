@@ -21,6 +21,8 @@ export interface OperationContract {
   arrayQueryParameters: string[];
   /** Query parameters for which an empty value is a value (refused by its schema), not absence: `x-empty-is-absent: false`. */
   emptyQueryParameters: string[];
+  /** Query and path parameters of integers (or arrays of them): written in decimal digits only ("0x2", "1e1", " 1" are no integers). */
+  integerParameters: string[];
   bodyRequired: boolean;
   /** Body fields where null means absent: optional fields that allow null in openapi.yaml (generated clients send null for unset fields). */
   nullableBodyFields?: NullableFields;
@@ -60,7 +62,7 @@ interface SecurityScheme {
 interface Parameter {
   name: string;
   in: string;
-  schema?: { type?: string };
+  schema?: Schema;
   "x-empty-is-absent"?: boolean;
 }
 
@@ -111,6 +113,12 @@ function resolveParameter(spec: OpenApiDocument, parameter: ParameterOrReference
   return resolved;
 }
 
+const SCHEMA_REFERENCE = "#/components/schemas/";
+
+function resolveSchema(spec: OpenApiDocument, schema: Schema | undefined): Schema | undefined {
+  return schema?.$ref?.startsWith(SCHEMA_REFERENCE) ? spec.components.schemas?.[schema.$ref.slice(SCHEMA_REFERENCE.length)] : schema;
+}
+
 export function operationContract(spec: OpenApiDocument, method: string, path: string): OperationContract {
   const operation = spec.paths[path]?.[method.toLowerCase()];
   if (!operation) throw new Error(`openapi.yaml has no operation ${method} ${path}`);
@@ -139,6 +147,13 @@ export function operationContract(spec: OpenApiDocument, method: string, path: s
     emptyQueryParameters: (operation.parameters ?? [])
       .map((parameter) => resolveParameter(spec, parameter))
       .filter((parameter) => parameter.in === "query" && parameter["x-empty-is-absent"] === false)
+      .map((parameter) => parameter.name),
+    integerParameters: (operation.parameters ?? [])
+      .map((parameter) => resolveParameter(spec, parameter))
+      .filter((parameter) => {
+        const schema = resolveSchema(spec, parameter.schema);
+        return schema?.type === "integer" || (schema?.type === "array" && resolveSchema(spec, schema.items)?.type === "integer");
+      })
       .map((parameter) => parameter.name),
     bodyRequired: operation.requestBody?.required === true,
     nullableBodyFields: bodySchema ? nullableFields(bodySchema, spec.components.schemas ?? {}) : undefined,

@@ -80,6 +80,10 @@ const refusesNul = (operation: OperationContract, name: string) => operation.que
 
 const nulInParameter = (name: string) => `Invalid parameter '${shortField(name)}': text cannot contain a NUL character`;
 
+/** An integer as a client writes one in a URL: decimal digits, a sign at most (ajv's coercion also takes "0x2", "1e1" and " 1"). */
+const DECIMAL_INTEGER = /^-?\d+$/;
+const notAnInteger = (name: string) => `Invalid parameter '${shortField(name)}': must be integer`;
+
 /**
  * Before validation: an empty query parameter counts as absent (unless its operation says otherwise), array parameters also take
  * comma-separated lists (`ids=1,2`), a parameter (of the query or the path) with a NUL is a 400 naming it (PostgreSQL stores no NUL in text;
@@ -95,10 +99,14 @@ export function normalizeRequest(request: FastifyRequest, _reply: FastifyReply, 
     // The common case, one plain value of a plain parameter, allocates nothing.
     if (typeof value === "string" && value !== "" && !isArray) {
       if (value.includes("\0") && refusesNul(operation, name)) return done(invalidInput(nulInParameter(name)));
+      if (!DECIMAL_INTEGER.test(value) && operation.integerParameters.includes(name)) return done(invalidInput(notAnInteger(name)));
       continue;
     }
     const values = [value].flat().filter((item) => item !== "");
     if (values.some((item) => item.includes("\0")) && refusesNul(operation, name)) return done(invalidInput(nulInParameter(name)));
+    if (operation.integerParameters.includes(name) && values.some((item) => item.split(",").some((part) => part !== "" && !DECIMAL_INTEGER.test(part)))) {
+      return done(invalidInput(notAnInteger(name)));
+    }
     if (values.length === 0 && !operation.emptyQueryParameters.includes(name)) delete query[name];
     else if (isArray) query[name] = values.flatMap((item) => item.split(",")).filter((item) => item !== "");
     // A plain parameter given more than once is a 400 (must be a string), except where the specification fixes the errors: its first value.
@@ -107,7 +115,9 @@ export function normalizeRequest(request: FastifyRequest, _reply: FastifyReply, 
   const params = request.params as Record<string, unknown>;
   for (const name in params) {
     const value = params[name];
-    if (typeof value === "string" && value.includes("\0") && !operation.specificationErrors) return done(invalidInput(nulInParameter(name)));
+    if (typeof value !== "string") continue;
+    if (value.includes("\0") && !operation.specificationErrors) return done(invalidInput(nulInParameter(name)));
+    if (!DECIMAL_INTEGER.test(value) && operation.integerParameters.includes(name)) return done(invalidInput(notAnInteger(name)));
   }
   if (request.body === undefined) return done(operation.bodyRequired ? invalidInput("Missing request body") : undefined);
   stripNulls(request.body, operation.nullableBodyFields);

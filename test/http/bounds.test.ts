@@ -36,6 +36,22 @@ t.test("a NUL in a query parameter is a 400 naming it, wherever it is not the me
   }
 });
 
+t.test("an integer parameter is written in decimal digits: '0x2', '1e1', ' 1' are 400s naming it, in the query and the path", async (t) => {
+  for (const [url, name] of [
+    ["/api/external/threads?pageSize=0x2", "pageSize"],
+    ["/api/external/threads?pageSize=1e1", "pageSize"],
+    ["/api/external/threads?pageSize=%201", "pageSize"],
+    ["/api/external/threads?ids=1,0x1", "ids"],
+    ["/api/external/feedback?pageIndex=0b11", "pageIndex"],
+    ["/api/external/threads/%201/messages", "threadId"],
+    ["/api/external/threads/1e0/messages", "threadId"],
+  ] as const) {
+    const response = await call(org.privateKey, { method: "GET", url });
+    t.same([response.statusCode, response.json()], [400, { error: `Invalid parameter '${name}': must be integer` }], url);
+  }
+  t.equal((await call(org.privateKey, { method: "GET", url: "/api/external/threads?pageSize=2&ids=1,2" })).statusCode, 200, "digits are fine");
+});
+
 t.test("a NUL in a path parameter is a 400 naming it", async (t) => {
   const response = await call(org.privateKey, { method: "DELETE", url: "/api/external/users/a%00b" });
   t.same([response.statusCode, response.json()], [400, { error: "Invalid parameter 'externalId': text cannot contain a NUL character" }]);

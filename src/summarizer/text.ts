@@ -36,6 +36,7 @@ function withoutLinksAndTags(text: string): string {
   const none = new Int32Array(0);
   const closeBracket = links ? nextIndexes(text, "]") : none;
   const closeParen = links ? nextIndexes(text, ")") : none;
+  const openParen = links ? nextIndexes(text, "(") : none;
   const closeAngle = tags ? nextIndexes(text, ">") : none;
   const openAngle = tags ? nextIndexes(text, "<") : none;
   let out = "";
@@ -46,7 +47,9 @@ function withoutLinksAndTags(text: string): string {
     const label = char === "[" ? i : char === "!" && text[i + 1] === "[" ? i + 1 : -1;
     if (label !== -1) {
       const close = closeBracket[label + 1]!;
-      const urlEnd = text[close + 1] === "(" ? closeParen[close + 2]! : text.length;
+      let urlEnd = text[close + 1] === "(" ? closeParen[close + 2]! : text.length;
+      // One pair of parentheses inside the URL, as in "[click](javascript:alert(3))" or a Wikipedia link: the next ")" closes it.
+      if (urlEnd < text.length && openParen[close + 2]! < urlEnd) urlEnd = closeParen[urlEnd + 1]!;
       if (urlEnd < text.length && (close > label + 1 || label !== i)) {
         out += text.slice(copiedFrom, i) + text.slice(label + 1, close);
         i = copiedFrom = urlEnd + 1;

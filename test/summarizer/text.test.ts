@@ -4,6 +4,7 @@ import { clip, plainText } from "../../src/summarizer/text.ts";
 t.test("plainText: markdown blocks become prose", async (t) => {
   t.equal(plainText("# Title\nSome *text* on\ntwo lines.\n\n1. one\n2. two"), "Title. Some text on two lines. one; two");
   t.equal(plainText("![diagram](x.png) see <b>bold</b> and __this__"), "diagram see bold and this");
+  t.equal(plainText("[click](javascript:alert(3)) and [Lisp](https://en.wikipedia.org/wiki/Lisp_(programming_language)) now"), "click and Lisp now", "a URL holding a pair of parentheses");
   t.equal(plainText("---\n***\n"), "");
   t.equal(plainText("a\r\nb\rc"), "a b c");
 });

@@ -70,20 +70,25 @@ const MIN_STATEMENT_WORDS = 2;
 function clauseOf(sentence: string, start: number, end: number): string {
   let from = 0;
   let to = sentence.length;
-  let statements = true;
+  /** Whether the clause starts a statement of the speaker's: the sentence's start, or a conjunction before one. */
+  let startsStatement = true;
+  let endsStatement = false;
   for (const match of sentence.matchAll(CLAUSE_BREAK)) {
+    const conjunction = !match[0].startsWith(",") && !match[0].startsWith(";");
     if (match.index < start) {
       from = match.index + match[0].length;
-      statements = !match[0].startsWith(",") && !match[0].startsWith(";");
+      startsStatement = conjunction;
     } else if (match.index >= end) {
       to = match.index;
-      statements &&= !match[0].startsWith(",") && !match[0].startsWith(";");
+      endsStatement = conjunction;
       break;
     }
   }
   const clause = sentence.slice(from, to).trim();
   const untied = from === 0 ? clause : clause.replace(TIE, "");
-  const enough = statements && (from > 0 || to < sentence.length) ? untied.split(/\s+/u).length >= MIN_STATEMENT_WORDS : untied.length >= MIN_CLAUSE;
+  // "I'm vegetarian" of "my son has a peanut allergy and I'm vegetarian, so …"; "I'm 34" of "I'm 34 and I work as a nurse".
+  const statement = from > 0 ? startsStatement : endsStatement;
+  const enough = statement ? untied.split(/\s+/u).length >= MIN_STATEMENT_WORDS : untied.length >= MIN_CLAUSE;
   if (!enough) return sentence;
   return from === 0 ? clause : untied.charAt(0).toLocaleUpperCase() + untied.slice(1);
 }
@@ -198,9 +203,9 @@ function restates(clause: string, value: string, current: string | undefined): b
   return current !== undefined && value.toLocaleLowerCase() === current.toLocaleLowerCase() && STILL.test(clause) && !NEGATED.test(clause);
 }
 
-/** What makes a message's statement of the user's children news: a number, a birth, a pregnancy, an adoption. */
+/** What makes a message's statement of the user's children news: a number (an age, a count; not a year), a birth, a pregnancy, an adoption. */
 const CHILDREN_NEWS =
-  /\d|\b(?:two|three|four|five|twins|another|second|third|born|birth|arrived|pregnant|expecting|adopted|newborn|baby|zwei|drei|vier|zwillinge|noch ein\p{L}*|zweite\p{L}*|dritte\p{L}*|geboren|geburt|auf die welt|schwanger|erwarten|nachwuchs|adoptiert|deux|trois|quatre|jumeaux|jumelles|autre|deuxième|troisième|né|née|nés|naissance|enceinte|attend|attendons|adopté\p{L}*|bébé|dos|tres|cuatro|gemel\p{L}*|mellizos|otro|otra|segund\p{L}*|tercer\p{L}*|nació|nacido|nacida|embarazada|esperamos|esperando|adopta\p{L}*|bebé)\b/iu;
+  /(?<![\d.,])\d{1,2}(?![\d.,]?\d)|\b(?:two|three|four|five|twins|another|second|third|born|birth|arrived|pregnant|expecting|adopted|newborn|baby|zwei|drei|vier|zwillinge|noch ein\p{L}*|zweite\p{L}*|dritte\p{L}*|geboren|geburt|auf die welt|schwanger|erwarten|nachwuchs|adoptiert|deux|trois|quatre|jumeaux|jumelles|autre|deuxième|troisième|né|née|nés|naissance|enceinte|attend|attendons|adopté\p{L}*|bébé|dos|tres|cuatro|gemel\p{L}*|mellizos|otro|otra|segund\p{L}*|tercer\p{L}*|nació|nacido|nacida|embarazada|esperamos|esperando|adopta\p{L}*|bebé)\b/iu;
 
 /**
  * A mention of the user's children once they are known ("my son has a peanut allergy", "once the kids are out of school")

@@ -90,7 +90,7 @@ export interface Person {
  * changé d'objectif …": the goal is another clause than the weight).
  */
 const CLAUSE_END = new RegExp(
-  String.raw`[,;:] | [–—-] | (?:but|aber|mais|pero|sino|doch) | (?:und|et) (?=(?:ich|wir|je|j['’]|nous|on)\b)| (?:and|und|et|y) (?=(?:my|our|mein\p{L}*|unser\p{L}*|mon|ma|mes|notre|nos|mi|mis|nuestr\p{L}*|he|she|they|er|il|elle|ils|elles|él|ella|ellos|ellas) \p{L})| ?${EMOJI} `,
+  String.raw`[,;:] | [–—-] | (?:but|aber|mais|pero|sino|doch) | (?:und|et) (?=(?:ich|wir|je|j['’]|nous|on)\b)| (?:and|y) (?=(?:i|i'm|i’m|i've|i’ve|we|we're|we’re|yo|soy|estoy|tengo)\b)| (?:and|und|et|y) (?=(?:my|our|mein\p{L}*|unser\p{L}*|mon|ma|mes|notre|nos|mi|mis|nuestr\p{L}*|he|she|they|er|il|elle|ils|elles|él|ella|ellos|ellas) \p{L})| ?${EMOJI} `,
   "giu",
 );
 const CAPITAL = /^\p{Lu}/u;
@@ -108,13 +108,23 @@ export interface ClauseStatement {
 
 /** An "and" before "I" that joins a subject with the user ("Jana und ich haben …", "Mein Freund und ich …"): no clause end. */
 const JOINT_AND = /^ (?:und|et) $/iu;
+/**
+ * An English or Spanish "and" before "I" ends a clause about one of the user's people ("my son has a peanut allergy and
+ * I'm vegetarian"), not one of the user's own ("Declan here, 68 years young and i've finally got …"), nor the two of
+ * them as one subject ("My husband and I are vegetarian", "Mi novio y yo").
+ */
+const SPEAKER_AND = /^ (?:and|y) $/iu;
+const SPEAKER_NEXT = /^(?:i|i'm|i’m|i've|i’ve|we|we're|we’re|yo|soy|estoy|tengo)(?![\p{L}'’])/iu;
+const ABOUT_POSSESSED = /^\s*(?:my|our|mi|mis|nuestr[oa]s?) \p{L}+(?: \p{L}+){2}/iu;
 const JOINED_SUBJECT = /^\s*(?:\p{Lu}\p{Ll}+|(?:[Mm]ein|[Mm]eine|[Uu]nser|[Uu]nsere|[Mm]on|[Mm]a|[Nn]otre) \p{L}+)$/u;
 
 export function clauses(statement: string): [number, number][] {
   const spans: [number, number][] = [];
   let from = 0;
   for (const match of statement.matchAll(CLAUSE_END)) {
-    if (JOINT_AND.test(match[0]) && JOINED_SUBJECT.test(statement.slice(from, match.index))) continue;
+    const before = statement.slice(from, match.index);
+    if (JOINT_AND.test(match[0]) && JOINED_SUBJECT.test(before)) continue;
+    if (SPEAKER_AND.test(match[0]) && SPEAKER_NEXT.test(statement.slice(match.index + match[0].length)) && !ABOUT_POSSESSED.test(before)) continue;
     spans.push([from, match.index]);
     from = match.index + match[0].length;
   }

@@ -1004,3 +1004,13 @@ t.test("a day's short form is no place; a home settled into; a job reached in Ge
   statesEach(t, cases);
   t.notOk(subjectsOf("Ich bin eine gute Köchin.", "de").includes("job"), "a good cook is no job");
 });
+
+t.test("an 'and' before 'I' after a clause about one of the user's people ends that clause; a year is no news of children", async (t) => {
+  const texts = (content: string, language: string) => Object.fromEntries(extractFacts([message("user", content, language)]).map((fact) => [fact.subject, fact.text]));
+  t.match(texts("one more thing, my son has a peanut allergy and I'm vegetarian, so food might be a bit tricky.", "en"), { diet: "I'm vegetarian" });
+  t.match(texts("My husband and I are vegetarian.", "en"), { diet: "My husband and I are vegetarian." });
+  t.match(texts("We'd be flying out of Toronto, me, my mom and my two kids (7 and 10).", "en"), { children: "My two kids (7 and 10)." });
+  const user = (id: number, content: string) => ({ id, role: "user", content, createdAt: new Date(Date.UTC(2025, 0, id)), language: "en" });
+  const kids = new Map([["children", "My two kids (7 and 10)."]]);
+  t.same(extractFacts([user(2, "we're pushing it to late June 2026 once the kids are out of school")], kids).filter((fact) => fact.subject === "children"), [], "2026 is no age");
+});

@@ -11,8 +11,13 @@ const isGermanOrdinal = (text: string, period: number) => GERMAN_ORDINAL.test(te
 
 /** An abbreviation that a number or a name follows ("ca. 1.500 €", "approx. 20 km", "z.B. Lyon", "Dr. Weber"): its period ends no sentence. */
 const ABBREVIATION = /(?:^|[\s(])(?:ca|approx|aprox|env|bzw|inkl|zzgl|ggf|evtl|vs|mr|mrs|ms|dr|nr|sr|sra|dra|mme|z\.b|e\.g|i\.e|p\.ex|d\.h|u\.a)$/iu;
+/** "max." before an amount ("max. 1.300 €"); after one it may end the sentence ("400 max. should i …"). */
+const BEFORE_AMOUNT = /(?:^|[\s(])max$/iu;
+const AMOUNT_NEXT = /^ [\d$€£]/u;
 
-const isAbbreviation = (text: string, period: number) => ABBREVIATION.test(text.slice(Math.max(0, period - 6), period));
+const isAbbreviation = (text: string, period: number) =>
+  ABBREVIATION.test(text.slice(Math.max(0, period - 6), period)) ||
+  (BEFORE_AMOUNT.test(text.slice(Math.max(0, period - 4), period)) && AMOUNT_NEXT.test(text.slice(period + 1, period + 3)));
 
 /**
  * Plain text (one line, as `plainText` gives) cut into sentences: after ".", "!", "?" or "…"

@@ -4,6 +4,7 @@ import { isPleasantry, withoutGreeting } from "../../src/summarizer/lexicon.ts";
 import { isQuestion, splitSentences } from "../../src/summarizer/sentences.ts";
 
 t.test("sentences end at . ! ? … before a space, and at 。！？", async (t) => {
+  t.same(splitSentences("Wir wollen max. 1.300 € ausgeben. budget is like 400 max. should i get a pixel?"), ["Wir wollen max. 1.300 € ausgeben.", "budget is like 400 max.", "should i get a pixel?"], "'max.' before an amount ends no sentence; after one it may");
   t.same(splitSentences("I use Python 3.11 and v1.2. Is it ok? Yes!! Great… ok"), ["I use Python 3.11 and v1.2.", "Is it ok?", "Yes!!", "Great…", "ok"]);
   t.same(splitSentences('He said "stop." Then left.'), ['He said "stop."', "Then left."]);
   t.same(splitSentences("家族は4人です。配送は土曜日？はい"), ["家族は4人です。", "配送は土曜日？", "はい"]);

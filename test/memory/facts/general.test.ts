@@ -1014,3 +1014,16 @@ t.test("an 'and' before 'I' after a clause about one of the user's people ends t
   const kids = new Map([["children", "My two kids (7 and 10)."]]);
   t.same(extractFacts([user(2, "we're pushing it to late June 2026 once the kids are out of school")], kids).filter((fact) => fact.subject === "children"), [], "2026 is no age");
 });
+
+t.test("a trip looked at instead, a trip's range of days, what is left to live on, two children with their ages, 'max.' before an amount", async (t) => {
+  const cases: [string, string, string][] = [
+    ["en", "Japan got way too pricey with the flights so we're now looking at Portugal instead.", "travel destination"],
+    ["es", "Busco regalos de navidad para Santi (9) y Emilia (4), ideas?", "children"],
+    ["en", "I have about £400 left a month after rent.", "budget"],
+    ["de", "Mir bleiben noch 300 € im Monat.", "budget"],
+    ["de", "Für die Wohnung wollen wir max. 1.300 € warm ausgeben, 3 Zimmer wär schön.", "budget"],
+  ];
+  statesEach(t, cases);
+  const trip = extractFacts([message("user", "Planning a trip to Japan.", "en"), message("user", "booked!! Portugal, June 27 to July 10 — Lisbon first then 5 nights in Lagos.", "en")]);
+  t.ok(trip.some((fact) => fact.subject === "travel date"), "June 27 to July 10, in a thread about a trip");
+});

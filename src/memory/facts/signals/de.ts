@@ -1,5 +1,5 @@
 import { signal, type Person, type Signal } from "../general.ts";
-import { AMOUNT, BABY_AGE, BREED, CAR_MODEL, LAPTOP_MAKE, RACE_K, DWELLING, MONEY, PET_EMOJI, LETTER_SIZE, PHONE_MAKE, compile } from "../rule.ts";
+import { AMOUNT, BABY_AGE, KIDS_AGES, BREED, CAR_MODEL, LAPTOP_MAKE, RACE_K, DWELLING, MONEY, PET_EMOJI, LETTER_SIZE, PHONE_MAKE, compile } from "../rule.ts";
 
 const PLACE = String.raw`(?<name>\p{L}[\p{L}'’-]*(?: \p{L}[\p{L}'’-]*)?)`;
 export const MONTH = String.raw`(?:januar|jänner|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|jan|feb|mär|apr|jun|jul|aug|sept?|okt|nov|dez)\b`;
@@ -125,6 +125,9 @@ export const DE: Signal[] = [
   // A family by its count, a baby by its age in months: "2 adults + 3 kids", "Léa (3 mois)".
   signal("children", String.raw`\b\d erwachsene ?(?:\+|und|&|,) ?\d (?:kinder|kids)\b`, { plan: true }),
   signal("children", BABY_AGE, { plan: true }),
+  signal("children", KIDS_AGES, { plan: true }),
+  // What is left to live on: "mir bleiben 400 € im Monat".
+  signal("budget", String.raw`\b(?:mir|uns) bleiben (?:noch |nur noch |etwa |ungefähr |ca\. )*${MONEY}`, { plan: true }),
   // What an allergy does, whatever causes it: "schwillt mir der Hals zu", "kribbelt mir der Mund", "Niesanfälle".
   signal("allergy", String.raw`\b(?:schwillt|schwellen|schwoll) (?:mir|bei mir)\b|\b(?:kribbelt|juckt|brennt)\b[^.;]{0,30}\b(?:mund|hals|zunge|lippen|rachen)\b|\b(?:niesanf\p{L}*|dicke augen|(?:augen|nase) (?:tränen|jucken|laufen))\b`),
   // A size exchanged or worn: "tausch gegen L um", "Regenjacke in M".

@@ -1,5 +1,5 @@
 import { signal, type Person, type Signal } from "../general.ts";
-import { AMOUNT, BABY_AGE, BREED, CAR_MODEL, LAPTOP_MAKE, RACE_K, DWELLING, MONEY, LETTER_SIZE, PHONE_MAKE, SHOE_BRANDS, compile } from "../rule.ts";
+import { AMOUNT, BABY_AGE, KIDS_AGES, BREED, CAR_MODEL, LAPTOP_MAKE, RACE_K, DWELLING, MONEY, LETTER_SIZE, PHONE_MAKE, SHOE_BRANDS, compile } from "../rule.ts";
 import { JOBS } from "../rules/en.ts";
 
 const PLACE = String.raw`(?<name>\p{L}[\p{L}'’-]*(?: \p{L}[\p{L}'’-]*)?)`;
@@ -112,12 +112,17 @@ export const EN: Signal[] = [
   // Where the user works as what they are is where they live: "I'm a backend dev at a fintech in London".
   signal("home city", String.raw`\b(?:in|near|outside) ${PLACE}`, { with: String.raw`\b(?:i'm|i’m|im|i am|work as|working as) an? (?:[\p{L}-]+ ){0,2}${JOBS}\b`, unless: TRAVEL }),
   signal("name", String.raw`\b(?:my name is|my name's|call me|i go by)\b(?: \p{L}+)? ${PLACE}`),
+  // A range of days in a thread about a trip: "Portugal, June 27 to July 10".
+  signal("travel date", String.raw`\b${MONTH}\.? \d{1,2}(?:st|nd|rd|th)? ?(?:to|until|till|–|—|-) ?(?:${MONTH}\.? )?\d{1,2}(?:st|nd|rd|th)?\b`, {
+    plan: true,
+    topic: /\b(?:trip|travel\p{L}*|flights?|fly|flying|holiday|vacation|hotel|itinerary|honeymoon|getaway)\b/iu,
+  }),
   signal("travel date", DATE, { plan: true, with: `${TRAVEL}|${CHANGE}`, unless: String.raw`\b(?:moved|moving|relocat\p{L}*) (?:to|into|out)\b` }),
   signal("travel origin", String.raw`\b(?:from|out of) ${PLACE}`, { plan: true, with: TRAVEL, unless: String.raw`\b(?:every day|daily|commut\p{L}*)\b` }),
   // Where the user is, here, or commutes from: "here in Leeds", "I commute from Reading".
   signal("home city", String.raw`\b(?:here|over here|out here) in ${PLACE}`, { plan: true }),
   signal("home city", String.raw`\bcommut\p{L}* (?:in )?from ${PLACE}`),
-  signal("travel destination", String.raw`\b(?:to|in|doing|do|visit|visiting|picked|chose|choosing|try|trying|book|booked|explore|exploring|for|it's|it’s|it is|it'll be|going with) (?:the )?${PLACE}`, {
+  signal("travel destination", String.raw`\b(?:to|in|doing|do|visit|visiting|picked|chose|choosing|try|trying|book|booked|explore|exploring|for|it's|it’s|it is|it'll be|going with|looking at|considering|leaning towards) (?:the )?${PLACE}`, {
     plan: true,
     with: `${TRAVEL}|${CHANGE}`,
     unless: String.raw`\b(?:live|living|moved|moving|relocat\p{L}*)\b`,
@@ -146,6 +151,9 @@ export const EN: Signal[] = [
   // A family by its count, a baby by its age in months: "2 adults + 3 kids", "Léa (3 mois)".
   signal("children", String.raw`\b\d (?:adults?|grown-ups) ?(?:\+|and|&|,) ?\d (?:kids|children|teens)\b`, { plan: true }),
   signal("children", BABY_AGE, { plan: true }),
+  signal("children", KIDS_AGES, { plan: true }),
+  // What is left to live on: "I have about £400 left a month".
+  signal("budget", String.raw`\bi(?:'ve| have)? (?:got )?(?:about |around |only )?${MONEY} left\b`, { plan: true }),
   // What an allergy does, whatever causes it: "my throat swells up", "my mouth itches", "I come out in hives", "whenever I'm near cats my eyes stream".
   signal("allergy", String.raw`\b(?:(?:throat|lips|tongue|face|mouth) (?:swells?|swelled|swelling|closes|closing) up|i swell up)\b|\b(?:mouth|throat|lips|tongue) (?:itches|itchy|tingles|tingly|tingling|gets itchy)\b|\b(?:react(?:s|ed)? badly to|come out in hives|break out in hives|throat (?:goes|gets|went) tight)\b|\b(?:every time|whenever|each time)\b[^.;]{0,40}\b(?:sneez\p{L}*|eyes (?:swell|water|itch|stream)\p{L}*|hives|wheez\p{L}*)`),
   // A size exchanged or worn: "I'll swap it for an M", "my rain jacket in M".

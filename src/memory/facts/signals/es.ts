@@ -1,5 +1,5 @@
 import { signal, type Person, type Signal } from "../general.ts";
-import { AMOUNT, BABY_AGE, BREED, CAR_MODEL, LAPTOP_MAKE, RACE_K, DWELLING, MONEY, LETTER_SIZE, PHONE_MAKE, compile } from "../rule.ts";
+import { AMOUNT, BABY_AGE, KIDS_AGES, BREED, CAR_MODEL, LAPTOP_MAKE, RACE_K, DWELLING, MONEY, LETTER_SIZE, PHONE_MAKE, compile } from "../rule.ts";
 
 const PLACE = String.raw`(?<name>\p{L}[\p{L}'’-]*(?: \p{L}[\p{L}'’-]*)?)`;
 export const MONTH = String.raw`(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)\b`;
@@ -139,6 +139,9 @@ export const ES: Signal[] = [
   // A family by its count, a baby by its age in months: "2 adults + 3 kids", "Léa (3 mois)".
   signal("children", String.raw`\b\d adultos ?(?:\+|y|&|,) ?\d (?:niños|niñas|hijos|críos)\b`, { plan: true }),
   signal("children", BABY_AGE, { plan: true }),
+  signal("children", KIDS_AGES, { plan: true }),
+  // What is left to live on, and an amount asked about: "me quedan 400 euros al mes", "¿con 5.500 euros nos alcanza?".
+  signal("budget", String.raw`\b(?:me|nos) quedan (?:unos |como |solo )?${MONEY}|\bcon ${MONEY} (?:nos|me) (?:alcanza|llega|da)\b`, { plan: true }),
   // What an allergy does, whatever causes it: "se me hincha la garganta", "me pica la boca".
   signal("allergy", String.raw`\b(?:se me hinch\p{L}*|me hincho|se me cierra la garganta)\b|\bme pica (?:la boca|la garganta|la lengua)\b`),
   // A size exchanged or reached: "cambiarla por una L", "de ropa ya estoy en una 40".

@@ -1,5 +1,5 @@
 import { signal, type Person, type Signal } from "../general.ts";
-import { AMOUNT, BABY_AGE, BREED, CAR_MODEL, LAPTOP_MAKE, RACE_K, DWELLING, MONEY, PET_EMOJI, LETTER_SIZE, PHONE_MAKE, compile } from "../rule.ts";
+import { AMOUNT, BABY_AGE, KIDS_AGES, BREED, CAR_MODEL, LAPTOP_MAKE, RACE_K, DWELLING, MONEY, PET_EMOJI, LETTER_SIZE, PHONE_MAKE, compile } from "../rule.ts";
 
 /** A name of one or two words; the second is no preposition, which may start the place after it ("a demenage a Nantes"). */
 const PLACE = String.raw`(?<name>\p{L}[\p{L}'’-]*(?: (?!(?:à|a|en|de|du|des|au|aux|pour|avec|et|dans)\b)\p{L}[\p{L}'’-]*)?)`;
@@ -113,6 +113,9 @@ export const FR: Signal[] = [
   // A family by its count, a baby by its age in months: "2 adults + 3 kids", "Léa (3 mois)".
   signal("children", String.raw`\b\d adultes ?(?:\+|et|&|,) ?\d enfants\b`, { plan: true }),
   signal("children", BABY_AGE, { plan: true }),
+  signal("children", KIDS_AGES, { plan: true }),
+  // What is left to live on: "il me reste 400€ par mois pour vivre".
+  signal("budget", String.raw`\bil (?:ne )?(?:me|nous) reste (?:plus )?(?:qu'|que )?(?:environ |à peu près )?${MONEY}`, { plan: true }),
   // What an allergy does, whatever causes it: "la gorge qui gonfle", "la bouche qui gratte".
   signal("allergy", String.raw`\b(?:(?:gorge|lèvres|visage|langue) (?:qui )?gonfl\p{L}*|je gonfle)\b|\b(?:la bouche|la gorge|les lèvres|la langue) qui (?:gratte|pique|démange)\b|\bça me (?:gratte|pique) (?:la bouche|la gorge)\b`),
   // A size exchanged or worn: "échangé contre un L", "pour les robes je fais du 38".

@@ -1027,3 +1027,13 @@ t.test("a trip looked at instead, a trip's range of days, what is left to live o
   const trip = extractFacts([message("user", "Planning a trip to Japan.", "en"), message("user", "booked!! Portugal, June 27 to July 10 — Lisbon first then 5 nights in Lagos.", "en")]);
   t.ok(trip.some((fact) => fact.subject === "travel date"), "June 27 to July 10, in a thread about a trip");
 });
+
+t.test("a deficiency or anaemia is a health condition, in the four languages", async (t) => {
+  statesEach(t, [
+    ["fr", "Bonjour, mon médecin m'a trouvé une carence en fer et je dois faire attention.", "health condition"],
+    ["en", "My GP says I'm low in iron.", "health condition"],
+    ["de", "Ich habe einen Eisenmangel.", "health condition"],
+    ["es", "Tengo anemia.", "health condition"],
+  ]);
+  t.notOk(subjectsOf("Bei uns herrscht Personalmangel.", "de").includes("health condition"), "a shortage of staff is none");
+});

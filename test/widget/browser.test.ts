@@ -279,6 +279,14 @@ t.test("the demo page votes with a token minted by the console's key, or says wh
     t.equal(answer.status, 201);
     t.match(await storedVotes(service, thread.id, "console-demo"), [{ type: "POSITIVE", message: "m2", options: ["reason=wrong"] }], "the token's user, on the thread's last message");
     t.equal(await page.locator("#answer").textContent(), "message 2", "the message voted on, shown as text");
+    const appended = await service.call(service.org.privateKey, {
+      method: "POST", url: "/api/external/threads",
+      payload: { externalId: thread.externalId, externalUser: { externalId: uniqueId("u") }, messages: [{ role: "tool", type: "json", content: "{}", jsonContent: { ok: true } }] },
+    });
+    t.equal(appended.statusCode, 200);
+    await page.reload();
+    await page.locator("feedback-buttons").waitFor();
+    t.equal(await page.locator("#answer").textContent(), "message 2", "the assistant's answer, not a tool's JSON after it");
   }
   t.same(await accessibilityViolations(page), []);
   t.same(errors, []);

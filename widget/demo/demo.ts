@@ -8,7 +8,7 @@ interface Thread {
   id: number;
   externalId: string;
   project: { id: number };
-  messages: { externalId: string; content: string }[];
+  messages: { externalId: string; role: string; content: string }[];
 }
 interface Attribute {
   name: string;
@@ -33,9 +33,10 @@ async function show(): Promise<void> {
   }
   const { rows } = await call<{ rows: Thread[] }>("/api/external/threads?pageSize=1");
   const thread = rows[0];
-  const message = thread?.messages.at(-1);
+  // The answer the widget asks about: the thread's last assistant message (a tool's JSON is none).
+  const message = thread?.messages.findLast((candidate) => candidate.role === "assistant");
   if (!thread || !message) {
-    notice.textContent = "The organization has no thread with messages yet: create one (POST /api/external/threads), then reload.";
+    notice.textContent = "The organization has no thread with an assistant's answer yet: create one (POST /api/external/threads), then reload.";
     return;
   }
   document.getElementById("answer")!.textContent = message.content;

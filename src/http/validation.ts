@@ -80,6 +80,29 @@ const refusesNul = (operation: OperationContract, name: string) => operation.que
 
 const nulInParameter = (name: string) => `Invalid parameter '${shortField(name)}': text cannot contain a NUL character`;
 
+/**
+ * The name of a query parameter whose value is not UTF-8 once its percent-escapes are decoded ("search=%FF"): the query
+ * parser turns those bytes into U+FFFD and the search would look for that. Only URLs with an escape are looked at.
+ */
+function badlyEncodedParameter(url: string): string | undefined {
+  const queryStart = url.indexOf("?");
+  if (queryStart === -1 || !url.includes("%", queryStart)) return undefined;
+  for (const pair of url.slice(queryStart + 1).split("&")) {
+    if (!pair.includes("%")) continue;
+    try {
+      decodeURIComponent(pair);
+    } catch {
+      const name = pair.split("=")[0]!;
+      try {
+        return decodeURIComponent(name);
+      } catch {
+        return name;
+      }
+    }
+  }
+  return undefined;
+}
+
 /** An integer as a client writes one in a URL: decimal digits, a sign at most (ajv's coercion also takes "0x2", "1e1" and " 1"). */
 const DECIMAL_INTEGER = /^-?\d+$/;
 const notAnInteger = (name: string) => `Invalid parameter '${shortField(name)}': must be integer`;
@@ -92,6 +115,8 @@ const notAnInteger = (name: string) => `Invalid parameter '${shortField(name)}':
  */
 export function normalizeRequest(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
   const operation = operationOf(request);
+  const badlyEncoded = operation.specificationErrors ? undefined : badlyEncodedParameter(request.url);
+  if (badlyEncoded !== undefined) return done(invalidInput(`Invalid parameter '${shortField(badlyEncoded)}': not valid percent-encoding (UTF-8)`));
   const query = request.query as Record<string, string | string[]>;
   for (const name in query) {
     const value = query[name]!;

@@ -52,6 +52,15 @@ t.test("an integer parameter is written in decimal digits: '0x2', '1e1', ' 1' ar
   t.equal((await call(org.privateKey, { method: "GET", url: "/api/external/threads?pageSize=2&ids=1,2" })).statusCode, 200, "digits are fine");
 });
 
+t.test("a query parameter that is not UTF-8 once decoded is a 400 naming it; the memory lookup keeps its three errors", async (t) => {
+  for (const [url, name] of [["/api/external/threads?search=%FF", "search"], ["/api/external/threads?externalUserIds=%ED%A0%80", "externalUserIds"], ["/api/external/feedback?pageSize=10&search=a%E2%82", "search"]] as const) {
+    const response = await call(org.privateKey, { method: "GET", url });
+    t.same([response.statusCode, response.json()], [400, { error: `Invalid parameter '${name}': not valid percent-encoding (UTF-8)` }], url);
+  }
+  t.equal((await call(org.privateKey, { method: "GET", url: "/api/external/threads?search=caf%C3%A9%20au%20lait" })).statusCode, 200, "UTF-8 escapes are fine");
+  t.equal((await call(org.privateKey, { method: "GET", url: "/api/external/memory?userExternalId=%FF" })).statusCode, 404);
+});
+
 t.test("a NUL in a path parameter is a 400 naming it", async (t) => {
   const response = await call(org.privateKey, { method: "DELETE", url: "/api/external/users/a%00b" });
   t.same([response.statusCode, response.json()], [400, { error: "Invalid parameter 'externalId': text cannot contain a NUL character" }]);

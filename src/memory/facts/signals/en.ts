@@ -1,4 +1,4 @@
-import { signal, type Person, type Signal } from "../general.ts";
+import { signal, type Person, type Signal } from "../signal.ts";
 import { AMOUNT, BABY_AGE, KIDS_AGES, BREED, CAR_MODEL, LAPTOP_MAKE, RACE_K, DWELLING, MONEY, LETTER_SIZE, PHONE_MAKE, SHOE_BRANDS, compile } from "../rule.ts";
 import { JOBS } from "../rules/en.ts";
 

@@ -1,4 +1,4 @@
-import { signal, type Person, type Signal } from "../general.ts";
+import { signal, type Person, type Signal } from "../signal.ts";
 import { AMOUNT, BABY_AGE, KIDS_AGES, BREED, CAR_MODEL, LAPTOP_MAKE, RACE_K, DWELLING, MONEY, PET_EMOJI, LETTER_SIZE, PHONE_MAKE, compile } from "../rule.ts";
 
 /** A name of one or two words; the second is no preposition, which may start the place after it ("a demenage a Nantes"). */

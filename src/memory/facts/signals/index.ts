@@ -1,4 +1,4 @@
-import type { Person, Signal } from "../general.ts";
+import type { Person, Signal } from "../signal.ts";
 import { compileOnUse } from "../rule.ts";
 import * as de from "./de.ts";
 import * as en from "./en.ts";

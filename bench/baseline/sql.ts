@@ -35,9 +35,9 @@ const threadJson = `json_build_object(
     SELECT json_agg(latest."message" ORDER BY latest."id")
     FROM (
       SELECT m."id", json_build_object('id', m."id", 'role', m."role",
-        'metadata', CASE WHEN json_longer_than(m."metadata", 2000) THEN NULL ELSE m."metadata" END, 'externalId', m."externalId",
+        'metadata', CASE WHEN m."metadata" <> '{}'::jsonb AND json_longer_than(m."metadata", 2000) THEN NULL ELSE m."metadata" END, 'externalId', m."externalId",
         'type', m."type", 'content', left(m."content", 2000),
-        'contentTruncated', (length(left(m."content", 2001)) > 2000 OR COALESCE(json_longer_than(m."jsonContent", 2000), false) OR json_longer_than(m."metadata", 2000)),
+        'contentTruncated', (length(left(m."content", 2001)) > 2000 OR COALESCE(json_longer_than(m."jsonContent", 2000), false) OR (m."metadata" <> '{}'::jsonb AND json_longer_than(m."metadata", 2000))),
         'jsonContent', CASE WHEN json_longer_than(m."jsonContent", 2000) THEN NULL ELSE m."jsonContent" END,
         'createdAt', ${iso('m."createdAt"')}) AS "message"
       FROM "Message" m

@@ -36,7 +36,8 @@ function messageJson(limit?: number): string {
   if (limit === undefined) return cut(`m."content"`, "false", `m."jsonContent"`, `m."metadata"`);
   // Their compact JSON's length (migration 0019_json_compact_length), not that of jsonb's text form with its spaces.
   const longJson = `COALESCE(json_longer_than(m."jsonContent", ${limit}), false)`;
-  const longMetadata = `json_longer_than(m."metadata", ${limit})`;
+  // Most messages have no metadata: the empty object is compared, not measured (a call per message cost PGlite's listing 8 %).
+  const longMetadata = `(m."metadata" <> '{}'::jsonb AND json_longer_than(m."metadata", ${limit}))`;
   return cut(
     `left(m."content", ${limit})`,
     `(length(left(m."content", ${limit + 1})) > ${limit} OR ${longJson} OR ${longMetadata})`,
